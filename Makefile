@@ -1,0 +1,120 @@
+# largedir: see README.md.  GNU make; Linux only.
+
+VERSION  = 0.1.0
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/largedir
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -MMD -MP
+CPPFLAGS += -D_GNU_SOURCE -Isrc -DLD_VERSION='"$(VERSION)"' \
+	    -DLD_GIT='"$(GIT_DESCRIBE)"'
+GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+# make check SANITIZE=1 builds everything again, with ASan and UBSan, in
+# a directory of its own so the two builds never mix objects.
+ifeq ($(SANITIZE),1)
+O       ?= build-asan
+CFLAGS  += -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	   -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+else
+O       ?= build
+endif
+
+# Debian packages: what building and testing need, and what is optional.
+DEB_BUILD = gcc make libc6-dev pkg-config
+DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux mandoc \
+	    python3
+DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
+
+SRCS    = $(sort $(wildcard src/*.c))
+OBJS    = $(SRCS:src/%.c=$(O)/src/%.o)
+LIB     = $(O)/libld.a
+BIN     = $(O)/largedir
+UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
+UNITS   = $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/%)
+TEST_CFLAGS = $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
+TEST_LIBS   = $(shell pkg-config --libs cmocka jansson 2>/dev/null || \
+	      echo -lcmocka -ljansson)
+
+.PHONY: all check unit deps demo install uninstall clean lint bench
+
+all: $(BIN)
+
+$(BIN): $(O)/largedir.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(O)/largedir.o $(LIB) $(LDLIBS) -lm
+
+$(LIB): $(OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(OBJS)
+
+$(O)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(O)/tests/%.o: tests/unit/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(TEST_CFLAGS) $(CFLAGS) -DTEST_DATA='"tests/data"' \
+	    -c -o $@ $<
+
+$(O)/tests/%: $(O)/tests/%.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(TEST_LIBS) -lm
+
+# Installs what is missing when run as root, else prints the exact command.
+deps:
+	@missing=; for p in $(DEB_ALL); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+	    grep -q '^install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+	    echo "deps: installing$$missing"; \
+	    apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else \
+	    echo "deps: missing Debian packages; run as root:" >&2; \
+	    echo "  apt-get install -y$$missing" >&2; exit 1; \
+	fi
+
+unit: $(UNITS)
+
+check: deps
+	@$(MAKE) --no-print-directory all unit
+	@O=$(O) LARGEDIR=$(BIN) sh tests/run $(UNITS)
+
+# A real benchmark of about two minutes on a temporary directory of the
+# current filesystem (the targets issue will replace it with loop images).
+DEMO_BUDGET ?= 110s
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh bench/demo.sh $(BIN) $(DEMO_BUDGET)
+
+bench: all
+	@sh bench/run.sh $(BIN)
+
+lint: all
+	cppcheck --quiet --std=c11 --enable=warning,portability -Isrc \
+	    -D_GNU_SOURCE largedir.c src
+	shellcheck -s sh tests/run tests/sh/*.sh bench/*.sh .ci/run
+	mandoc -Tlint -Wwarning largedir.1
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(DATADIR)/plot $(DESTDIR)$(DATADIR)/configs
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/largedir
+	install -m 0644 largedir.1 $(DESTDIR)$(MANDIR)/man1/largedir.1
+	for f in plot/* configs/*; do \
+	    [ -f "$$f" ] && install -m 0644 "$$f" $(DESTDIR)$(DATADIR)/$$f; \
+	done; true
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/largedir $(DESTDIR)$(MANDIR)/man1/largedir.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-asan
+
+-include $(OBJS:.o=.d) $(O)/largedir.d $(UNITS:=.d)

@@ -1,0 +1,1085 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * largedir: how does a filesystem cope when one directory grows very
+ * large?
+ *
+ * The story of a run: read the options; make a marked work directory
+ * inside the directory under test; then, round after round, create n
+ * empty files in a fresh subdirectory, open and close them in random
+ * order, delete them in creation order (and whatever other phases were
+ * asked for), timing every phase; raise n by the growth factor and go
+ * again until the time budget is spent.  After every round the results
+ * are written out whole, so whatever stops the run, the rounds already
+ * measured survive.  Whatever stops it, largedir removes what it created
+ * and nothing else.
+ *
+ * This is the only file that prints diagnostics or exits.
+ */
+
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/types.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "config.h"
+#include "names.h"
+#include "output.h"
+#include "probe.h"
+#include "stats.h"
+#include "timing.h"
+#include "util.h"
+#include "workdir.h"
+#include "workload.h"
+
+#define EXIT_USAGE	2	/* bad option, bad directory */
+#define EXIT_STOPPED	3	/* the filesystem stopped the run */
+
+#define PROGRESS_MS	250	/* progress line refresh */
+#define SWING_FACTOR	2.0	/* a rate this far off both neighbours */
+#define OUTLIER_Z	3.5	/* modified z-score of a noisy repetition */
+
+/* Per-phase output columns: suffix and decimals (-1: integer). */
+static const struct {
+	const char	*suffix;
+	int		 prec;
+} phase_cols[] = {
+	{ "ns", -1 }, { "per_s", 1 }, { "ops", -1 }, { "user_ns", -1 },
+	{ "sys_ns", -1 }, { "vcsw", -1 }, { "ivcsw", -1 }, { "inblock", -1 },
+	{ "oublock", -1 }, { "p50_ns", -1 }, { "p90_ns", -1 },
+	{ "p99_ns", -1 }, { "p999_ns", -1 }, { "max_ns", -1 },
+};
+#define NPHASE_COLS	(sizeof(phase_cols) / sizeof(phase_cols[0]))
+
+/* Everything a run holds, global so the atexit handler can tidy up. */
+static struct {
+	struct config		 cfg;
+	const char		*dir;		/* the directory under test */
+	uint64_t		 t0_ns;		/* monotonic start of the run */
+	char			 stamp[32];	/* UTC start, ISO 8601 */
+	struct workdir		 wd;
+	struct backend		 be;
+	struct names		 names;
+	uint32_t		*order;
+	struct workload		 w;
+	bool			 in_round;	/* a round directory exists */
+	char			 dname[64];	/* its name */
+	struct output_doc	 doc;
+	int			 outfd;		/* the run directory */
+	char			*outdir;
+	char			*label;
+	size_t			 col0[PHASE_COUNT];	/* first column */
+	bool			 tty;		/* progress on stderr */
+	bool			 warned_noise, warned_load;
+	/* for the progress line */
+	unsigned		 round;
+	uint64_t		 n, phase_t0_ns, round_t0_ns;
+	double			 round_pred_ns;
+	/* rates of the finished rounds, for the swing check */
+	double			*rates[PHASE_COUNT];
+	size_t			 nrates;
+} run = { .outfd = -1 };
+
+static volatile sig_atomic_t	poll_flag;	/* something to look at */
+static volatile sig_atomic_t	signo_first;	/* first SIGINT/SIGTERM */
+static volatile sig_atomic_t	nsignals;
+static volatile sig_atomic_t	tick;		/* progress timer */
+
+static void	usage(FILE *, int) __attribute__((noreturn));
+static void	parse_args(int, char **, bool *);
+static void	cleanup_mode(const char *);
+static void	report_sweep(void *, const struct workdir_report *);
+static void	check_dir(const char *);
+static void	setup_outputs(int, char **);
+static void	setup_columns(void);
+static void	on_signal(int);
+static void	on_alarm(int);
+static void	setup_signals(void);
+static bool	on_poll(void *, enum phase, uint64_t);
+static void	progress_clear(void);
+static int	run_rounds(void);
+static int	run_round(unsigned, uint64_t, bool);
+static int	run_rep(unsigned, unsigned, uint64_t, bool, double *);
+static int	stop_errno(int, const char *, uint64_t, const char *);
+static void	check_load(unsigned, double);
+static void	check_noise(unsigned, uint64_t, const double *, unsigned);
+static void	print_round(unsigned, uint64_t, bool, const double *,
+		    const double *, const double *, unsigned, uint64_t);
+static void	flush_outputs(void);
+static void	tidy(void);
+static void	mkdir_p(const char *);
+static char	*quote_argv(int, char **);
+
+int
+main(int argc, char *argv[])
+{
+	struct backend_opts	 bo;
+	struct probe_mount	 pm;
+	char			 errbuf[LD_ERRLEN], tmp[32];
+	bool			 cleanup = false;
+	int			 status;
+
+	(void)setlocale(LC_NUMERIC, "C");
+	run.t0_ns = timing_now();
+	config_init(&run.cfg);
+	parse_args(argc, argv, &cleanup);
+	if (cleanup)
+		cleanup_mode(run.dir);		/* does not return */
+	check_dir(run.dir);
+	if (config_check(&run.cfg, errbuf) == -1)
+		errx(EXIT_USAGE, "%s", errbuf);
+	if (!run.cfg.seed_set &&
+	    getrandom(&run.cfg.seed, sizeof(run.cfg.seed), 0) !=
+	    sizeof(run.cfg.seed))
+		err(1, "getrandom");
+
+	/* The label defaults to the filesystem type, which names it best. */
+	memset(&pm, 0, sizeof(pm));
+	if (run.cfg.label != NULL)
+		run.label = xstrdup(run.cfg.label);
+	else if (probe_mount(run.dir, &pm) == 0) {
+		run.label = xstrdup(pm.fstype);
+		for (char *p = run.label; *p != '\0'; p++)
+			if (strchr("abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", *p) ==
+			    NULL || (p == run.label && *p == '.'))
+				*p = '_';
+	} else
+		run.label = xstrdup("largedir");
+	probe_mount_free(&pm);
+	setup_outputs(argc, argv);
+
+	if (workdir_create(&run.wd, run.dir, run.cfg.names, run.cfg.name_len,
+	    run.stamp, errbuf) == -1) {
+		status = errno == EACCES || errno == EROFS || errno == ENOSPC ||
+		    errno == EDQUOT || errno == EPERM ? EXIT_STOPPED : 1;
+		errx(status, "%s", errbuf);
+	}
+	if (atexit(tidy) != 0)
+		err(1, "atexit");
+	output_kv_set(&run.doc.meta, "work_dir", "%s", run.wd.path);
+	bo.file_size = run.cfg.file_size;
+	bo.fsync = run.cfg.fsync;
+	(void)posix_open(&run.be, run.wd.fd, &bo);
+	run.w.be = &run.be;
+	run.w.names = &run.names;
+	run.w.poll = &poll_flag;
+	run.w.on_poll = on_poll;
+	setup_signals();
+	flush_outputs();
+
+	if (!run.cfg.quiet) {
+		util_fmt_duration(tmp, sizeof(tmp), run.cfg.budget_ns);
+		printf("largedir %s: %s at %s, work directory %s\n",
+		    LD_VERSION, output_kv_get(&run.doc.meta, "fstype") != NULL ?
+		    output_kv_get(&run.doc.meta, "fstype") : "?", run.dir,
+		    run.wd.path);
+		printf("seed %" PRIu64 ", budget %s (%s), growth %g, phases "
+		    "%s\n", run.cfg.seed, tmp, output_kv_get(&run.doc.config,
+		    "budget-policy"), run.cfg.growth,
+		    output_kv_get(&run.doc.config, "phases"));
+		(void)fflush(stdout);
+	}
+
+	status = run_rounds();
+
+	if (run.doc.status == OUTPUT_RUNNING)
+		run.doc.status = OUTPUT_COMPLETE;
+	flush_outputs();
+	tidy();
+	if (!run.cfg.quiet)
+		printf("results: %s/%s.out (.csv, .json)\n", run.outdir,
+		    run.label);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		err(1, "stdout");
+	return status;
+}
+
+/* ===== Options ===== */
+
+static void
+usage(FILE *fp, int status)
+{
+	const struct config_opt	*o;
+	char			 left[64];
+
+	(void)fprintf(fp,
+	    "usage: largedir [-hqV] [-b duration] [-g factor] [-l label] "
+	    "[-N count]\n"
+	    "                [-n count] [-o path] [-p phases] [-r count] "
+	    "[-s seed]\n"
+	    "                [--budget-policy predict|classic] "
+	    "[--file-size size]\n"
+	    "                [--fsync none|file|dir|both] "
+	    "[--name-len length]\n"
+	    "                [--names fixed|maildir] "
+	    "[--sync none|phase|round]\n"
+	    "                [--warmup count] dir\n"
+	    "       largedir --cleanup dir\n");
+	if (fp == stdout) {
+		(void)fprintf(fp, "\n");
+		for (o = config_opts; o->name != NULL; o++) {
+			if (o->letter != 0)
+				(void)snprintf(left, sizeof(left), "-%c, --%s%s%s",
+				    o->letter, o->name, o->arg != NULL ? " " : "",
+				    o->arg != NULL ? o->arg : "");
+			else
+				(void)snprintf(left, sizeof(left), "    --%s%s%s",
+				    o->name, o->arg != NULL ? " " : "",
+				    o->arg != NULL ? o->arg : "");
+			(void)fprintf(fp, "  %-30s %s\n", left, o->help);
+		}
+		(void)fprintf(fp, "  %-30s %s\n  %-30s %s\n  %-30s %s\n",
+		    "    --cleanup dir", "remove what killed runs left in dir",
+		    "-h, --help", "print this help",
+		    "-V, --version", "print the version");
+	}
+	exit(status);
+}
+
+/*
+ * Read the command line into run.cfg and run.dir.  Every value goes
+ * through config_set(), which names the culprit when it refuses one.
+ */
+static void
+parse_args(int argc, char **argv, bool *cleanup)
+{
+	struct option	 longopts[64];
+	char		 optstring[64], errbuf[LD_ERRLEN];
+	const char	*name;
+	size_t		 i, nl = 0, ns = 0;
+	int		 ch, idx;
+
+	/* Built from config_opts, so getopt and config_set never differ. */
+	optstring[ns++] = ':';
+	for (i = 0; config_opts[i].name != NULL; i++) {
+		longopts[nl].name = config_opts[i].name;
+		longopts[nl].has_arg = config_opts[i].arg != NULL ?
+		    required_argument : no_argument;
+		longopts[nl].flag = NULL;
+		longopts[nl].val = config_opts[i].letter != 0 ?
+		    config_opts[i].letter : 256 + (int)i;
+		nl++;
+		if (config_opts[i].letter != 0) {
+			optstring[ns++] = (char)config_opts[i].letter;
+			if (config_opts[i].arg != NULL)
+				optstring[ns++] = ':';
+		}
+	}
+	longopts[nl++] = (struct option){ "cleanup", no_argument, NULL, 'C' };
+	longopts[nl++] = (struct option){ "help", no_argument, NULL, 'h' };
+	longopts[nl++] = (struct option){ "version", no_argument, NULL, 'V' };
+	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
+	(void)strcpy(optstring + ns, "hV");
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, optstring, longopts, &idx)) !=
+	    -1) {
+		switch (ch) {
+		case 'C':
+			*cleanup = true;
+			continue;
+		case 'h':
+			usage(stdout, 0);
+		case 'V':
+			printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
+			exit(0);
+		case ':':
+			errx(EXIT_USAGE, "option %s needs a value",
+			    argv[optind - 1]);
+		case '?':
+			if (optopt != 0)
+				errx(EXIT_USAGE, "unknown option '-%c' (see "
+				    "largedir -h)", optopt);
+			errx(EXIT_USAGE, "unknown option '%s' (see largedir -h)",
+			    argv[optind - 1]);
+		default:
+			break;
+		}
+		name = NULL;
+		for (i = 0; config_opts[i].name != NULL; i++)
+			if (ch == config_opts[i].letter ||
+			    ch == 256 + (int)i)
+				name = config_opts[i].name;
+		if (name == NULL)
+			errx(EXIT_USAGE, "unknown option (see largedir -h)");
+		if (config_set(&run.cfg, name, optarg, errbuf) == -1)
+			errx(EXIT_USAGE, "%s", errbuf);
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0) {
+		warnx("missing the directory to measure");
+		usage(stderr, EXIT_USAGE);
+	}
+	if (argc > 1)
+		errx(EXIT_USAGE, "one directory only, got '%s' too", argv[1]);
+	run.dir = argv[0];
+}
+
+/* The directory under test must exist and be a directory. */
+static void
+check_dir(const char *dir)
+{
+	struct stat	st;
+
+	if (stat(dir, &st) == -1)
+		errx(EXIT_USAGE, "%s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		errx(EXIT_USAGE, "%s: not a directory", dir);
+}
+
+/* ===== largedir --cleanup ===== */
+
+static void
+report_sweep(void *arg, const struct workdir_report *r)
+{
+	(void)arg;
+	if (r->why != NULL)
+		printf("kept %s: %s\n", r->path, r->why);
+	else if (r->removed)
+		printf("removed %s (%" PRIu64 " files)\n", r->path, r->files);
+	else
+		printf("kept %s: %" PRIu64 " files removed, %" PRIu64
+		    " entries not made by largedir left in place\n", r->path,
+		    r->files, r->kept);
+}
+
+static void
+cleanup_mode(const char *dir)
+{
+	char	errbuf[LD_ERRLEN];
+	int	found;
+
+	check_dir(dir);
+	if ((found = workdir_sweep(dir, report_sweep, NULL, errbuf)) == -1)
+		errx(1, "%s", errbuf);
+	if (found == 0)
+		printf("no largedir work directories in %s\n", dir);
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	exit(0);
+}
+
+/* ===== Outputs ===== */
+
+/*
+ * Make the run directory, refuse to overwrite earlier results, and fill
+ * the document's metadata, settings and columns.
+ */
+static void
+setup_outputs(int argc, char **argv)
+{
+	struct timespec	 ts;
+	struct tm	 tm;
+	char		 dstamp[32], *cmd;
+	const char	*ext;
+	size_t		 i;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts) == -1 ||
+	    gmtime_r(&ts.tv_sec, &tm) == NULL)
+		err(1, "clock_gettime");
+	(void)strftime(run.stamp, sizeof(run.stamp), "%Y-%m-%dT%H:%M:%SZ",
+	    &tm);
+	(void)strftime(dstamp, sizeof(dstamp), "%Y%m%dT%H%M%SZ", &tm);
+	run.outdir = run.cfg.output != NULL ? xstrdup(run.cfg.output) :
+	    xasprintf("results/%s-%s", dstamp, run.label);
+	for (i = 0; output_writers[i].name != NULL; i++) {
+		char	*f;
+
+		ext = output_writers[i].ext;
+		f = xasprintf("%s/%s.%s", run.outdir, run.label, ext);
+		if (access(f, F_OK) == 0)
+			errx(EXIT_USAGE, "%s exists: choose another -o or "
+			    "--label", f);
+		free(f);
+	}
+	mkdir_p(run.outdir);
+	if ((run.outfd = open(run.outdir, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1)
+		err(1, "%s", run.outdir);
+
+	output_doc_init(&run.doc);
+	run.doc.largedir = xstrdup(LD_VERSION);
+	cmd = quote_argv(argc, argv);
+	output_kv_set(&run.doc.meta, "version", "%s", LD_VERSION);
+	output_kv_set(&run.doc.meta, "git", "%s", LD_GIT);
+	output_kv_set(&run.doc.meta, "command", "%s", cmd);
+	free(cmd);
+	output_kv_set(&run.doc.meta, "label", "%s", run.label);
+	output_kv_set(&run.doc.meta, "start_utc", "%s", run.stamp);
+	output_kv_set(&run.doc.meta, "seed", "%" PRIu64, run.cfg.seed);
+	output_kv_set(&run.doc.meta, "dir", "%s", run.dir);
+	probe_target(run.dir, &run.doc.meta);
+	probe_system(&run.doc.meta);
+	output_kv_set(&run.doc.meta, "clock", "CLOCK_MONOTONIC");
+	output_kv_set(&run.doc.meta, "rusage", "RUSAGE_SELF deltas per "
+	    "phase; blocks in 512-byte units");
+	output_kv_set(&run.doc.meta, "latency", "per operation, chained: "
+	    "from the end of the previous operation to the end of this one");
+	config_dump(&run.cfg, &run.doc.config);
+	setup_columns();
+}
+
+static void
+setup_columns(void)
+{
+	struct output_table	*t = &run.doc.rows, *s = &run.doc.summary;
+	char			 name[64];
+	const char		*pn;
+	size_t			 i, j;
+
+	output_table_init(t);
+	output_table_init(s);
+	(void)output_table_col(t, "round", -1);
+	(void)output_table_col(t, "rep", -1);
+	(void)output_table_col(t, "warmup", -1);
+	(void)output_table_col(t, "n", -1);
+	(void)output_table_col(t, "round_ns", -1);
+	(void)output_table_col(t, "sync_ns", -1);
+	(void)output_table_col(t, "load1_start", 2);
+	(void)output_table_col(t, "load1_end", 2);
+	(void)output_table_col(s, "round", -1);
+	(void)output_table_col(s, "n", -1);
+	(void)output_table_col(s, "reps", -1);
+	for (i = 0; i < run.cfg.nphases; i++) {
+		pn = workload_phase_name(run.cfg.phases[i]);
+		for (j = 0; j < NPHASE_COLS; j++) {
+			(void)snprintf(name, sizeof(name), "%s_%s", pn,
+			    phase_cols[j].suffix);
+			if (j == 0)
+				run.col0[run.cfg.phases[i]] = t->ncols;
+			(void)output_table_col(t, name, phase_cols[j].prec);
+		}
+		(void)snprintf(name, sizeof(name), "%s_per_s_median", pn);
+		(void)output_table_col(s, name, 1);
+		(void)snprintf(name, sizeof(name), "%s_per_s_min", pn);
+		(void)output_table_col(s, name, 1);
+		(void)snprintf(name, sizeof(name), "%s_per_s_max", pn);
+		(void)output_table_col(s, name, 1);
+	}
+}
+
+/* Rewrite all outputs; a failure here is fatal (the results are gone). */
+static void
+flush_outputs(void)
+{
+	struct timing_usage	u;
+	char			errbuf[LD_ERRLEN];
+
+	if (run.outfd == -1)
+		return;
+	if (timing_usage(&u) == 0)
+		output_kv_set(&run.doc.meta, "peak_rss_kib", "%" PRIu64,
+		    u.maxrss_kib);
+	output_kv_set(&run.doc.meta, "elapsed_s", "%.3f",
+	    (timing_now() - run.t0_ns) / 1e9);
+	if (output_flush(run.outfd, run.label, &run.doc, errbuf) == -1) {
+		run.outfd = -1;		/* no second try from tidy() */
+		errx(1, "%s", errbuf);
+	}
+}
+
+/* ===== Signals and progress ===== */
+
+static void
+on_signal(int sig)
+{
+	if (signo_first == 0)
+		signo_first = sig;
+	nsignals++;
+	poll_flag = 1;
+}
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	tick = 1;
+	poll_flag = 1;
+}
+
+static void
+setup_signals(void)
+{
+	struct sigaction	sa;
+	struct itimerval	it;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sa.sa_handler = on_signal;
+	if (sigaction(SIGINT, &sa, NULL) == -1 ||
+	    sigaction(SIGTERM, &sa, NULL) == -1)
+		err(1, "sigaction");
+	run.tty = !run.cfg.quiet && isatty(STDERR_FILENO);
+	if (!run.tty)
+		return;
+	sa.sa_handler = on_alarm;
+	if (sigaction(SIGALRM, &sa, NULL) == -1)
+		err(1, "sigaction");
+	memset(&it, 0, sizeof(it));
+	it.it_interval.tv_usec = PROGRESS_MS * 1000;
+	it.it_value = it.it_interval;
+	if (setitimer(ITIMER_REAL, &it, NULL) == -1)
+		err(1, "setitimer");
+}
+
+/*
+ * Called by the phase loops when poll_flag is set: redraw the progress
+ * line, and say whether to stop.  A signal stops a phase; during cleanup
+ * (phase PHASE_COUNT) only a second signal does.
+ */
+static bool
+on_poll(void *arg, enum phase p, uint64_t done)
+{
+	uint64_t	now = timing_now(), el;
+	char		rate[32], elapsed[32], budget[32], eta[32];
+	double		pct, left;
+
+	(void)arg;
+	poll_flag = 0;
+	if (tick && run.tty && nsignals == 0) {
+		tick = 0;
+		el = now - run.phase_t0_ns;
+		util_fmt_rate(rate, sizeof(rate), el > 0 ? done * 1e9 / el :
+		    0);
+		util_fmt_duration(elapsed, sizeof(elapsed), now - run.t0_ns);
+		util_fmt_duration(budget, sizeof(budget), run.cfg.budget_ns);
+		pct = run.n > 0 ? 100.0 * done / run.n : 0;
+		left = run.round_pred_ns - (double)(now - run.round_t0_ns);
+		if (run.round_pred_ns > 0 && left > 0)
+			util_fmt_duration(eta, sizeof(eta), (uint64_t)left);
+		else
+			(void)strcpy(eta, "?");
+		(void)fprintf(stderr, "\r\033[Kround %u  n=%" PRIu64 "  %s "
+		    "%3.0f%%  %s/s  %s/%s  round ETA %s", run.round, run.n,
+		    workload_phase_name(p), pct > 100 ? 100 : pct, rate,
+		    elapsed, budget, eta);
+	}
+	if (nsignals > 0)
+		poll_flag = 1;		/* keep later loops stopping too */
+	return p == PHASE_COUNT ? nsignals > 1 : nsignals > 0;
+}
+
+static void
+progress_clear(void)
+{
+	if (run.tty)
+		(void)fputs("\r\033[K", stderr);
+}
+
+/* ===== The rounds ===== */
+
+/*
+ * Run rounds until the budget, --max-files or the filesystem says stop.
+ * Return the exit status.
+ */
+static int
+run_rounds(void)
+{
+	struct timing_budget	 b;
+	enum timing_verdict	 v;
+	uint64_t		 n = run.cfg.start, n_prev = 0, n_run, max;
+	uint64_t		 t_round;
+	double			 pred = 0;
+	char			 d1[32], d2[32], c1[32], c2[32];
+	unsigned		 k = 0, i;
+	int			 rc;
+
+	timing_budget_init(&b, run.cfg.budget_ns, run.cfg.policy);
+	max = run.cfg.max_files != 0 ? run.cfg.max_files :
+	    names_capacity(run.cfg.names, run.cfg.name_len);
+	for (i = 0; i < run.cfg.warmup; i++) {
+		run.round_pred_ns = timing_predict(&b, n, run.cfg.repeat);
+		t_round = timing_now();
+		if ((rc = run_round(++k, n, true)) != 0)
+			return rc;
+		timing_budget_add(&b, n, run.cfg.repeat,
+		    timing_now() - t_round);
+	}
+	for (;;) {
+		v = timing_plan(&b, timing_now() - run.t0_ns, n_prev, n,
+		    run.cfg.repeat, &n_run, &pred);
+		if (v == TIMING_STOP) {
+			util_fmt_duration(d1, sizeof(d1), (uint64_t)pred);
+			util_fmt_duration(d2, sizeof(d2), run.t0_ns +
+			    run.cfg.budget_ns > timing_now() ? run.t0_ns +
+			    run.cfg.budget_ns - timing_now() : 0);
+			util_fmt_count(c1, sizeof(c1), n);
+			if (!run.cfg.quiet && run.cfg.policy ==
+			    TIMING_PREDICT && pred > 0)
+				printf("budget: the next round (n=%s) would "
+				    "take about %s, %s left: done\n", c1, d1,
+				    d2);
+			else if (!run.cfg.quiet)
+				printf("budget spent: done\n");
+			return 0;
+		}
+		if (v == TIMING_STRETCH && n_run > max)
+			n_run = max;
+		if ((v == TIMING_SHRINK || v == TIMING_STRETCH) &&
+		    !run.cfg.quiet) {
+			util_fmt_count(c1, sizeof(c1), n);
+			util_fmt_count(c2, sizeof(c2), n_run);
+			util_fmt_duration(d1, sizeof(d1), (uint64_t)pred);
+			printf("budget: the last round uses n=%s instead of "
+			    "%s, to end in about %s, near the budget\n", c2,
+			    c1, d1);
+		}
+		run.round_pred_ns = pred;
+		t_round = timing_now();
+		if ((rc = run_round(++k, n_run, false)) != 0)
+			return rc;
+		timing_budget_add(&b, n_run, run.cfg.repeat,
+		    timing_now() - t_round);
+		n_prev = n_run;
+		n = timing_next_n(n_run, run.cfg.growth, max);
+		if (n == 0) {
+			util_fmt_count(c1, sizeof(c1), n_run);
+			if (!run.cfg.quiet)
+				printf("%s reached: done\n", run.cfg.max_files
+				    != 0 ? "--max-files" : "the largest n "
+				    "the names allow");
+			return 0;
+		}
+	}
+}
+
+/*
+ * Round 'k': 'n' files, measured --repeat times, each time in a fresh
+ * directory.  Return 0 to go on, else the exit status.
+ */
+static int
+run_round(unsigned k, uint64_t n, bool warmup)
+{
+	static double	 rates[PHASE_COUNT][1000];	/* per repetition */
+	double		*row, med[PHASE_COUNT], lo[PHASE_COUNT],
+			 hi[PHASE_COUNT], r[PHASE_COUNT];
+	unsigned	 rep, reps = run.cfg.repeat;
+	enum phase	 p;
+	size_t		 i;
+	int		 rc;
+
+	run.round = k;
+	run.n = n;
+	run.round_t0_ns = timing_now();
+	names_free(&run.names);
+	if (names_build(&run.names, run.cfg.names, run.cfg.name_len, n,
+	    run.cfg.seed, run.cfg.file_size) == -1)
+		err(1, "names for n=%" PRIu64, n);
+	run.order = xreallocarray(run.order, n, sizeof(*run.order));
+	run.w.order = run.order;
+	run.w.n = n;
+	for (rep = 1; rep <= reps; rep++) {
+		if ((rc = run_rep(k, rep, n, warmup, r)) != 0)
+			return rc;
+		for (i = 0; i < run.cfg.nphases; i++)
+			rates[run.cfg.phases[i]][rep - 1] = r[run.cfg.phases[i]];
+	}
+	for (i = 0; i < run.cfg.nphases; i++) {
+		p = run.cfg.phases[i];
+		med[p] = stats_median(rates[p], reps);
+		lo[p] = hi[p] = rates[p][0];
+		for (rep = 1; rep < reps; rep++) {
+			lo[p] = fmin(lo[p], rates[p][rep]);
+			hi[p] = fmax(hi[p], rates[p][rep]);
+		}
+	}
+	if (!warmup) {
+		row = output_table_row(&run.doc.summary);
+		row[0] = k;
+		row[1] = (double)n;
+		row[2] = reps;
+		for (i = 0; i < run.cfg.nphases; i++) {
+			p = run.cfg.phases[i];
+			row[3 + 3 * i] = med[p];
+			row[4 + 3 * i] = lo[p];
+			row[5 + 3 * i] = hi[p];
+			if (reps >= 3 && !run.warned_noise) {
+				bool	flags[1000];
+
+				if (stats_outliers(rates[p], reps, OUTLIER_Z,
+				    flags) > 0) {
+					run.warned_noise = true;
+					progress_clear();
+					warnx("warning: outliers among the %u "
+					    "repetitions of round %u (%s): the "
+					    "machine may be busy; rerun on a "
+					    "quiet system", reps, k,
+					    workload_phase_name(p));
+					output_kv_set(&run.doc.meta,
+					    "warning_outliers", "round %u %s",
+					    k, workload_phase_name(p));
+				}
+			}
+		}
+		check_noise(k, n, med, reps);
+	}
+	flush_outputs();
+	print_round(k, n, warmup, med, lo, hi, reps,
+	    timing_now() - run.round_t0_ns);
+	return 0;
+}
+
+/*
+ * One repetition of round 'k': make the round directory, run every phase,
+ * remove the directory, and add a row.  Store each phase's rate in
+ * 'rate'.  Return 0 to go on, else the exit status.
+ */
+static int
+run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
+{
+	static struct workload_result	 res;	/* 15 KiB of histogram */
+	double				 cells[PHASE_COUNT][NPHASE_COLS];
+	double				 load0 = NAN, load1 = NAN, *row, *c;
+	uint64_t			 state, t0, t, sync_ns = 0;
+	char				 what[128];
+	enum phase			 p;
+	size_t				 i, j;
+
+	state = run.cfg.seed ^ ((uint64_t)k << 32 | rep);
+	workload_shuffle(run.order, n, util_splitmix64(&state));
+	workdir_round_name(run.dname, sizeof(run.dname), k, rep);
+	if (run.be.ops->enter(&run.be, run.dname) == -1)
+		return stop_errno(errno, "round", n, "creating the round "
+		    "directory");
+	run.in_round = true;
+	run.w.created = run.w.deleted = 0;
+	t0 = timing_now();
+	if (run.cfg.sync == CONFIG_SYNC_ROUND) {
+		if (run.be.ops->sync(&run.be) == -1)
+			return stop_errno(errno, "round", n, "syncfs");
+		sync_ns += timing_now() - t0;
+	}
+	(void)probe_loadavg(&load0);
+	for (i = 0; i < run.cfg.nphases; i++) {
+		p = run.cfg.phases[i];
+		if (nsignals > 0)
+			return stop_errno(EINTR, workload_phase_name(p), n,
+			    "before the phase");
+		if (run.cfg.sync == CONFIG_SYNC_PHASE) {
+			t = timing_now();
+			if (run.be.ops->sync(&run.be) == -1)
+				return stop_errno(errno, workload_phase_name(p),
+				    n, "syncfs");
+			sync_ns += timing_now() - t;
+		}
+		run.phase_t0_ns = timing_now();
+		if (workload_run(&run.w, p, &res) == -1) {
+			(void)snprintf(what, sizeof(what), "after %" PRIu64
+			    " of %" PRIu64 " files", res.done, n);
+			return stop_errno(errno, workload_phase_name(p), n,
+			    what);
+		}
+		if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
+		    res.done != n) {
+			progress_clear();
+			warnx("warning: %s saw %" PRIu64 " entries in a "
+			    "directory of %" PRIu64 " files", 
+			    workload_phase_name(p), res.done, n);
+		}
+		if (res.foreign > 0) {
+			progress_clear();
+			warnx("warning: %" PRIu64 " entries in %s/%s were not "
+			    "made by largedir and were left alone",
+			    res.foreign, run.wd.path, run.dname);
+		}
+		rate[p] = res.elapsed_ns > 0 ? res.done * 1e9 /
+		    res.elapsed_ns : NAN;
+		c = cells[p];
+		c[0] = (double)res.elapsed_ns;
+		c[1] = rate[p];
+		c[2] = (double)res.ops;
+		c[3] = (double)res.usage.user_ns;
+		c[4] = (double)res.usage.sys_ns;
+		c[5] = (double)res.usage.vcsw;
+		c[6] = (double)res.usage.ivcsw;
+		c[7] = (double)res.usage.inblock;
+		c[8] = (double)res.usage.oublock;
+		c[9] = (double)stats_hist_percentile(&res.hist, 50);
+		c[10] = (double)stats_hist_percentile(&res.hist, 90);
+		c[11] = (double)stats_hist_percentile(&res.hist, 99);
+		c[12] = (double)stats_hist_percentile(&res.hist, 99.9);
+		c[13] = (double)res.hist.max;
+	}
+	(void)probe_loadavg(&load1);
+	if (run.be.ops->leave(&run.be, true) == -1)
+		return stop_errno(errno, "round", n, "removing the round "
+		    "directory");
+	run.in_round = false;
+	row = output_table_row(&run.doc.rows);
+	row[0] = k;
+	row[1] = rep;
+	row[2] = warmup ? 1 : 0;
+	row[3] = (double)n;
+	row[4] = (double)(timing_now() - t0);
+	row[5] = (double)sync_ns;
+	row[6] = load0;
+	row[7] = load1;
+	for (i = 0; i < run.cfg.nphases; i++) {
+		p = run.cfg.phases[i];
+		for (j = 0; j < NPHASE_COLS; j++)
+			row[run.col0[p] + j] = cells[p][j];
+	}
+	check_load(k, load0 > load1 ? load0 : load1);
+	return 0;
+}
+
+/*
+ * The run cannot go on: errno 'e' in phase 'phase' of the round with 'n'
+ * files, doing 'what'.  Record why in the outputs, say it in one line,
+ * and return the exit status: 128 + signal when interrupted,
+ * EXIT_STOPPED when the filesystem refused (it is full, read-only, out of
+ * inodes or quota, denies access, or the work directory vanished), 1 for
+ * anything unexpected.
+ */
+static int
+stop_errno(int e, const char *phase, uint64_t n, const char *what)
+{
+	struct stat	 st;
+	char		 count[32];
+	const char	*why = strerror(e);
+	int		 status = 1;
+
+	util_fmt_count(count, sizeof(count), n);
+	run.doc.status = OUTPUT_FAILED;
+	switch (e) {
+	case EINTR:
+		if (nsignals == 0)
+			break;
+		run.doc.status = OUTPUT_INTERRUPTED;
+		why = signo_first == SIGTERM ? "interrupted by SIGTERM" :
+		    "interrupted by SIGINT";
+		status = 128 + signo_first;
+		break;
+	case ENOENT:
+	case ESTALE:
+	case ENOTDIR:
+		if (fstat(run.wd.fd, &st) == 0 && st.st_nlink > 0 &&
+		    fstatat(run.wd.fd, run.dname, &st, 0) == 0)
+			break;
+		why = "the work directory vanished";
+		/* FALLTHROUGH */
+	case ENOSPC:
+	case EDQUOT:
+	case EMFILE:
+	case ENFILE:
+	case EROFS:
+	case EACCES:
+	case EPERM:
+		run.doc.status = OUTPUT_STOPPED;
+		status = EXIT_STOPPED;
+		break;
+	default:
+		break;
+	}
+	free(run.doc.stop_reason);
+	run.doc.stop_reason = xasprintf("%s: %s in round %u (n=%s), %s",
+	    why, phase, run.round, count, what);
+	run.doc.stop_errno = e;
+	run.doc.stop_n = n;
+	free(run.doc.stop_phase);
+	run.doc.stop_phase = xstrdup(phase);
+	flush_outputs();
+	progress_clear();
+	warnx("%s", run.doc.stop_reason);
+	return status;
+}
+
+/* Warn once when the load average says other programs compete. */
+static void
+check_load(unsigned k, double load)
+{
+	long	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (run.warned_load || isnan(load) || cpus < 1 || load <= cpus)
+		return;
+	run.warned_load = true;
+	progress_clear();
+	warnx("warning: load average %.2f on %ld CPUs in round %u: other "
+	    "programs compete with largedir, so rates may be low and noisy; "
+	    "measure on an idle machine (--repeat shows the spread)", load,
+	    cpus, k);
+	output_kv_set(&run.doc.meta, "warning_load", "load %.2f on %ld CPUs "
+	    "in round %u", load, cpus, k);
+}
+
+/*
+ * Keep round 'k''s median rates 'med' and warn once when the round before
+ * it swings far off both of its neighbours: noise, not a knee (a knee
+ * stays down).
+ */
+static void
+check_noise(unsigned k, uint64_t n, const double *med, unsigned reps)
+{
+	double		*v;
+	enum phase	 p;
+	size_t		 i, m;
+
+	(void)n;
+	(void)reps;
+	m = run.nrates++;
+	for (i = 0; i < run.cfg.nphases; i++) {
+		p = run.cfg.phases[i];
+		run.rates[p] = xreallocarray(run.rates[p], run.nrates,
+		    sizeof(double));
+		run.rates[p][m] = med[p];
+		v = run.rates[p];
+		if (m < 2 || run.warned_noise ||
+		    !stats_swing(v[m - 2], v[m - 1], v[m], SWING_FACTOR))
+			continue;
+		run.warned_noise = true;
+		progress_clear();
+		warnx("warning: the %s rate of round %u is more than %.0fx off "
+		    "both neighbouring rounds: the machine may be busy or the "
+		    "filesystem working in the background; rerun, or use "
+		    "--repeat 3 to see the spread", workload_phase_name(p),
+		    k - 1, SWING_FACTOR);
+		output_kv_set(&run.doc.meta, "warning_swing", "round %u %s",
+		    k - 1, workload_phase_name(p));
+	}
+}
+
+/* One line on stdout for a finished round. */
+static void
+print_round(unsigned k, uint64_t n, bool warmup, const double *med,
+    const double *lo, const double *hi, unsigned reps, uint64_t ns)
+{
+	char		count[32], rate[32], dur[32];
+	enum phase	p;
+	size_t		i;
+
+	if (run.cfg.quiet)
+		return;
+	progress_clear();
+	util_fmt_count(count, sizeof(count), n);
+	printf("%s %3u  n=%-11s", warmup ? "warmup" : "round", k, count);
+	for (i = 0; i < run.cfg.nphases; i++) {
+		p = run.cfg.phases[i];
+		util_fmt_rate(rate, sizeof(rate), med[p]);
+		printf("  %s %7s/s", workload_phase_name(p), rate);
+		if (reps > 1 && med[p] > 0)
+			printf(" ±%.1f%%", 50 * (hi[p] - lo[p]) / med[p]);
+	}
+	util_fmt_duration(dur, sizeof(dur), ns);
+	printf("  %s\n", dur);
+	(void)fflush(stdout);
+}
+
+/* ===== Leaving ===== */
+
+/*
+ * Remove what the run created, on every way out: the normal end, a stop,
+ * and err(3) anywhere (atexit).  Never exits (exit from an atexit handler
+ * is undefined).  Idempotent.
+ */
+static void
+tidy(void)
+{
+	char		errbuf[LD_ERRLEN];
+	uint64_t	removed;
+
+	if (run.in_round) {
+		if (workload_clean(&run.w, &removed) == -1 ||
+		    run.be.ops->leave(&run.be, true) == -1) {
+			progress_clear();
+			warnx("%s %s/%s: %s; run 'largedir --cleanup %s'",
+			    errno == EINTR ? "cleanup abandoned in" :
+			    "cannot clean up", run.wd.path, run.dname,
+			    strerror(errno), run.dir);
+			run.wd.path = NULL;	/* keep the marker */
+		}
+		run.in_round = false;
+	}
+	if (run.be.ops != NULL) {
+		run.be.ops->close(&run.be);
+		run.be.ops = NULL;
+	}
+	if (run.wd.path != NULL && workdir_remove(&run.wd, errbuf) == -1)
+		warnx("%s; run 'largedir --cleanup %s'", errbuf, run.dir);
+	if (run.outfd != -1 && run.doc.status == OUTPUT_RUNNING) {
+		/* Leaving through err(3): say so in the outputs. */
+		run.doc.status = OUTPUT_FAILED;
+		if (run.doc.stop_reason == NULL)
+			run.doc.stop_reason = xstrdup("largedir failed; see "
+			    "its error message");
+		if (output_flush(run.outfd, run.label, &run.doc, errbuf) == -1)
+			warnx("%s", errbuf);
+	}
+	(void)fflush(stdout);
+}
+
+/* mkdir -p 'path'. */
+static void
+mkdir_p(const char *path)
+{
+	char	*p, *copy = xstrdup(path);
+
+	for (p = copy + 1; ; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char	c = *p;
+
+		*p = '\0';
+		if (mkdir(copy, 0755) == -1 && errno != EEXIST)
+			err(1, "mkdir %s", copy);
+		*p = c;
+		if (c == '\0')
+			break;
+	}
+	free(copy);
+}
+
+/* The command line as a shell would need it typed: a new string. */
+static char *
+quote_argv(int argc, char **argv)
+{
+	static const char	 safe[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%";
+	char			*s = xstrdup(""), *t;
+	const char		*a;
+	int			 i;
+
+	for (i = 0; i < argc; i++) {
+		a = argv[i];
+		if (*a != '\0' && strspn(a, safe) == strlen(a))
+			t = xasprintf("%s%s%s", s, i > 0 ? " " : "", a);
+		else {
+			/* 'it'\''s' */
+			char	*q = xmalloc(4 * strlen(a) + 3), *o = q;
+
+			*o++ = '\'';
+			for (; *a != '\0'; a++) {
+				if (*a == '\'') {
+					memcpy(o, "'\\''", 4);
+					o += 4;
+				} else
+					*o++ = *a;
+			}
+			*o++ = '\'';
+			*o = '\0';
+			t = xasprintf("%s%s%s", s, i > 0 ? " " : "", q);
+			free(q);
+		}
+		free(s);
+		s = t;
+	}
+	return s;
+}

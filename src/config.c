@@ -1,0 +1,372 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * config: see config.h.
+ *
+ * Error messages name the option and the value and say what would be
+ * accepted, in one line without a trailing period, e.g.
+ *
+ *	--growth '1': must be greater than 1
+ *
+ * largedir.c prefixes them with the program name (or, for a target file,
+ * the file and line) and exits 2.
+ */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "util.h"
+
+#define MAX_BUDGET_NS	(366ULL * 86400 * NS_PER_S)	/* a year */
+#define MAX_FILES	UINT32_MAX
+#define MAX_REPEAT	1000
+#define MAX_WARMUP	100
+#define MAX_FILE_SIZE	(1ULL << 30)
+#define MAX_LABEL	64
+
+const struct config_opt config_opts[] = {
+	{ "budget", 'b', "duration", "time budget of the run (30m)" },
+	{ "budget-policy", 0, "predict|classic",
+	    "skip a round predicted to overrun, or not (predict)" },
+	{ "file-size", 0, "size", "bytes written to each file (0)" },
+	{ "fsync", 0, "none|file|dir|both",
+	    "fsync files and/or the directory, timed (none)" },
+	{ "growth", 'g', "factor", "n grows by this factor a round (1.5)" },
+	{ "label", 'l', "name", "name of the outputs (the fs type)" },
+	{ "max-files", 'N', "count", "largest n (no limit)" },
+	{ "name-len", 0, "length", "width of fixed names (8)" },
+	{ "names", 0, "fixed|maildir", "how files are named (fixed)" },
+	{ "output", 'o', "path", "run directory (results/STAMP-LABEL)" },
+	{ "phases", 'p', "list", "create,open,list,liststat,delete,rmrf "
+	    "(create,open,delete)" },
+	{ "quiet", 'q', NULL, "no per-round lines, no progress" },
+	{ "repeat", 'r', "count", "measure each n this many times (1)" },
+	{ "seed", 's', "number", "seed of the random order (random)" },
+	{ "start", 'n', "count", "n of the first round (1000)" },
+	{ "sync", 0, "none|phase|round",
+	    "syncfs before each phase or round, untimed (phase)" },
+	{ "warmup", 0, "count", "unrecorded-in-summary rounds first (0)" },
+	{ NULL, 0, NULL, NULL }
+};
+
+static int	bad(char *, const char *, const char *, const char *);
+static int	set_phases(struct config *, const char *, char *);
+static int	pick(const char *, const char *const *, int *);
+
+/* Fill 'cfg' with the defaults. */
+void
+config_init(struct config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->budget_ns = 30 * 60 * NS_PER_S;
+	cfg->policy = TIMING_PREDICT;
+	cfg->growth = 1.5;
+	cfg->start = 1000;
+	cfg->repeat = 1;
+	cfg->phases[0] = PHASE_CREATE;
+	cfg->phases[1] = PHASE_OPEN;
+	cfg->phases[2] = PHASE_DELETE;
+	cfg->nphases = 3;
+	cfg->names = NAMES_FIXED;
+	cfg->name_len = NAMES_DEFAULT_LEN;
+	cfg->fsync = BACKEND_FSYNC_NONE;
+	cfg->sync = CONFIG_SYNC_PHASE;
+}
+
+/* Free what 'cfg' owns. */
+void
+config_free(struct config *cfg)
+{
+	free(cfg->label);
+	free(cfg->output);
+	memset(cfg, 0, sizeof(*cfg));
+}
+
+/* Write "--KEY 'VALUE': WHY" into 'err'; return -1 with errno EINVAL. */
+static int
+bad(char *err, const char *key, const char *value, const char *why)
+{
+	(void)snprintf(err, LD_ERRLEN, "--%s '%s': %s", key, value, why);
+	errno = EINVAL;
+	return -1;
+}
+
+/* Index of 'value' in the NULL-terminated 'words', or -1. */
+static int
+pick(const char *value, const char *const *words, int *out)
+{
+	int	i;
+
+	for (i = 0; words[i] != NULL; i++)
+		if (strcmp(value, words[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * Parse the --phases list 'list' into 'cfg': create always runs first and
+ * a deletion (delete or rmrf) always last, added if missing; the phases
+ * between run in the order given.
+ */
+static int
+set_phases(struct config *cfg, const char *list, char *err)
+{
+	enum phase	 p, mid[PHASE_COUNT], del = PHASE_DELETE;
+	char		*copy, *tok, *save;
+	bool		 seen[PHASE_COUNT] = { false }, has_del = false;
+	size_t		 nmid = 0, i;
+
+	if (*list == '\0' || *list == ',' || list[strlen(list) - 1] == ',' ||
+	    strstr(list, ",,") != NULL)
+		return bad(err, "phases", list, "empty phase name");
+	copy = xstrdup(list);
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (workload_phase_parse(tok, &p) == -1) {
+			(void)snprintf(err, LD_ERRLEN, "--phases '%s': unknown "
+			    "phase '%s' (create, open, list, liststat, delete, "
+			    "rmrf)", list, tok);
+			free(copy);
+			errno = EINVAL;
+			return -1;
+		}
+		if (seen[p]) {
+			(void)snprintf(err, LD_ERRLEN, "--phases '%s': phase "
+			    "'%s' given twice", list, tok);
+			free(copy);
+			errno = EINVAL;
+			return -1;
+		}
+		seen[p] = true;
+		if (p == PHASE_DELETE || p == PHASE_RMRF) {
+			if (has_del) {
+				free(copy);
+				return bad(err, "phases", list, "choose one of "
+				    "delete and rmrf");
+			}
+			has_del = true;
+			del = p;
+		} else if (p != PHASE_CREATE)
+			mid[nmid++] = p;
+	}
+	free(copy);
+	cfg->nphases = 0;
+	cfg->phases[cfg->nphases++] = PHASE_CREATE;
+	for (i = 0; i < nmid; i++)
+		cfg->phases[cfg->nphases++] = mid[i];
+	cfg->phases[cfg->nphases++] = del;
+	return 0;
+}
+
+/*
+ * Set option 'key' (a long option name) to 'value' (NULL for a flag) in
+ * 'cfg'.  Return 0, or -1 with errno EINVAL and a one-line message naming
+ * the option and the value in 'err' (LD_ERRLEN bytes).
+ */
+int
+config_set(struct config *cfg, const char *key, const char *value, char *err)
+{
+	static const char *const policies[] = { "predict", "classic", NULL };
+	static const char *const kinds[] = { "fixed", "maildir", NULL };
+	static const char *const fsyncs[] = { "none", "file", "dir", "both",
+	    NULL };
+	static const char *const syncs[] = { "none", "phase", "round", NULL };
+	const char	*errstr;
+	long long	 v;
+	int		 w;
+
+	if (strcmp(key, "quiet") == 0) {
+		if (value != NULL && strcmp(value, "yes") != 0 &&
+		    strcmp(value, "no") != 0)
+			return bad(err, key, value, "must be yes or no");
+		cfg->quiet = value == NULL || strcmp(value, "yes") == 0;
+		return 0;
+	}
+	if (value == NULL) {
+		(void)snprintf(err, LD_ERRLEN, "--%s: needs a value", key);
+		errno = EINVAL;
+		return -1;
+	}
+	if (strcmp(key, "budget") == 0) {
+		if (parse_duration(value, MAX_BUDGET_NS, &cfg->budget_ns,
+		    &errstr) == -1)
+			return bad(err, key, value, strcmp(errstr, "invalid") ==
+			    0 ? "not a duration (e.g. 90s, 5m, 1h)" : errstr);
+	} else if (strcmp(key, "budget-policy") == 0) {
+		if (pick(value, policies, &w) == -1)
+			return bad(err, key, value, "must be predict or "
+			    "classic");
+		cfg->policy = w == 0 ? TIMING_PREDICT : TIMING_CLASSIC;
+	} else if (strcmp(key, "file-size") == 0) {
+		if (parse_size(value, MAX_FILE_SIZE, &cfg->file_size,
+		    &errstr) == -1)
+			return bad(err, key, value, strcmp(errstr, "invalid") ==
+			    0 ? "not a size (e.g. 0, 512, 4k, 1M)" :
+			    "too large (at most 1G)");
+	} else if (strcmp(key, "fsync") == 0) {
+		if (pick(value, fsyncs, &w) == -1)
+			return bad(err, key, value, "must be none, file, dir or "
+			    "both");
+		cfg->fsync = (enum backend_fsync)w;
+	} else if (strcmp(key, "growth") == 0) {
+		if (parse_double(value, 1, 100, &cfg->growth, &errstr) == -1)
+			return bad(err, key, value, strcmp(errstr, "invalid") ==
+			    0 ? "not a number" : strcmp(errstr, "too small") ==
+			    0 ? "must be greater than 1" : "at most 100");
+	} else if (strcmp(key, "label") == 0) {
+		if (*value == '\0' || *value == '.' ||
+		    strlen(value) > MAX_LABEL ||
+		    strspn(value, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != strlen(value))
+			return bad(err, key, value, "use 1 to 64 letters, "
+			    "digits, '.', '_' or '-', not starting with '.'");
+		free(cfg->label);
+		cfg->label = xstrdup(value);
+	} else if (strcmp(key, "max-files") == 0) {
+		v = parse_num(value, 1, MAX_FILES, &errstr);
+		if (errstr != NULL)
+			return bad(err, key, value, "must be a whole number "
+			    "from 1 to 4294967295");
+		cfg->max_files = (uint64_t)v;
+	} else if (strcmp(key, "name-len") == 0) {
+		v = parse_num(value, 1, NAMES_MAX_LEN, &errstr);
+		if (errstr != NULL)
+			return bad(err, key, value, "must be a whole number "
+			    "from 1 to 255");
+		cfg->name_len = (unsigned)v;
+		cfg->name_len_set = true;
+	} else if (strcmp(key, "names") == 0) {
+		if (pick(value, kinds, &w) == -1)
+			return bad(err, key, value, "must be fixed or maildir");
+		cfg->names = (enum names_kind)w;
+	} else if (strcmp(key, "output") == 0) {
+		if (*value == '\0')
+			return bad(err, key, value, "must not be empty");
+		free(cfg->output);
+		cfg->output = xstrdup(value);
+	} else if (strcmp(key, "phases") == 0) {
+		return set_phases(cfg, value, err);
+	} else if (strcmp(key, "repeat") == 0) {
+		v = parse_num(value, 1, MAX_REPEAT, &errstr);
+		if (errstr != NULL)
+			return bad(err, key, value, "must be a whole number "
+			    "from 1 to 1000");
+		cfg->repeat = (unsigned)v;
+	} else if (strcmp(key, "seed") == 0) {
+		char	*end;
+
+		errno = 0;
+		if (*value < '0' || *value > '9')
+			return bad(err, key, value, "not a number");
+		cfg->seed = strtoull(value, &end, 0);
+		if (errno != 0 || *end != '\0')
+			return bad(err, key, value, "not a number (decimal or "
+			    "0x hex, below 2^64)");
+		cfg->seed_set = true;
+	} else if (strcmp(key, "start") == 0) {
+		v = parse_num(value, 1, MAX_FILES, &errstr);
+		if (errstr != NULL)
+			return bad(err, key, value, "must be a whole number "
+			    "from 1 to 4294967295");
+		cfg->start = (uint64_t)v;
+	} else if (strcmp(key, "sync") == 0) {
+		if (pick(value, syncs, &w) == -1)
+			return bad(err, key, value, "must be none, phase or "
+			    "round");
+		cfg->sync = (enum config_sync)w;
+	} else if (strcmp(key, "warmup") == 0) {
+		v = parse_num(value, 0, MAX_WARMUP, &errstr);
+		if (errstr != NULL)
+			return bad(err, key, value, "must be a whole number "
+			    "from 0 to 100");
+		cfg->warmup = (unsigned)v;
+	} else {
+		(void)snprintf(err, LD_ERRLEN, "unknown option '%s'", key);
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Check what single options cannot: that the settings in 'cfg' agree with
+ * each other.  Return 0, or -1 with errno EINVAL and a message in 'err'.
+ */
+int
+config_check(const struct config *cfg, char *err)
+{
+	uint64_t	cap;
+
+	errno = EINVAL;
+	if (cfg->max_files != 0 && cfg->max_files < cfg->start) {
+		(void)snprintf(err, LD_ERRLEN, "--max-files %" PRIu64 " is "
+		    "smaller than --start %" PRIu64, cfg->max_files,
+		    cfg->start);
+		return -1;
+	}
+	if (cfg->names == NAMES_MAILDIR && cfg->name_len_set) {
+		(void)snprintf(err, LD_ERRLEN, "--name-len applies to "
+		    "--names=fixed only; maildir names have their own length");
+		return -1;
+	}
+	cap = names_capacity(cfg->names, cfg->name_len);
+	if (cfg->start > cap || cfg->max_files > cap) {
+		(void)snprintf(err, LD_ERRLEN, "--name-len %u allows at most "
+		    "%" PRIu64 " files, fewer than --%s", cfg->name_len, cap,
+		    cfg->start > cap ? "start" : "max-files");
+		return -1;
+	}
+	errno = 0;
+	return 0;
+}
+
+/* The name of sync mode 's' as --sync spells it. */
+const char *
+config_sync_name(enum config_sync s)
+{
+	return s == CONFIG_SYNC_NONE ? "none" : s == CONFIG_SYNC_ROUND ?
+	    "round" : "phase";
+}
+
+/*
+ * Add every setting of 'cfg', defaults included, to 'kv' under its long
+ * option name, as the outputs record them.
+ */
+void
+config_dump(const struct config *cfg, struct output_kvlist *kv)
+{
+	char	phases[128] = "";
+	size_t	i;
+
+	for (i = 0; i < cfg->nphases; i++) {
+		if (i > 0)
+			(void)strcat(phases, ",");
+		(void)strcat(phases, workload_phase_name(cfg->phases[i]));
+	}
+	output_kv_set(kv, "budget", "%.3fs", cfg->budget_ns / 1e9);
+	output_kv_set(kv, "budget-policy", "%s", cfg->policy ==
+	    TIMING_CLASSIC ? "classic" : "predict");
+	output_kv_set(kv, "growth", "%g", cfg->growth);
+	output_kv_set(kv, "start", "%" PRIu64, cfg->start);
+	if (cfg->max_files != 0)
+		output_kv_set(kv, "max-files", "%" PRIu64, cfg->max_files);
+	else
+		output_kv_set(kv, "max-files", "none");
+	output_kv_set(kv, "repeat", "%u", cfg->repeat);
+	output_kv_set(kv, "warmup", "%u", cfg->warmup);
+	output_kv_set(kv, "phases", "%s", phases);
+	output_kv_set(kv, "names", "%s", names_kind_name(cfg->names));
+	if (cfg->names == NAMES_FIXED)
+		output_kv_set(kv, "name-len", "%u", cfg->name_len);
+	output_kv_set(kv, "file-size", "%" PRIu64, cfg->file_size);
+	output_kv_set(kv, "fsync", "%s", backend_fsync_name(cfg->fsync));
+	output_kv_set(kv, "sync", "%s", config_sync_name(cfg->sync));
+	output_kv_set(kv, "seed", "%" PRIu64, cfg->seed);
+}

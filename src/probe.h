@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * probe: what the machine and the filesystem under test are, recorded
+ * with every result so a number can be traced to its setup: uname, CPU
+ * model and count, memory, the clock source, the mount that holds the
+ * directory under test (from /proc/self/mountinfo: fstype, the kernel
+ * driver where it differs, source, mount and superblock options), its
+ * free space and inodes (statvfs), and the load average.
+ *
+ * The /proc and /sys readers take their paths as parameters so tests can
+ * point them at fixture files in tests/data/.
+ */
+
+#ifndef LD_PROBE_H
+#define LD_PROBE_H
+
+#include <stdint.h>
+
+#include "output.h"
+
+/* One line of /proc/self/mountinfo, unescaped (\040 is a space again). */
+struct probe_mount {
+	unsigned	 major, minor;	/* st_dev of the mounted filesystem */
+	char		*root;		/* the mount's root within the fs */
+	char		*mountpoint;
+	char		*mount_opts;	/* per-mount options: rw,noatime */
+	char		*fstype;	/* as mounted: ext2, nfs4, fuse.sshfs */
+	char		*source;	/* /dev/loop0, srv:/export, tmpfs */
+	char		*super_opts;	/* superblock options */
+	char		*driver;	/* the kernel driver serving it */
+};
+
+int	probe_mountinfo(const char *, unsigned, unsigned, const char *,
+	    struct probe_mount *);
+int	probe_mount(const char *, struct probe_mount *);
+void	probe_mount_free(struct probe_mount *);
+
+int	probe_cpu_model(const char *, char *, size_t);
+int	probe_meminfo(const char *, const char *, uint64_t *);
+int	probe_loadavg(double *);
+
+void	probe_system(struct output_kvlist *);
+void	probe_target(const char *, struct output_kvlist *);
+
+#endif /* LD_PROBE_H */

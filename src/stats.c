@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * stats: pure maths on measurements, called by the round loop and the
+ * writers after a round has been timed.
+ *
+ * The histogram is filled by the inline stats_hist_add() in stats.h; here
+ * it is reset and read back.  A percentile is reported as the midpoint of
+ * the bucket that holds the nearest-rank value, clamped into the recorded
+ * [min, max], so it is exact below 64 and within 1/64 of the true value
+ * above (a bucket spans 1/32 of its octave).  The median, the MAD and the
+ * outlier test work on a private sorted copy and never reorder the
+ * caller's array.  Nothing here prints, exits or keeps state.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+#include "util.h"
+
+static int	cmp_double(const void *, const void *);
+static double	median_sorted(const double *, size_t);
+static double	*sorted_copy(const double *, size_t);
+static void	median_mad(const double *, size_t, double *, double *);
+static uint64_t	bucket_mid(unsigned);
+
+/* ===== Histogram ===== */
+
+/*
+ * Empty the histogram 'h': no values, every bucket zero, min at
+ * UINT64_MAX and max at 0 so the first stats_hist_add() sets both.
+ */
+void
+stats_hist_reset(struct stats_hist *h)
+{
+	memset(h->bucket, 0, sizeof(h->bucket));
+	h->count = 0;
+	h->min = UINT64_MAX;
+	h->max = 0;
+}
+
+/*
+ * Return the middle of the value range of bucket 'i', the inverse of
+ * stats_bucket().  Bucket i >= 32 lies in octave e = i / 32 + 4 and
+ * covers [(32 + i % 32) << (e - 5), that + 2^(e - 5)).
+ */
+static uint64_t
+bucket_mid(unsigned i)
+{
+	unsigned	shift;
+	uint64_t	lo, width;
+
+	if (i < STATS_SUB)
+		return i;
+	shift = i / STATS_SUB - 1;
+	lo = (uint64_t)(STATS_SUB + i % STATS_SUB) << shift;
+	width = (uint64_t)1 << shift;
+	return lo + (width - 1) / 2;
+}
+
+/*
+ * Return the 'p'th percentile (0 to 100) of the values in 'h' by the
+ * nearest-rank definition: the value of rank ceil(p / 100 * count),
+ * counted from 1 in ascending order.  The answer is the middle of the
+ * bucket holding that rank, clamped into [min, max].  'p' <= 0 (or NaN)
+ * gives the minimum, 'p' >= 100 the maximum, and an empty histogram 0.
+ */
+uint64_t
+stats_hist_percentile(const struct stats_hist *h, double p)
+{
+	double		r;
+	uint64_t	rank, seen, v;
+	unsigned	i;
+
+	if (h->count == 0)
+		return 0;
+	if (!(p > 0))
+		return h->min;
+	if (p >= 100)
+		return h->max;
+
+	/* p * count first: exact for whole p, so 90% of 10 is rank 9. */
+	r = ceil(p * (double)h->count / 100);
+	if (r < 1)
+		rank = 1;
+	else if (r >= (double)h->count)
+		rank = h->count;
+	else
+		rank = (uint64_t)r;
+
+	seen = 0;
+	for (i = 0; i < STATS_NBUCKETS - 1; i++) {
+		seen += h->bucket[i];
+		if (seen >= rank)
+			break;
+	}
+	v = bucket_mid(i);
+	if (v < h->min)
+		v = h->min;
+	if (v > h->max)
+		v = h->max;
+	return v;
+}
+
+/* ===== Median, MAD and outliers ===== */
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Return a sorted copy of the 'n' values at 'v'; the caller frees it. */
+static double *
+sorted_copy(const double *v, size_t n)
+{
+	double	*s;
+
+	s = xreallocarray(NULL, n, sizeof(*s));
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	return s;
+}
+
+/* The median of the 'n' > 0 ascending values at 's'. */
+static double
+median_sorted(const double *s, size_t n)
+{
+	if (n % 2 == 1)
+		return s[n / 2];
+	return (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/*
+ * Store the median and the median absolute deviation of the 'n' > 0
+ * values at 'v' in '*med' and '*mad'.
+ */
+static void
+median_mad(const double *v, size_t n, double *med, double *mad)
+{
+	double	*s;
+	size_t	 i;
+
+	s = sorted_copy(v, n);
+	*med = median_sorted(s, n);
+	for (i = 0; i < n; i++)
+		s[i] = fabs(s[i] - *med);
+	qsort(s, n, sizeof(*s), cmp_double);
+	*mad = median_sorted(s, n);
+	free(s);
+}
+
+/*
+ * Return the median of the 'n' values at 'v' (the mean of the two middle
+ * ones when 'n' is even), or NAN when 'n' is 0.  'v' is not modified.
+ */
+double
+stats_median(const double *v, size_t n)
+{
+	double	*s, m;
+
+	if (n == 0)
+		return NAN;
+	s = sorted_copy(v, n);
+	m = median_sorted(s, n);
+	free(s);
+	return m;
+}
+
+/*
+ * Return the median absolute deviation of the 'n' values at 'v': the
+ * median of |v[i] - median|, unscaled.  NAN when 'n' is 0.
+ */
+double
+stats_mad(const double *v, size_t n)
+{
+	double	med, mad;
+
+	if (n == 0)
+		return NAN;
+	median_mad(v, n, &med, &mad);
+	return mad;
+}
+
+/*
+ * Flag the outliers among the 'n' values at 'v' by modified z-score
+ * (Iglewicz and Hoaglin): z = 0.6745 * (v[i] - median) / MAD, and
+ * 'flags'[i] is set when |z| > 'threshold' (3.5 is customary).  With
+ * fewer than 3 values, or a MAD of 0 (most values equal), nothing is
+ * flagged.  'flags' holds 'n' entries and is always fully written.
+ * Return the number of values flagged.
+ */
+size_t
+stats_outliers(const double *v, size_t n, double threshold, bool *flags)
+{
+	double	med, mad;
+	size_t	i, k;
+
+	for (i = 0; i < n; i++)
+		flags[i] = false;
+	if (n < 3)
+		return 0;
+	median_mad(v, n, &med, &mad);
+	if (!(mad > 0) || !isfinite(mad))
+		return 0;
+	k = 0;
+	for (i = 0; i < n; i++) {
+		if (fabs(0.6745 * (v[i] - med) / mad) > threshold) {
+			flags[i] = true;
+			k++;
+		}
+	}
+	return k;
+}
+
+/* ===== Swings ===== */
+
+/*
+ * Return true when 'cur' jumps away from both neighbours 'prev' and
+ * 'next' in the same direction by more than 'factor' (> 1): a spike,
+ * cur > factor * max(prev, next), or a dip, cur * factor < min(prev,
+ * next).  That marks a noisy round.  A knee is not a swing: there the
+ * next value stays down with 'cur'.  Any argument <= 0 or NaN gives false.
+ */
+bool
+stats_swing(double prev, double cur, double next, double factor)
+{
+	double	hi, lo;
+
+	if (!(prev > 0) || !(cur > 0) || !(next > 0) || !(factor > 0))
+		return false;
+	hi = prev > next ? prev : next;
+	lo = prev < next ? prev : next;
+	return cur > factor * hi || cur * factor < lo;
+}

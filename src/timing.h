@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * timing: the monotonic clock, resource usage snapshots, the growth
+ * schedule and the time budget.
+ *
+ * Every time largedir reports comes from timing_now() (CLOCK_MONOTONIC in
+ * nanoseconds).  The budget functions are pure: they see only numbers the
+ * caller passes in, so they are unit-tested with synthetic rounds.
+ */
+
+#ifndef LD_TIMING_H
+#define LD_TIMING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+/* Monotonic time in nanoseconds.  Inline: it is read once per operation. */
+static inline uint64_t
+timing_now(void)
+{
+	struct timespec	ts;
+
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* What getrusage(RUSAGE_SELF) says, in the units largedir reports. */
+struct timing_usage {
+	uint64_t	user_ns;	/* user CPU time */
+	uint64_t	sys_ns;		/* system CPU time */
+	uint64_t	vcsw;		/* voluntary context switches */
+	uint64_t	ivcsw;		/* involuntary context switches */
+	uint64_t	inblock;	/* blocks read (512-byte units) */
+	uint64_t	oublock;	/* blocks written */
+	uint64_t	maxrss_kib;	/* peak resident set size */
+};
+
+int	timing_usage(struct timing_usage *);
+void	timing_usage_diff(const struct timing_usage *,
+	    const struct timing_usage *, struct timing_usage *);
+
+uint64_t	timing_next_n(uint64_t, double, uint64_t);
+
+enum timing_policy {
+	TIMING_PREDICT,		/* don't start a round predicted to overrun */
+	TIMING_CLASSIC		/* start rounds until the budget has passed */
+};
+
+enum timing_verdict {
+	TIMING_GO,		/* run the planned n */
+	TIMING_STRETCH,		/* last round: a larger n fills the budget */
+	TIMING_SHRINK,		/* last round: a smaller n fits what is left */
+	TIMING_STOP		/* the budget is spent */
+};
+
+/*
+ * What the budget knows: the budget itself and the last two finished
+ * rounds' per-file cost (whole-round wall time, all repetitions, divided
+ * by n and the number of repetitions).
+ */
+struct timing_budget {
+	uint64_t		budget_ns;
+	enum timing_policy	policy;
+	unsigned		rounds;		/* rounds fed in so far */
+	uint64_t		n[2];		/* [1] is the latest round */
+	double			cost_ns[2];	/* per file and repetition */
+};
+
+/*
+ * Share of the budget that timing_plan() keeps in reserve: it absorbs the
+ * prediction error, so a run ends just before its budget, not just after.
+ */
+#define TIMING_SLACK	0.02
+
+void	timing_budget_init(struct timing_budget *, uint64_t,
+	    enum timing_policy);
+void	timing_budget_add(struct timing_budget *, uint64_t, unsigned,
+	    uint64_t);
+double	timing_predict(const struct timing_budget *, uint64_t, unsigned);
+enum timing_verdict
+	timing_plan(const struct timing_budget *, uint64_t, uint64_t,
+	    uint64_t, unsigned, uint64_t *, double *);
+
+#endif /* LD_TIMING_H */

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * util: the small pieces every module needs.
+ *
+ * The parsers follow strtonum(3): the whole string must be the number (no
+ * leading blanks, no trailing garbage), out-of-range values are refused,
+ * and on failure 'errstr' points to a short phrase ("invalid", "too small",
+ * "too large") that the caller puts after the option's name.  Nothing here
+ * prints or exits, except the x* allocators, which die when memory is out:
+ * a benchmark that cannot allocate its name table has nothing useful left
+ * to do.
+ */
+
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* ===== Allocation ===== */
+
+/*
+ * Allocate 'size' bytes or die.  A zero size still returns a unique
+ * pointer.  The caller owns the memory.
+ */
+void *
+xmalloc(size_t size)
+{
+	void	*p;
+
+	if ((p = malloc(size == 0 ? 1 : size)) == NULL)
+		err(1, "malloc %zu bytes", size);
+	return p;
+}
+
+/* Allocate 'nmemb' zeroed elements of 'size' bytes or die. */
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void	*p;
+
+	if ((p = calloc(nmemb == 0 ? 1 : nmemb, size == 0 ? 1 : size)) == NULL)
+		err(1, "calloc %zu x %zu bytes", nmemb, size);
+	return p;
+}
+
+/* Resize 'p' to 'nmemb' elements of 'size' bytes, checking overflow. */
+void *
+xreallocarray(void *p, size_t nmemb, size_t size)
+{
+	void	*q;
+
+	if ((q = reallocarray(p, nmemb == 0 ? 1 : nmemb, size == 0 ? 1 :
+	    size)) == NULL)
+		err(1, "reallocarray %zu x %zu bytes", nmemb, size);
+	return q;
+}
+
+/* Duplicate the string 's' or die. */
+char *
+xstrdup(const char *s)
+{
+	char	*p;
+
+	if ((p = strdup(s)) == NULL)
+		err(1, "strdup");
+	return p;
+}
+
+/* Format into a newly allocated string or die.  The caller frees it. */
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*p;
+	int	 r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&p, fmt, ap);
+	va_end(ap);
+	if (r == -1)
+		err(1, "vasprintf");
+	return p;
+}
+
+/* ===== Parsers ===== */
+
+/*
+ * Parse the decimal integer 's' in ['min', 'max'].  On success return it
+ * and set '*errstr' to NULL; otherwise return 0 and point '*errstr' at
+ * "invalid", "too small" or "too large" (errno EINVAL or ERANGE).
+ */
+long long
+parse_num(const char *s, long long min, long long max, const char **errstr)
+{
+	char		*end;
+	long long	 v;
+
+	*errstr = "invalid";
+	if (s == NULL || *s == '\0' || isspace((unsigned char)*s)) {
+		errno = EINVAL;
+		return 0;
+	}
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end != '\0') {
+		errno = EINVAL;
+		return 0;
+	}
+	if ((errno == ERANGE && v == LLONG_MIN) || v < min) {
+		*errstr = "too small";
+		errno = ERANGE;
+		return 0;
+	}
+	if ((errno == ERANGE && v == LLONG_MAX) || v > max) {
+		*errstr = "too large";
+		errno = ERANGE;
+		return 0;
+	}
+	*errstr = NULL;
+	return v;
+}
+
+/*
+ * Parse the finite decimal number 's' into '*out'.  It must be greater
+ * than 'gt' and at most 'max'.  Return 0, or -1 with '*errstr' set.
+ */
+int
+parse_double(const char *s, double gt, double max, double *out,
+    const char **errstr)
+{
+	char	*end;
+	double	 v;
+
+	*errstr = "invalid";
+	if (s == NULL || *s == '\0' || isspace((unsigned char)*s)) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (strpbrk(s, "xXpP") != NULL) {	/* strtod's hex floats */
+		errno = EINVAL;
+		return -1;
+	}
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end != '\0' || !isfinite(v) || errno == ERANGE) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (!(v > gt)) {
+		*errstr = "too small";
+		errno = ERANGE;
+		return -1;
+	}
+	if (v > max) {
+		*errstr = "too large";
+		errno = ERANGE;
+		return -1;
+	}
+	*errstr = NULL;
+	*out = v;
+	return 0;
+}
+
+/*
+ * Split 's' into a non-negative decimal number (digits, optionally a
+ * fraction) and the suffix after it.  Return the number, or -1 if there
+ * is none or it does not fit.
+ */
+static double
+leading_number(const char *s, const char **suffix)
+{
+	char	*end;
+	double	 v;
+
+	if (!isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno == ERANGE || !isfinite(v))
+		return -1;
+	/* strtod accepts hex and exponents; we want plain decimals. */
+	for (const char *p = s; p < end; p++)
+		if (!isdigit((unsigned char)*p) && *p != '.')
+			return -1;
+	*suffix = end;
+	return v;
+}
+
+/*
+ * Parse a byte count such as "0", "512", "4k", "1M", "2G", "1.5k",
+ * "1KiB", "4kB" (binary multiples; "B", "b", "iB" may follow the letter)
+ * into '*out', which must be at most 'max'.  Whole numbers are parsed as
+ * integers, so every value up to 2^64 - 1 is exact; a fraction must come
+ * to a whole number of bytes.  Return 0, or -1 with '*errstr'.
+ */
+int
+parse_size(const char *s, uint64_t max, uint64_t *out, const char **errstr)
+{
+	static const char	 units[] = "kmgtpe";
+	const char		*suf, *u;
+	char			*end;
+	uint64_t		 mul = 1, whole;
+	double			 v;
+	int			 shift = 0;
+
+	*errstr = "invalid";
+	if (s == NULL || (v = leading_number(s, &suf)) < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (*suf != '\0' && (u = strchr(units, tolower((unsigned char)*suf))) !=
+	    NULL) {
+		shift = 10 * (int)(u - units + 1);
+		mul = (uint64_t)1 << shift;
+		suf++;
+	}
+	if (*suf != '\0' && strcmp(suf, "B") != 0 && strcmp(suf, "b") != 0 &&
+	    (shift == 0 || (strcmp(suf, "iB") != 0 && strcmp(suf, "ib") != 0))) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (memchr(s, '.', (size_t)(suf - s)) == NULL) {
+		errno = 0;
+		whole = strtoull(s, &end, 10);
+		if (errno == ERANGE || whole > max / mul) {
+			*errstr = "too large";
+			errno = ERANGE;
+			return -1;
+		}
+		*out = whole * mul;
+	} else {
+		v = ldexp(v, shift);
+		if (v != floor(v)) {
+			errno = EINVAL;
+			return -1;
+		}
+		if (v >= 18446744073709551616.0 || v > (double)max) {
+			*errstr = "too large";
+			errno = ERANGE;
+			return -1;
+		}
+		*out = (uint64_t)v;
+	}
+	*errstr = NULL;
+	return 0;
+}
+
+/*
+ * Parse a duration such as "90s", "5m", "1h", "500ms", "1.5h" or a bare
+ * number of seconds into nanoseconds in '*out_ns'; it must be positive
+ * and at most 'max_ns'.  Units: ns, us, ms, s, m, h, d.  Return 0, or -1
+ * with '*errstr' set.
+ */
+int
+parse_duration(const char *s, uint64_t max_ns, uint64_t *out_ns,
+    const char **errstr)
+{
+	static const struct {
+		const char	*name;
+		double		 ns;
+	} units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+		{ "", 1e9 }, { "m", 60e9 }, { "min", 60e9 }, { "h", 3600e9 },
+		{ "d", 86400e9 },
+	};
+	const char	*suf;
+	double		 v;
+	size_t		 i;
+
+	*errstr = "invalid";
+	if (s == NULL || (v = leading_number(s, &suf)) < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strcmp(suf, units[i].name) == 0)
+			break;
+	if (i == sizeof(units) / sizeof(units[0])) {
+		errno = EINVAL;
+		return -1;
+	}
+	v *= units[i].ns;
+	if (v < 1) {
+		*errstr = "too small";
+		errno = ERANGE;
+		return -1;
+	}
+	if (v >= 18446744073709551616.0 || v > (double)max_ns) {
+		*errstr = "too large";
+		errno = ERANGE;
+		return -1;
+	}
+	*errstr = NULL;
+	*out_ns = (uint64_t)(v + 0.5) < (uint64_t)v ? (uint64_t)v :
+	    (uint64_t)(v + 0.5);
+	return 0;
+}
+
+/* ===== Randomness ===== */
+
+/*
+ * Advance the splitmix64 state '*state' and return the next 64-bit
+ * output.  Any seed, including 0, gives a full-period sequence.
+ */
+uint64_t
+util_splitmix64(uint64_t *state)
+{
+	uint64_t	z;
+
+	z = (*state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/*
+ * Return a uniformly distributed integer in [0, 'bound') from '*state',
+ * without modulo bias: outputs below 2^64 mod 'bound' are rejected, so
+ * every residue is equally likely.  'bound' > 0.
+ */
+uint64_t
+util_below(uint64_t *state, uint64_t bound)
+{
+	uint64_t	r, threshold;
+
+	threshold = -bound % bound;
+	do
+		r = util_splitmix64(state);
+	while (r < threshold);
+	return r % bound;
+}
+
+/* ===== Human-readable formatting ===== */
+
+/*
+ * Write 'ns' into 'buf' the way a person reads it: "850ns", "12.3us",
+ * "4.56ms", "7.89s", "2m05s", "1h02m".
+ */
+void
+util_fmt_duration(char *buf, size_t len, uint64_t ns)
+{
+	uint64_t	s;
+
+	/* Each bound is where the rounded figure would reach the next unit. */
+	if (ns < NS_PER_US)
+		(void)snprintf(buf, len, "%" PRIu64 "ns", ns);
+	else if (ns < 999950)
+		(void)snprintf(buf, len, "%.1fus", ns / 1e3);
+	else if (ns < 999995000)
+		(void)snprintf(buf, len, "%.2fms", ns / 1e6);
+	else if (ns < 59995000000ULL)
+		(void)snprintf(buf, len, "%.2fs", ns / 1e9);
+	else if ((s = (ns + NS_PER_S / 2) / NS_PER_S) < 3600)
+		(void)snprintf(buf, len, "%" PRIu64 "m%02" PRIu64 "s",
+		    s / 60, s % 60);
+	else
+		(void)snprintf(buf, len, "%" PRIu64 "h%02" PRIu64 "m",
+		    s / 3600, s / 60 % 60);
+}
+
+/* Write a rate per second into 'buf' with a k/M/G scale: "350.1k". */
+void
+util_fmt_rate(char *buf, size_t len, double rate)
+{
+	if (rate < 999.95)
+		(void)snprintf(buf, len, "%.1f", rate);
+	else if (rate < 999950)
+		(void)snprintf(buf, len, "%.1fk", rate / 1e3);
+	else if (rate < 999995000)
+		(void)snprintf(buf, len, "%.2fM", rate / 1e6);
+	else
+		(void)snprintf(buf, len, "%.2fG", rate / 1e9);
+}
+
+/*
+ * Write a count with thousands separators into 'buf': "1,234,567".  If
+ * 'len' is too small for that, the plain digits are cut as snprintf cuts.
+ */
+void
+util_fmt_count(char *buf, size_t len, uint64_t v)
+{
+	char	tmp[32];
+	size_t	n, i, o = 0;
+
+	n = (size_t)snprintf(tmp, sizeof(tmp), "%" PRIu64, v);
+	if (n + (n - 1) / 3 + 1 > len) {
+		(void)snprintf(buf, len, "%s", tmp);
+		return;
+	}
+	for (i = 0; i < n && o + 1 < len; i++) {
+		if (i > 0 && (n - i) % 3 == 0 && o + 2 < len)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	if (len > 0)
+		buf[o < len ? o : len - 1] = '\0';
+}

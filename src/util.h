@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * util: allocation that dies on exhaustion, strict number, size and
+ * duration parsers (strtonum(3) style: they never accept garbage after the
+ * number), the seeded pseudo-random generator, and human-readable
+ * formatting of rates and durations.
+ */
+
+#ifndef LD_UTIL_H
+#define LD_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LD_ERRLEN	256	/* size of the 'err' buffers modules fill */
+
+#define NS_PER_US	1000ULL
+#define NS_PER_MS	1000000ULL
+#define NS_PER_S	1000000000ULL
+
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+long long	parse_num(const char *, long long, long long, const char **);
+int		parse_double(const char *, double, double, double *,
+		    const char **);
+int		parse_size(const char *, uint64_t, uint64_t *, const char **);
+int		parse_duration(const char *, uint64_t, uint64_t *,
+		    const char **);
+
+uint64_t	util_splitmix64(uint64_t *);
+uint64_t	util_below(uint64_t *, uint64_t);
+
+void	util_fmt_duration(char *, size_t, uint64_t);
+void	util_fmt_rate(char *, size_t, double);
+void	util_fmt_count(char *, size_t, uint64_t);
+
+#endif /* LD_UTIL_H */

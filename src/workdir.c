@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * workdir: see workdir.h.
+ *
+ * The marker is a few "key: value" lines:
+ *
+ *	largedir work directory
+ *	version: 0.1.0
+ *	host: vm
+ *	pid: 4242
+ *	started: 2026-11-29T19:40:00Z
+ *	inode: 1234567
+ *	names: fixed 8
+ *
+ * Everything here works through directory descriptors opened with
+ * O_NOFOLLOW, so a symbolic link planted in the work directory cannot
+ * lead the sweep anywhere else.
+ */
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+#include "workdir.h"
+
+#define MARKER_MAX	4096
+
+struct marker {
+	char		host[256];
+	long long	pid;
+	uint64_t	inode;
+	enum names_kind	kind;
+	unsigned	len;
+};
+
+static int	read_marker(int, struct marker *);
+static bool	run_alive(const struct marker *, const char **);
+static bool	round_dir_name(const char *);
+static int	sweep_one(int, const char *, const char *,
+		    struct workdir_report *);
+static int	sweep_round(int, const char *, const struct marker *,
+		    uint64_t *, uint64_t *);
+
+/*
+ * Create a fresh work directory inside 'parent' and mark it as ours,
+ * recording the names of kind 'kind' and width 'len' that its rounds will
+ * hold and the start time 'started' (ISO 8601).  Fill 'wd'.  Return 0, or
+ * -1 with errno and a message in 'err' (LD_ERRLEN bytes).
+ */
+int
+workdir_create(struct workdir *wd, const char *parent, enum names_kind kind,
+    unsigned len, const char *started, char *err)
+{
+	struct stat	 st;
+	char		 host[256];
+	char		*tmpl;
+	int		 fd = -1, saved;
+	size_t		 mlen;
+
+	memset(wd, 0, sizeof(*wd));
+	wd->fd = -1;
+	tmpl = xasprintf("%s%s" WORKDIR_PREFIX "XXXXXX", parent,
+	    parent[strlen(parent) - 1] == '/' ? "" : "/");
+	if (mkdtemp(tmpl) == NULL) {
+		saved = errno;
+		(void)snprintf(err, LD_ERRLEN, "create work directory in %s: "
+		    "%s", parent, strerror(saved));
+		free(tmpl);
+		errno = saved;
+		return -1;
+	}
+	wd->path = tmpl;
+	if ((wd->fd = open(tmpl, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || fstat(wd->fd, &st) == -1)
+		goto fail;
+	if (gethostname(host, sizeof(host)) == -1)
+		(void)strcpy(host, "unknown");
+	host[sizeof(host) - 1] = '\0';
+	wd->marker = xasprintf(WORKDIR_MAGIC "\nversion: %s\nhost: %s\n"
+	    "pid: %ld\nstarted: %s\ninode: %" PRIu64 "\nnames: %s %u\n",
+	    LD_VERSION, host, (long)getpid(), started, (uint64_t)st.st_ino,
+	    names_kind_name(kind), len);
+	mlen = strlen(wd->marker);
+	if ((fd = openat(wd->fd, WORKDIR_MARKER, O_WRONLY | O_CREAT | O_EXCL |
+	    O_CLOEXEC, 0644)) == -1)
+		goto fail;
+	if (write(fd, wd->marker, mlen) != (ssize_t)mlen) {
+		if (errno == 0)
+			errno = EIO;
+		goto fail;
+	}
+	if (close(fd) == -1) {
+		fd = -1;
+		goto fail;
+	}
+	return 0;
+fail:
+	saved = errno;
+	(void)snprintf(err, LD_ERRLEN, "set up work directory %s: %s", tmpl,
+	    strerror(saved));
+	if (fd != -1)
+		(void)close(fd);
+	if (wd->fd != -1) {
+		(void)unlinkat(wd->fd, WORKDIR_MARKER, 0);
+		(void)close(wd->fd);
+	}
+	(void)rmdir(tmpl);
+	free(wd->marker);
+	free(tmpl);
+	memset(wd, 0, sizeof(*wd));
+	wd->fd = -1;
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Remove the work directory 'wd': its marker, then the directory itself,
+ * which must be empty by now (the rounds clean up after themselves).
+ * Return 0, or -1 with errno and a message in 'err'; the marker stays if
+ * the directory cannot go, so --cleanup can still recognise it.
+ */
+int
+workdir_remove(struct workdir *wd, char *err)
+{
+	int	saved, fd;
+
+	if (wd->path == NULL)
+		return 0;
+	if (unlinkat(wd->fd, WORKDIR_MARKER, 0) == -1 && errno != ENOENT)
+		goto fail;
+	if (rmdir(wd->path) == -1 && errno != ENOENT) {
+		saved = errno;
+		/* Put the marker back so --cleanup can find it. */
+		if ((fd = openat(wd->fd, WORKDIR_MARKER, O_WRONLY | O_CREAT |
+		    O_EXCL | O_CLOEXEC, 0644)) != -1) {
+			(void)!write(fd, wd->marker, strlen(wd->marker));
+			(void)close(fd);
+		}
+		errno = saved;
+		goto fail;
+	}
+	(void)close(wd->fd);
+	free(wd->path);
+	free(wd->marker);
+	memset(wd, 0, sizeof(*wd));
+	wd->fd = -1;
+	return 0;
+fail:
+	saved = errno;
+	(void)snprintf(err, LD_ERRLEN, "remove work directory %s: %s",
+	    wd->path, strerror(saved));
+	errno = saved;
+	return -1;
+}
+
+/* Write the name of round 'k', repetition 'rep' into 'buf'. */
+void
+workdir_round_name(char *buf, size_t len, unsigned k, unsigned rep)
+{
+	(void)snprintf(buf, len, "round-%04u-%u", k, rep);
+}
+
+/* Whether 'name' is "round-K-R" as workdir_round_name() writes it. */
+static bool
+round_dir_name(const char *name)
+{
+	const char	*p;
+
+	if (strncmp(name, "round-", 6) != 0)
+		return false;
+	p = name + 6;
+	if (*p < '0' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p++ != '-' || *p < '0' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '\0';
+}
+
+/* Read and check the marker in work directory 'dirfd' into 'm'. */
+static int
+read_marker(int dirfd, struct marker *m)
+{
+	char		 buf[MARKER_MAX], *line, *save, *v;
+	const char	*errstr;
+	ssize_t		 len;
+	int		 fd, seen = 0;
+
+	memset(m, 0, sizeof(*m));
+	if ((fd = openat(dirfd, WORKDIR_MARKER, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	len = read(fd, buf, sizeof(buf) - 1);
+	(void)close(fd);
+	if (len <= 0)
+		return -1;
+	buf[len] = '\0';
+	if (strncmp(buf, WORKDIR_MAGIC "\n", sizeof(WORKDIR_MAGIC)) != 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if ((v = strstr(line, ": ")) == NULL)
+			continue;
+		*v = '\0';
+		v += 2;
+		if (strcmp(line, "host") == 0) {
+			(void)snprintf(m->host, sizeof(m->host), "%s", v);
+			seen |= 1;
+		} else if (strcmp(line, "pid") == 0) {
+			m->pid = parse_num(v, 1, INT_MAX, &errstr);
+			if (errstr == NULL)
+				seen |= 2;
+		} else if (strcmp(line, "inode") == 0) {
+			m->inode = (uint64_t)parse_num(v, 1, LLONG_MAX,
+			    &errstr);
+			if (errstr == NULL)
+				seen |= 4;
+		} else if (strncmp(v, "fixed ", 6) == 0 &&
+		    strcmp(line, "names") == 0) {
+			m->kind = NAMES_FIXED;
+			m->len = (unsigned)parse_num(v + 6, 1, NAMES_MAX_LEN,
+			    &errstr);
+			if (errstr == NULL)
+				seen |= 8;
+		} else if (strncmp(v, "maildir", 7) == 0 &&
+		    strcmp(line, "names") == 0) {
+			m->kind = NAMES_MAILDIR;
+			seen |= 8;
+		}
+	}
+	return seen == 15 ? 0 : -1;
+}
+
+/*
+ * Whether the run that made marker 'm' may still be running: its host is
+ * another machine (we cannot tell), or its pid is alive and is largedir.
+ */
+static bool
+run_alive(const struct marker *m, const char **why)
+{
+	char	host[256], path[64], comm[64];
+	FILE	*fp;
+	bool	 largedir = false;
+
+	if (gethostname(host, sizeof(host)) == -1 ||
+	    strcmp(host, m->host) != 0) {
+		*why = "made on another host: run --cleanup there";
+		return true;
+	}
+	if (m->pid == getpid() || (kill((pid_t)m->pid, 0) == -1 &&
+	    errno == ESRCH))
+		return m->pid == getpid();
+	(void)snprintf(path, sizeof(path), "/proc/%lld/comm", m->pid);
+	if ((fp = fopen(path, "re")) != NULL) {
+		largedir = fgets(comm, sizeof(comm), fp) != NULL &&
+		    strncmp(comm, "largedir", 8) == 0;
+		(void)fclose(fp);
+	}
+	if (largedir)
+		*why = "in use by a running largedir";
+	return largedir;
+}
+
+/*
+ * Empty round directory 'name' in 'wfd' of the names marker 'm' allows
+ * and remove it.  Count files unlinked and entries kept.
+ */
+static int
+sweep_round(int wfd, const char *name, const struct marker *m,
+    uint64_t *files, uint64_t *kept)
+{
+	struct dirent	*d;
+	DIR		*dp;
+	uint64_t	 pass, kept0 = *kept;
+	int		 fd;
+
+	if ((fd = openat(wfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	if ((dp = fdopendir(fd)) == NULL) {
+		(void)close(fd);
+		return -1;
+	}
+	/*
+	 * Unlinking while reading may make a filesystem skip entries: read
+	 * again until a pass removes nothing.
+	 */
+	do {
+		pass = 0;
+		*kept = kept0;
+		rewinddir(dp);
+		while ((d = readdir(dp)) != NULL) {
+			if (strcmp(d->d_name, ".") == 0 ||
+			    strcmp(d->d_name, "..") == 0)
+				continue;
+			if (names_match(m->kind, m->len, d->d_name) &&
+			    unlinkat(fd, d->d_name, 0) == 0)
+				pass++;
+			else
+				(*kept)++;
+		}
+		*files += pass;
+	} while (pass > 0);
+	(void)closedir(dp);
+	return unlinkat(wfd, name, AT_REMOVEDIR);
+}
+
+/* Sweep the work directory 'name' in 'pfd' (path 'path'). */
+static int
+sweep_one(int pfd, const char *name, const char *path,
+    struct workdir_report *r)
+{
+	struct marker	 m;
+	struct stat	 st;
+	struct dirent	*d;
+	DIR		*dp;
+	int		 wfd;
+
+	if ((wfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(wfd, &st) == -1 || read_marker(wfd, &m) == -1 ||
+	    m.inode != (uint64_t)st.st_ino) {
+		/* Not ours, or a copy of ours: not a word about it. */
+		(void)close(wfd);
+		return -1;
+	}
+	r->path = path;
+	if (run_alive(&m, &r->why)) {
+		(void)close(wfd);
+		return 0;
+	}
+	if ((dp = fdopendir(wfd)) == NULL) {
+		(void)close(wfd);
+		return -1;
+	}
+	while ((d = readdir(dp)) != NULL) {
+		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0 ||
+		    strcmp(d->d_name, WORKDIR_MARKER) == 0)
+			continue;
+		if (!round_dir_name(d->d_name) ||
+		    sweep_round(wfd, d->d_name, &m, &r->files, &r->kept) == -1)
+			r->kept++;
+	}
+	if (r->kept == 0 && unlinkat(wfd, WORKDIR_MARKER, 0) == 0 &&
+	    unlinkat(pfd, name, AT_REMOVEDIR) == 0)
+		r->removed = true;
+	(void)closedir(dp);
+	return 0;
+}
+
+/*
+ * largedir --cleanup: find the marked work directories in 'parent' that no
+ * running largedir owns and remove what their runs created.  Call
+ * 'report'(arg, ...) once for each work directory found.  Return the
+ * number found, or -1 with errno and a message in 'err' if 'parent'
+ * cannot be read.
+ */
+int
+workdir_sweep(const char *parent, void (*report)(void *,
+    const struct workdir_report *), void *arg, char *err)
+{
+	struct workdir_report	 r;
+	struct dirent		*d;
+	DIR			*dp;
+	char			*path;
+	int			 pfd, found = 0, saved;
+
+	if ((pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    (dp = fdopendir(pfd)) == NULL) {
+		saved = errno;
+		(void)snprintf(err, LD_ERRLEN, "%s: %s", parent,
+		    strerror(saved));
+		if (pfd != -1)
+			(void)close(pfd);
+		errno = saved;
+		return -1;
+	}
+	while ((d = readdir(dp)) != NULL) {
+		if (strncmp(d->d_name, WORKDIR_PREFIX,
+		    sizeof(WORKDIR_PREFIX) - 1) != 0)
+			continue;
+		memset(&r, 0, sizeof(r));
+		path = xasprintf("%s/%s", parent, d->d_name);
+		if (sweep_one(pfd, d->d_name, path, &r) == 0) {
+			found++;
+			report(arg, &r);
+		}
+		free(path);
+	}
+	(void)closedir(dp);
+	return found;
+}

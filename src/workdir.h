@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * workdir: the directory largedir works in, and the only place it ever
+ * removes anything.
+ *
+ * workdir_create() makes "largedir.XXXXXX" with mkdtemp(3) inside the
+ * directory the user named and writes a marker file into it that records
+ * who made it (host, pid), how its file names look, and the directory's
+ * own inode number, so a copied or hand-made look-alike is never taken
+ * for ours.  Rounds run in subdirectories "round-K-R".  workdir_sweep()
+ * (largedir --cleanup) removes what a killed run left behind: only marked
+ * work directories whose run is gone, only round directories and names of
+ * the recorded shape, and it keeps and reports anything else.
+ */
+
+#ifndef LD_WORKDIR_H
+#define LD_WORKDIR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "names.h"
+
+#define WORKDIR_PREFIX	"largedir."
+#define WORKDIR_MARKER	".largedir-work"
+#define WORKDIR_MAGIC	"largedir work directory"
+
+struct workdir {
+	int	 fd;		/* the work directory */
+	char	*path;		/* its path, as given + name */
+	char	*marker;	/* the marker's contents */
+};
+
+int	workdir_create(struct workdir *, const char *, enum names_kind,
+	    unsigned, const char *, char *);
+int	workdir_remove(struct workdir *, char *);
+void	workdir_round_name(char *, size_t, unsigned, unsigned);
+
+/* What workdir_sweep() did with one directory. */
+struct workdir_report {
+	const char	*path;		/* the work directory */
+	bool		 removed;	/* all of it is gone */
+	uint64_t	 files;		/* files unlinked */
+	uint64_t	 kept;		/* entries kept: not largedir's */
+	const char	*why;		/* why it was skipped, or NULL */
+};
+
+int	workdir_sweep(const char *, void (*)(void *,
+	    const struct workdir_report *), void *, char *);
+
+#endif /* LD_WORKDIR_H */

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * workload: see workload.h.
+ *
+ * Latencies are chained: each operation's latency runs from the end of the
+ * previous one to its own end, so the loop reads the clock once per
+ * operation and the latencies add up to the phase's elapsed time.  The
+ * phase's clock starts right before the first operation and stops at the
+ * end of the last.
+ */
+
+#include <errno.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "util.h"
+#include "workload.h"
+
+typedef int	(*file_op)(struct backend *, const char *);
+
+static int	each_file(struct workload *, enum phase, file_op,
+		    const uint32_t *, struct workload_result *);
+static int	list_dir(struct workload *, bool, struct workload_result *);
+static int	remove_listed(struct workload *, struct workload_result *);
+
+static const char *const phase_names[PHASE_COUNT] = {
+	[PHASE_CREATE] = "create",
+	[PHASE_OPEN] = "open",
+	[PHASE_LIST] = "list",
+	[PHASE_LISTSTAT] = "liststat",
+	[PHASE_DELETE] = "delete",
+	[PHASE_RMRF] = "rmrf",
+};
+
+/* The name of phase 'p' as --phases and the output columns spell it. */
+const char *
+workload_phase_name(enum phase p)
+{
+	return p < PHASE_COUNT ? phase_names[p] : "cleanup";
+}
+
+/* Look up the phase called 'name'.  Return 0, or -1 if there is none. */
+int
+workload_phase_parse(const char *name, enum phase *p)
+{
+	int	i;
+
+	for (i = 0; i < PHASE_COUNT; i++)
+		if (strcmp(name, phase_names[i]) == 0) {
+			*p = (enum phase)i;
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * Fill 'order' with a random permutation of 0 .. 'n'-1 drawn from 'seed'
+ * (Fisher-Yates with an unbiased bounded draw): the same seed always
+ * gives the same order.
+ */
+void
+workload_shuffle(uint32_t *order, uint64_t n, uint64_t seed)
+{
+	uint64_t	state = seed, i, j;
+	uint32_t	tmp;
+
+	for (i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	for (i = n; i > 1; i--) {
+		j = util_below(&state, i);
+		tmp = order[i - 1];
+		order[i - 1] = order[j];
+		order[j] = tmp;
+	}
+}
+
+/*
+ * Run phase 'p' over the current round directory and store what it
+ * measured in 'r'.  Return 0 when every file was handled, or -1 with
+ * errno: the operation's error, or EINTR when on_poll stopped the phase;
+ * 'r' then holds what was done up to that point.
+ */
+int
+workload_run(struct workload *w, enum phase p, struct workload_result *r)
+{
+	struct timing_usage	u0;
+	int			rc, saved;
+
+	memset(r, 0, sizeof(*r));
+	stats_hist_reset(&r->hist);
+	if (timing_usage(&u0) == -1)
+		return -1;
+	switch (p) {
+	case PHASE_CREATE:
+		rc = each_file(w, p, w->be->ops->create, NULL, r);
+		break;
+	case PHASE_OPEN:
+		rc = each_file(w, p, w->be->ops->open, w->order, r);
+		break;
+	case PHASE_LIST:
+		rc = list_dir(w, false, r);
+		break;
+	case PHASE_LISTSTAT:
+		rc = list_dir(w, true, r);
+		break;
+	case PHASE_DELETE:
+		rc = each_file(w, p, w->be->ops->unlink, NULL, r);
+		break;
+	case PHASE_RMRF:
+		rc = remove_listed(w, r);
+		break;
+	default:
+		errno = EINVAL;
+		return -1;
+	}
+	saved = errno;
+	if (timing_usage(&r->usage) == -1)
+		return -1;
+	timing_usage_diff(&u0, &r->usage, &r->usage);
+	r->ops = r->hist.count;
+	errno = saved;
+	return rc;
+}
+
+/*
+ * The loop of create, open and delete: 'op' on every file, in creation
+ * order, or in 'order' if it is not NULL.
+ */
+static int
+each_file(struct workload *w, enum phase p, file_op op,
+    const uint32_t *order, struct workload_result *r)
+{
+	struct backend	*be = w->be;
+	uint64_t	 i, n = w->n, start, t0, t1;
+	int		 rc = 0, saved = 0;
+
+	start = t0 = timing_now();
+	for (i = 0; i < n; i++) {
+		if (op(be, names_get(w->names, order != NULL ? order[i] :
+		    i)) == -1) {
+			saved = errno;
+			rc = -1;
+			break;
+		}
+		t1 = timing_now();
+		stats_hist_add(&r->hist, t1 - t0);
+		t0 = t1;
+		if (*w->poll != 0 && w->on_poll(w->arg, p, i + 1)) {
+			i++;
+			saved = EINTR;
+			rc = -1;
+			break;
+		}
+	}
+	r->elapsed_ns = t0 - start;
+	r->done = i;
+	if (p == PHASE_CREATE)
+		/* A failed create may still have made the file. */
+		w->created = rc == -1 && saved != EINTR && i < n ? i + 1 : i;
+	else if (p == PHASE_DELETE)
+		w->deleted = i;
+	errno = saved;
+	return rc;
+}
+
+/* ls -f (getdents64 only) or, with 'stat', ls -lU (and fstatat each). */
+static int
+list_dir(struct workload *w, bool stat, struct workload_result *r)
+{
+	struct backend		 *be = w->be;
+	const char		**batch;
+	uint64_t		  start, t0, t1;
+	ssize_t			  k, j;
+	bool			  end = false;
+	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
+
+	if (be->ops->rewind(be) == -1)
+		return -1;
+	start = t0 = timing_now();
+	while (!end) {
+		if ((k = be->ops->readdir(be, &batch, &end)) == -1)
+			goto fail;
+		if (!stat) {
+			t1 = timing_now();
+			stats_hist_add(&r->hist, t1 - t0);
+			t0 = t1;
+		}
+		for (j = 0; stat && j < k; j++) {
+			if (be->ops->stat(be, batch[j]) == -1)
+				goto fail;
+			t1 = timing_now();
+			stats_hist_add(&r->hist, t1 - t0);
+			t0 = t1;
+		}
+		r->done += (uint64_t)k;
+		if (*w->poll != 0 && w->on_poll(w->arg, p, r->done)) {
+			r->elapsed_ns = t0 - start;
+			errno = EINTR;
+			return -1;
+		}
+	}
+	r->elapsed_ns = t0 - start;
+	return 0;
+fail:
+	r->elapsed_ns = t0 - start;
+	return -1;
+}
+
+/*
+ * rm -rf: unlink the entries in the order the directory lists them.  Only
+ * names of this round's table are unlinked; anything else is counted as
+ * foreign and left alone.  Like rm, read again from the start if a pass
+ * ends with files left (some filesystems skip entries when the directory
+ * changes under a reader).
+ */
+static int
+remove_listed(struct workload *w, struct workload_result *r)
+{
+	struct backend		 *be = w->be;
+	const char		**batch;
+	uint64_t		  start, t0, t1, idx, left, pass_removed;
+	ssize_t			  k, j;
+	bool			  end;
+
+	left = w->created - w->deleted;
+	start = t0 = timing_now();
+	do {
+		if (be->ops->rewind(be) == -1)
+			goto fail;
+		pass_removed = 0;
+		r->foreign = 0;
+		for (end = false; !end && r->done < left; ) {
+			if ((k = be->ops->readdir(be, &batch, &end)) == -1)
+				goto fail;
+			for (j = 0; j < k; j++) {
+				if (!names_lookup(w->names, batch[j], &idx)) {
+					r->foreign++;
+					continue;
+				}
+				if (be->ops->unlink(be, batch[j]) == -1)
+					goto fail;
+				t1 = timing_now();
+				stats_hist_add(&r->hist, t1 - t0);
+				t0 = t1;
+				pass_removed++;
+				r->done++;
+			}
+			if (*w->poll != 0 &&
+			    w->on_poll(w->arg, PHASE_RMRF, r->done)) {
+				errno = EINTR;
+				goto fail;
+			}
+		}
+	} while (r->done < left && pass_removed > 0);
+	r->elapsed_ns = t0 - start;
+	if (r->done == left)
+		w->deleted = w->created;
+	return 0;
+fail:
+	r->elapsed_ns = t0 - start;
+	return -1;
+}
+
+/*
+ * Remove, untimed, every name this round may have left: those created and
+ * not yet deleted in creation order.  Names already gone (ENOENT) are
+ * fine.  If on_poll asks to stop (a second signal), give up.  Store how
+ * many were removed in '*removed'.  Return 0, or -1 with errno (EINTR
+ * when abandoned) at the first other error.
+ */
+int
+workload_clean(struct workload *w, uint64_t *removed)
+{
+	uint64_t	i;
+
+	*removed = 0;
+	for (i = w->deleted; i < w->created; i++) {
+		if (w->be->ops->unlink(w->be, names_get(w->names, i)) == -1) {
+			if (errno == ENOENT)
+				continue;
+			w->deleted = i;
+			return -1;
+		}
+		(*removed)++;
+		if (*w->poll != 0 &&
+		    w->on_poll(w->arg, PHASE_COUNT, *removed)) {
+			w->deleted = i + 1;
+			errno = EINTR;
+			return -1;
+		}
+	}
+	w->deleted = w->created;
+	return 0;
+}

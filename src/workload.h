@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * workload: the phases of a round and the random order.
+ *
+ * A phase is one timed loop over the files of the current round directory,
+ * calling the backend once per file (or per directory batch when
+ * listing).  Everything a loop needs is prepared before its clock starts:
+ * the names (names.c), the random order (workload_shuffle), the histogram.
+ * Inside the loop there is the operation, one clock read, one histogram
+ * update, and one load of the poll flag that signals and the progress
+ * timer set; the poll callback runs outside the fast path.
+ *
+ * The struct workload also remembers which names may exist, so that
+ * workload_clean() can remove exactly what the round created, whatever
+ * stopped it.
+ */
+
+#ifndef LD_WORKLOAD_H
+#define LD_WORKLOAD_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backend.h"
+#include "names.h"
+#include "stats.h"
+#include "timing.h"
+
+enum phase {
+	PHASE_CREATE,		/* create n empty files, creation order */
+	PHASE_OPEN,		/* open+close each once, random order */
+	PHASE_LIST,		/* read the directory: ls -f */
+	PHASE_LISTSTAT,		/* read it and stat every entry: ls -lU */
+	PHASE_DELETE,		/* unlink in creation order */
+	PHASE_RMRF,		/* unlink in directory order: rm -rf */
+	PHASE_COUNT
+};
+
+struct workload_result {
+	uint64_t		done;		/* files handled (entries seen
+						   when listing) */
+	uint64_t		ops;		/* timed operations */
+	uint64_t		foreign;	/* entries not ours (listing) */
+	uint64_t		elapsed_ns;
+	struct timing_usage	usage;		/* getrusage difference */
+	struct stats_hist	hist;		/* latency of each operation */
+};
+
+struct workload {
+	struct backend		*be;
+	const struct names	*names;		/* n names of this round */
+	const uint32_t		*order;		/* random order for open */
+	uint64_t		 n;
+	/*
+	 * Nonzero when a signal or the progress timer fired; the loops
+	 * then call on_poll(arg, phase, done), which returns true to stop
+	 * the phase (errno EINTR).
+	 */
+	volatile sig_atomic_t	*poll;
+	bool			(*on_poll)(void *, enum phase, uint64_t);
+	void			*arg;
+	/* What may exist, for workload_clean(). */
+	uint64_t		 created;	/* names [0, created) */
+	uint64_t		 deleted;	/* names [0, deleted) are gone */
+};
+
+const char	*workload_phase_name(enum phase);
+int		 workload_phase_parse(const char *, enum phase *);
+void		 workload_shuffle(uint32_t *, uint64_t, uint64_t);
+int		 workload_run(struct workload *, enum phase,
+		    struct workload_result *);
+int		 workload_clean(struct workload *, uint64_t *);
+
+#endif /* LD_WORKLOAD_H */

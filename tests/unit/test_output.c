@@ -1,0 +1,784 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * test_output: the result document, the three writers and the atomic
+ * flush.
+ *
+ * One fixed document, with awkward metadata (newline, tab, quote,
+ * backslash, comma, UTF-8 and a byte that is not UTF-8) and a missing
+ * cell, is printed by each writer into open_memstream(3) and compared
+ * byte for byte with tests/data/golden/doc.{out,csv,json}; those files
+ * are the specification of the formats.  The JSON is also parsed back
+ * with jansson.  The flush tests work in a mkdtemp(3) directory with real
+ * system calls; failures are staged with a removed directory, a bad file
+ * descriptor, a directory in the way of a rename and /dev/full.
+ */
+
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "output.h"
+#include "util.h"
+
+#ifndef TEST_DATA
+#define TEST_DATA "tests/data"
+#endif
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* A value with everything a metadata writer must escape. */
+#define NOTE	"line1\nline2\ttab \"quoted\" back\\slash, comma"
+
+static void	 build_doc(struct output_doc *);
+static char	*render(int (*)(FILE *, const struct output_doc *),
+		    const struct output_doc *, size_t *);
+static char	*slurp(const char *, size_t *);
+static char	*slurp_at(int, const char *, size_t *);
+static void	 check_golden(int (*)(FILE *, const struct output_doc *),
+		    const char *);
+static int	 count_entries(const char *);
+static void	 remove_tree(const char *);
+
+/* ===== Helpers ===== */
+
+/* Fill 'doc' with the fixed document the golden files show. */
+static void
+build_doc(struct output_doc *doc)
+{
+	double	*r;
+
+	output_doc_init(doc);
+	doc->largedir = xstrdup("0.1.0-test");
+	output_kv_set(&doc->meta, "host", "%s", "box");
+	output_kv_set(&doc->meta, "note", "%s", NOTE);
+	output_kv_set(&doc->meta, "label", "%s", "Gr\xc3\xb6\xc3\x9f" "e");
+	output_kv_set(&doc->meta, "raw", "a\xff" "b");
+	output_kv_set(&doc->meta, "empty", "%s", "");
+	output_kv_set(&doc->config, "budget", "%s", "60s");
+	output_kv_set(&doc->config, "order", "%s", "random");
+	output_kv_set(&doc->config, "seed", "%d", 42);
+
+	output_table_col(&doc->rows, "round", -1);
+	output_table_col(&doc->rows, "rep", -1);
+	output_table_col(&doc->rows, "warmup", -1);
+	output_table_col(&doc->rows, "n", -1);
+	output_table_col(&doc->rows, "create_ns", -1);
+	output_table_col(&doc->rows, "create_per_s", 1);
+	output_table_col(&doc->rows, "load1_start", 2);
+	r = output_table_row(&doc->rows);
+	r[0] = 0, r[1] = 0, r[2] = 1, r[3] = 100, r[4] = 1500000;
+	r[5] = 100 / 1.5e-3, r[6] = 0.25;
+	r = output_table_row(&doc->rows);
+	r[0] = 1, r[1] = 0, r[2] = 0, r[3] = 150, r[4] = 2250000;
+	r[5] = 150 / 2.25e-3;			/* load1_start missing */
+	r = output_table_row(&doc->rows);
+	r[0] = 2, r[1] = 0, r[2] = 0, r[3] = 225, r[4] = 9007199254740991.0;
+	r[5] = 1234567.89, r[6] = 12.5;
+
+	output_table_col(&doc->summary, "round", -1);
+	output_table_col(&doc->summary, "n", -1);
+	output_table_col(&doc->summary, "create_per_s_median", 1);
+	output_table_col(&doc->summary, "create_per_s_mad", 1);
+	r = output_table_row(&doc->summary);
+	r[0] = 1, r[1] = 150, r[2] = 66666.66, r[3] = 0;
+
+	doc->status = OUTPUT_STOPPED;
+	doc->stop_reason = xstrdup("no space left on device");
+	doc->stop_errno = ENOSPC;
+	doc->stop_n = 337;
+	doc->stop_phase = xstrdup("create");
+}
+
+/* Run 'fn' on 'doc' into memory; return the bytes (caller frees). */
+static char *
+render(int (*fn)(FILE *, const struct output_doc *),
+    const struct output_doc *doc, size_t *lenp)
+{
+	FILE	*fp;
+	char	*buf = NULL;
+	size_t	 len = 0;
+
+	fp = open_memstream(&buf, &len);
+	assert_non_null(fp);
+	assert_int_equal(fn(fp, doc), 0);
+	assert_int_equal(fclose(fp), 0);
+	if (lenp != NULL)
+		*lenp = len;
+	return buf;
+}
+
+/* Read the file 'path' into a NUL-terminated buffer (caller frees). */
+static char *
+slurp(const char *path, size_t *lenp)
+{
+	return slurp_at(AT_FDCWD, path, lenp);
+}
+
+/* Read 'path' relative to 'dirfd'; NULL if it cannot be opened. */
+static char *
+slurp_at(int dirfd, const char *path, size_t *lenp)
+{
+	char	*buf;
+	size_t	 len = 0, cap = 4096;
+	ssize_t	 n;
+	int	 fd;
+
+	if ((fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC)) == -1)
+		return NULL;
+	buf = xmalloc(cap);
+	for (;;) {
+		if (len + 1 == cap)
+			buf = xreallocarray(buf, cap *= 2, 1);
+		n = read(fd, buf + len, cap - len - 1);
+		assert_true(n >= 0);
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	assert_int_equal(close(fd), 0);
+	buf[len] = '\0';
+	if (lenp != NULL)
+		*lenp = len;
+	return buf;
+}
+
+/* Compare the output of 'fn' for the fixed document with 'golden'. */
+static void
+check_golden(int (*fn)(FILE *, const struct output_doc *),
+    const char *golden)
+{
+	struct output_doc	 doc;
+	char			*got, *want;
+	size_t			 got_len, want_len;
+
+	build_doc(&doc);
+	got = render(fn, &doc, &got_len);
+	want = slurp(golden, &want_len);
+	if (want == NULL)
+		fail_msg("cannot read %s: %s", golden, strerror(errno));
+	assert_string_equal(got, want);
+	assert_int_equal(got_len, want_len);
+	free(got);
+	free(want);
+	output_doc_free(&doc);
+}
+
+/* Return the number of entries in directory 'path', without . and .. */
+static int
+count_entries(const char *path)
+{
+	DIR		*d;
+	struct dirent	*e;
+	int		 n = 0;
+
+	d = opendir(path);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			n++;
+	assert_int_equal(closedir(d), 0);
+	return n;
+}
+
+/* Remove the flat directory 'path' and everything in it. */
+static void
+remove_tree(const char *path)
+{
+	DIR		*d;
+	struct dirent	*e;
+
+	d = opendir(path);
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (unlinkat(dirfd(d), e->d_name, 0) == -1)
+			assert_int_equal(unlinkat(dirfd(d), e->d_name,
+			    AT_REMOVEDIR), 0);
+	}
+	assert_int_equal(closedir(d), 0);
+	assert_int_equal(rmdir(path), 0);
+}
+
+/* ===== Document ===== */
+
+static void
+test_kv_order(void **state)
+{
+	struct output_kvlist	list = { NULL, 0, 0 };
+	int			i;
+
+	(void)state;
+	output_kv_set(&list, "a", "%d", 1);
+	output_kv_set(&list, "b", "%s-%s", "x", "y");
+	output_kv_set(&list, "c", "three");
+	output_kv_set(&list, "b", "%d", 22);
+	assert_int_equal(list.len, 3);
+	assert_string_equal(list.kv[0].key, "a");
+	assert_string_equal(list.kv[1].key, "b");
+	assert_string_equal(list.kv[1].value, "22");
+	assert_string_equal(list.kv[2].key, "c");
+	assert_string_equal(output_kv_get(&list, "a"), "1");
+	assert_string_equal(output_kv_get(&list, "c"), "three");
+	assert_null(output_kv_get(&list, "d"));
+	for (i = 0; i < 100; i++)
+		output_kv_set(&list, "k", "%d", i);
+	assert_int_equal(list.len, 4);
+	assert_string_equal(output_kv_get(&list, "k"), "99");
+	output_kv_free(&list);
+	assert_int_equal(list.len, 0);
+	assert_null(output_kv_get(&list, "a"));
+	output_kv_free(&list);
+}
+
+static void
+test_table(void **state)
+{
+	struct output_table	 t;
+	double			*r;
+	size_t			 i;
+
+	(void)state;
+	output_table_init(&t);
+	assert_int_equal(output_table_col(&t, "a", -1), 0);
+	assert_int_equal(output_table_col(&t, "b", 2), 1);
+	assert_int_equal(output_table_col(&t, "c", 0), 2);
+	for (i = 0; i < 100; i++) {
+		r = output_table_row(&t);
+		assert_true(isnan(r[0]) && isnan(r[1]) && isnan(r[2]));
+		r[0] = (double)i;
+		r[2] = (double)i * 2;
+	}
+	assert_int_equal(t.nrows, 100);
+	for (i = 0; i < 100; i++) {
+		assert_true(t.cells[i * 3] == (double)i);
+		assert_true(isnan(t.cells[i * 3 + 1]));
+		assert_true(t.cells[i * 3 + 2] == (double)i * 2);
+	}
+	errno = 0;
+	assert_true(output_table_col(&t, "late", 0) == SIZE_MAX);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(t.ncols, 3);
+	output_table_free(&t);
+	assert_int_equal(t.ncols, 0);
+	assert_int_equal(t.nrows, 0);
+	output_table_free(&t);
+}
+
+static void
+test_status_names(void **state)
+{
+	static const struct {
+		enum output_status	 status;
+		const char		*name;
+	} tab[] = {
+		{ OUTPUT_RUNNING, "running" },
+		{ OUTPUT_COMPLETE, "complete" },
+		{ OUTPUT_STOPPED, "stopped" },
+		{ OUTPUT_INTERRUPTED, "interrupted" },
+		{ OUTPUT_FAILED, "failed" },
+	};
+	struct output_doc	doc;
+	size_t			i;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++)
+		assert_string_equal(output_status_name(tab[i].status),
+		    tab[i].name);
+	output_doc_init(&doc);
+	assert_int_equal(doc.status, OUTPUT_RUNNING);
+	assert_null(doc.largedir);
+	assert_int_equal(doc.meta.len, 0);
+	assert_int_equal(doc.rows.ncols, 0);
+	output_doc_free(&doc);
+	output_doc_free(&doc);
+}
+
+/* ===== Writers against the golden files ===== */
+
+static void
+test_dat_golden(void **state)
+{
+	(void)state;
+	check_golden(out_dat_write, TEST_DATA "/golden/doc.out");
+}
+
+static void
+test_csv_golden(void **state)
+{
+	(void)state;
+	check_golden(out_csv_write, TEST_DATA "/golden/doc.csv");
+}
+
+static void
+test_json_golden(void **state)
+{
+	(void)state;
+	check_golden(out_json_write, TEST_DATA "/golden/doc.json");
+}
+
+/* ===== JSON read back ===== */
+
+static void
+test_json_parse(void **state)
+{
+	struct output_doc	 doc;
+	json_error_t		 jerr;
+	json_t			*root, *v, *row;
+	char			*text;
+
+	(void)state;
+	build_doc(&doc);
+	text = render(out_json_write, &doc, NULL);
+	root = json_loads(text, 0, &jerr);
+	if (root == NULL)
+		fail_msg("json line %d: %s", jerr.line, jerr.text);
+	assert_int_equal(json_integer_value(json_object_get(root, "format")),
+	    1);
+	assert_string_equal(json_string_value(json_object_get(root,
+	    "largedir")), "0.1.0-test");
+	assert_string_equal(json_string_value(json_object_get(root,
+	    "status")), "stopped");
+	v = json_object_get(root, "stop");
+	assert_string_equal(json_string_value(json_object_get(v, "errno")),
+	    "ENOSPC");
+	assert_int_equal(json_integer_value(json_object_get(v, "n")), 337);
+	assert_string_equal(json_string_value(json_object_get(v, "phase")),
+	    "create");
+
+	v = json_object_get(root, "meta");
+	assert_int_equal(json_object_size(v), 5);
+	assert_string_equal(json_string_value(json_object_get(v, "note")),
+	    NOTE);
+	assert_string_equal(json_string_value(json_object_get(v, "label")),
+	    "Gr\xc3\xb6\xc3\x9f" "e");
+	assert_string_equal(json_string_value(json_object_get(v, "raw")),
+	    "a\xef\xbf\xbd" "b");
+	assert_string_equal(json_string_value(json_object_get(v, "empty")),
+	    "");
+	v = json_object_get(root, "config");
+	assert_int_equal(json_object_size(v), 3);
+	assert_string_equal(json_string_value(json_object_get(v, "seed")),
+	    "42");
+
+	assert_int_equal(json_array_size(json_object_get(root, "columns")),
+	    7);
+	v = json_object_get(root, "rounds");
+	assert_int_equal(json_array_size(v), 3);
+	row = json_array_get(v, 2);
+	assert_int_equal(json_object_size(row), 7);
+	assert_true(json_integer_value(json_object_get(row, "create_ns")) ==
+	    9007199254740991LL);
+	assert_true(json_is_real(json_object_get(row, "load1_start")));
+	assert_true(json_real_value(json_object_get(row, "load1_start")) ==
+	    12.5);
+	row = json_array_get(v, 1);
+	assert_true(json_is_null(json_object_get(row, "load1_start")));
+	assert_int_equal(json_integer_value(json_object_get(row, "n")), 150);
+	v = json_object_get(root, "summary");
+	assert_int_equal(json_array_size(v), 1);
+	row = json_array_get(v, 0);
+	assert_int_equal(json_object_size(row), 4);
+	assert_true(json_real_value(json_object_get(row,
+	    "create_per_s_median")) == 66666.7);
+
+	json_decref(root);
+	free(text);
+	output_doc_free(&doc);
+}
+
+static void
+test_empty_doc(void **state)
+{
+	struct output_doc	 doc;
+	json_error_t		 jerr;
+	json_t			*root;
+	char			*text;
+
+	(void)state;
+	output_doc_init(&doc);
+	text = render(out_json_write, &doc, NULL);
+	assert_string_equal(text, "{\n"
+	    "  \"format\": 1,\n"
+	    "  \"largedir\": \"\",\n"
+	    "  \"status\": \"running\",\n"
+	    "  \"stop\": null,\n"
+	    "  \"meta\": {},\n"
+	    "  \"config\": {},\n"
+	    "  \"columns\": [],\n"
+	    "  \"rounds\": [],\n"
+	    "  \"summary\": []\n"
+	    "}\n");
+	root = json_loads(text, 0, &jerr);
+	if (root == NULL)
+		fail_msg("json line %d: %s", jerr.line, jerr.text);
+	assert_true(json_is_null(json_object_get(root, "stop")));
+	assert_int_equal(json_array_size(json_object_get(root, "rounds")), 0);
+	json_decref(root);
+	free(text);
+
+	text = render(out_dat_write, &doc, NULL);
+	assert_string_equal(text, "# largedir: \n# format: 1\n"
+	    "# status: running\n");
+	free(text);
+	text = render(out_csv_write, &doc, NULL);
+	assert_string_equal(text, "");
+	free(text);
+	output_doc_free(&doc);
+}
+
+/* ===== Escaping and number tables ===== */
+
+static void
+test_json_escape(void **state)
+{
+	static const struct {
+		const char	*in;
+		const char	*out;
+	} tab[] = {
+		{ "plain", "\"plain\"" },
+		{ "q\"b\\s/", "\"q\\\"b\\\\s/\"" },
+		{ "\b\f\n\r\t", "\"\\b\\f\\n\\r\\t\"" },
+		{ "\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"" },
+		{ "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80",
+		    "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"" },
+		{ "\xff", "\"\\ufffd\"" },
+		{ "\x80x", "\"\\ufffdx\"" },			/* stray */
+		{ "\xc0\xaf", "\"\\ufffd\\ufffd\"" },		/* overlong */
+		{ "\xe0\x80\xaf", "\"\\ufffd\\ufffd\\ufffd\"" },
+		/* A surrogate (U+D800) and a code point above U+10FFFF. */
+		{ "\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"" },
+		{ "\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"" },
+		{ "\xf5", "\"\\ufffd\"" },
+		{ "\xe2\x82", "\"\\ufffd\\ufffd\"" },		/* cut short */
+	};
+	struct output_doc	 doc;
+	json_error_t		 jerr;
+	json_t			*root;
+	char			*text, *want;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		output_doc_init(&doc);
+		output_kv_set(&doc.meta, "k", "%s", tab[i].in);
+		text = render(out_json_write, &doc, NULL);
+		want = xasprintf("\"k\": %s\n", tab[i].out);
+		if (strstr(text, want) == NULL)
+			fail_msg("case %zu: want %s in %s", i, want, text);
+		root = json_loads(text, 0, &jerr);
+		if (root == NULL)
+			fail_msg("case %zu: %s", i, jerr.text);
+		json_decref(root);
+		free(want);
+		free(text);
+		output_doc_free(&doc);
+	}
+}
+
+static void
+test_dat_escape(void **state)
+{
+	static const struct {
+		const char	*key;
+		const char	*value;
+		const char	*line;
+	} tab[] = {
+		{ "k", "plain text", "# k: plain text\n" },
+		{ "k", "a\nb", "# k: a\\nb\n" },
+		{ "k", "\t\r\\", "# k: \\t\\r\\\\\n" },
+		{ "k", "\x01\x1b\x7f", "# k: \\x01\\x1b\\x7f\n" },
+		{ "k", "\"q\", \xc3\xa9\xff", "# k: \"q\", \xc3\xa9\xff\n" },
+		{ "a\nkey", "v", "# a\\nkey: v\n" },
+	};
+	struct output_doc	 doc;
+	char			*text;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		output_doc_init(&doc);
+		output_kv_set(&doc.meta, tab[i].key, "%s", tab[i].value);
+		output_kv_set(&doc.config, tab[i].key, "%s", tab[i].value);
+		text = render(out_dat_write, &doc, NULL);
+		if (strstr(text, tab[i].line) == NULL)
+			fail_msg("case %zu: want %s in %s", i, tab[i].line,
+			    text);
+		free(text);
+		output_doc_free(&doc);
+	}
+}
+
+static void
+test_csv_quoting(void **state)
+{
+	static const struct {
+		const char	*name;
+		const char	*field;
+	} tab[] = {
+		{ "plain", "plain" },
+		{ "with space", "with space" },
+		{ "a,b", "\"a,b\"" },
+		{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
+		{ "\"", "\"\"\"\"" },
+		{ "cr\rlf\n", "\"cr\rlf\n\"" },
+		{ "crlf\r\nx", "\"crlf\r\nx\"" },
+	};
+	struct output_doc	 doc;
+	char			*text, *want;
+	size_t			 i;
+	double			*r;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		output_doc_init(&doc);
+		output_table_col(&doc.rows, "n", -1);
+		output_table_col(&doc.rows, tab[i].name, -1);
+		r = output_table_row(&doc.rows);
+		r[0] = 1, r[1] = 2;
+		output_table_row(&doc.rows);
+		text = render(out_csv_write, &doc, NULL);
+		want = xasprintf("n,%s\r\n1,2\r\n,\r\n", tab[i].field);
+		assert_string_equal(text, want);
+		free(want);
+		free(text);
+		output_doc_free(&doc);
+	}
+}
+
+static void
+test_cells(void **state)
+{
+	static const struct {
+		int		 prec;
+		double		 v;
+		const char	*text;	/* NULL: missing */
+	} tab[] = {
+		{ -1, 0, "0" },
+		{ -1, -0.0, "0" },
+		{ -1, 42, "42" },
+		{ -1, 9007199254740991.0, "9007199254740991" },
+		{ -1, 1e15, "1000000000000000" },
+		{ 0, 2.5, "2" },
+		{ 1, 66666.666666, "66666.7" },
+		{ 2, 0.125, "0.12" },
+		{ 3, 1, "1.000" },
+		{ 2, NAN, NULL },
+		{ -1, INFINITY, NULL },
+		{ 1, -INFINITY, NULL },
+	};
+	struct output_doc	 doc;
+	char			*text, *want;
+	size_t			 i;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		output_doc_init(&doc);
+		output_table_col(&doc.rows, "v", tab[i].prec);
+		output_table_row(&doc.rows)[0] = tab[i].v;
+
+		text = render(out_dat_write, &doc, NULL);
+		want = xasprintf("\nv\n%s\n", tab[i].text == NULL ? "NaN" :
+		    tab[i].text);
+		if (strstr(text, want) == NULL)
+			fail_msg("case %zu: want %s in %s", i, want, text);
+		free(want);
+		free(text);
+
+		text = render(out_csv_write, &doc, NULL);
+		want = xasprintf("v\r\n%s\r\n", tab[i].text == NULL ? "" :
+		    tab[i].text);
+		assert_string_equal(text, want);
+		free(want);
+		free(text);
+
+		text = render(out_json_write, &doc, NULL);
+		want = xasprintf("{\"v\": %s}", tab[i].text == NULL ? "null" :
+		    tab[i].text);
+		if (strstr(text, want) == NULL)
+			fail_msg("case %zu: want %s in %s", i, want, text);
+		free(want);
+		free(text);
+		output_doc_free(&doc);
+	}
+}
+
+static void
+test_write_error(void **state)
+{
+	struct output_doc	 doc;
+	const struct writer	*w;
+	FILE			*fp;
+
+	(void)state;
+	build_doc(&doc);
+	for (w = output_writers; w->name != NULL; w++) {
+		if ((fp = fopen("/dev/full", "w")) == NULL)
+			skip();
+		errno = 0;
+		assert_int_equal(w->write(fp, &doc), -1);
+		assert_int_equal(errno, ENOSPC);
+		(void)fclose(fp);
+	}
+	output_doc_free(&doc);
+}
+
+/* ===== Atomic flush ===== */
+
+static void
+test_flush(void **state)
+{
+	static const char	*names[] = { "doc.out", "doc.csv", "doc.json" };
+	struct output_doc	 doc;
+	const struct writer	*w;
+	char			 dir[] = "/tmp/test_output.XXXXXX";
+	char			 err[LD_ERRLEN];
+	char			*got, *want, *old;
+	size_t			 i, got_len, want_len;
+	int			 dfd, pass;
+	double			*r;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(dfd >= 0);
+	build_doc(&doc);
+	for (pass = 0; pass < 2; pass++) {
+		old = slurp_at(dfd, "doc.json", NULL);
+		if (pass == 1) {
+			r = output_table_row(&doc.rows);
+			r[0] = 3, r[1] = 0, r[2] = 0, r[3] = 337;
+			doc.status = OUTPUT_COMPLETE;
+		}
+		err[0] = '\0';
+		assert_int_equal(output_flush(dfd, "doc", &doc, err), 0);
+		assert_string_equal(err, "");
+		assert_int_equal(count_entries(dir), 3);
+		for (i = 0, w = output_writers; w->name != NULL; i++, w++) {
+			assert_true(i < NELEM(names));
+			got = slurp_at(dfd, names[i], &got_len);
+			assert_non_null(got);
+			want = render(w->write, &doc, &want_len);
+			assert_int_equal(got_len, want_len);
+			assert_memory_equal(got, want, want_len);
+			free(got);
+			free(want);
+		}
+		got = slurp_at(dfd, "doc.json", NULL);
+		if (pass == 1) {
+			assert_non_null(old);
+			assert_string_not_equal(old, got);
+			assert_non_null(strstr(got, "\"complete\""));
+		}
+		free(got);
+		free(old);
+	}
+	output_doc_free(&doc);
+	assert_int_equal(close(dfd), 0);
+	remove_tree(dir);
+}
+
+static void
+test_flush_bad_dir(void **state)
+{
+	struct output_doc	 doc;
+	char			 dir[] = "/tmp/test_output.XXXXXX";
+	char			 err[LD_ERRLEN];
+	int			 dfd;
+
+	(void)state;
+	build_doc(&doc);
+	assert_non_null(mkdtemp(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(dfd >= 0);
+	assert_int_equal(rmdir(dir), 0);
+	err[0] = '\0';
+	assert_int_equal(output_flush(dfd, "doc", &doc, err), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_string_equal(err, "open doc.out: No such file or directory");
+	assert_int_equal(close(dfd), 0);
+	assert_int_equal(access(dir, F_OK), -1);
+
+	err[0] = '\0';
+	assert_int_equal(output_flush(-1, "doc", &doc, err), -1);
+	assert_int_equal(errno, EBADF);
+	assert_non_null(strstr(err, "doc.out"));
+	output_doc_free(&doc);
+}
+
+static void
+test_flush_rename_fails(void **state)
+{
+	struct output_doc	 doc;
+	char			 dir[] = "/tmp/test_output.XXXXXX";
+	char			 err[LD_ERRLEN];
+	char			*path;
+	struct stat		 sb;
+	int			 dfd;
+
+	(void)state;
+	build_doc(&doc);
+	assert_non_null(mkdtemp(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(dfd >= 0);
+	/* A directory where doc.csv should go makes renameat(2) fail. */
+	assert_int_equal(mkdirat(dfd, "doc.csv", 0755), 0);
+	err[0] = '\0';
+	assert_int_equal(output_flush(dfd, "doc", &doc, err), -1);
+	assert_int_equal(errno, EISDIR);
+	assert_string_equal(err, "rename doc.csv: Is a directory");
+	assert_int_equal(fstatat(dfd, "doc.out", &sb, 0), 0);
+	assert_true(S_ISREG(sb.st_mode));
+	assert_int_equal(fstatat(dfd, "doc.csv", &sb, 0), 0);
+	assert_true(S_ISDIR(sb.st_mode));
+	assert_int_equal(fstatat(dfd, ".doc.csv.tmp", &sb, 0), -1);
+	assert_int_equal(fstatat(dfd, "doc.json", &sb, 0), -1);
+	assert_int_equal(count_entries(dir), 2);
+	path = xasprintf("%s/doc.csv", dir);
+	assert_int_equal(rmdir(path), 0);
+	free(path);
+	output_doc_free(&doc);
+	assert_int_equal(close(dfd), 0);
+	remove_tree(dir);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_kv_order),
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_status_names),
+		cmocka_unit_test(test_dat_golden),
+		cmocka_unit_test(test_csv_golden),
+		cmocka_unit_test(test_json_golden),
+		cmocka_unit_test(test_json_parse),
+		cmocka_unit_test(test_empty_doc),
+		cmocka_unit_test(test_json_escape),
+		cmocka_unit_test(test_dat_escape),
+		cmocka_unit_test(test_csv_quoting),
+		cmocka_unit_test(test_cells),
+		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_flush),
+		cmocka_unit_test(test_flush_bad_dir),
+		cmocka_unit_test(test_flush_rename_fails),
+	};
+
+	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
+}
