@@ -35,7 +35,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -44,6 +43,7 @@
 #define MAX_FILES	UINT64_C(100000000)	/* 10^NAME_LEN */
 
 static uint64_t	 now_ns(void);
+static double	 per_s(uint64_t, uint64_t);
 static uint64_t	 parse_u64(const char *, uint64_t, uint64_t, const char *);
 static uint64_t	 splitmix64(uint64_t *);
 static void	 shuffle(uint32_t *, uint64_t, uint64_t);
@@ -59,6 +59,13 @@ now_ns(void)
 	if (clock_gettime(CLOCK_MONOTONIC, &ts) == -1)
 		err(1, "clock_gettime");
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* 'n' files in 'elapsed_ns' as files per second. */
+static double
+per_s(uint64_t n, uint64_t elapsed_ns)
+{
+	return (double)n * 1e9 / (double)(elapsed_ns > 0 ? elapsed_ns : 1);
 }
 
 /* The decimal number 's' in ['min', 'max'], or die naming it 'what'. */
@@ -113,14 +120,18 @@ shuffle(uint32_t *order, uint64_t n, uint64_t seed)
 static char *
 build_names(uint64_t n)
 {
-	char		*names;
-	uint64_t	 i;
+	char		*names, *p;
+	uint64_t	 i, v;
+	int		 k;
 
+	/* calloc: every name ends in a NUL already. */
 	if ((names = calloc(n, NAME_STRIDE)) == NULL)
 		err(1, "calloc");
-	for (i = 0; i < n; i++)
-		(void)snprintf(names + i * NAME_STRIDE, NAME_STRIDE,
-		    "%0*" PRIu64, NAME_LEN, i);
+	for (i = 0; i < n; i++) {
+		p = names + i * NAME_STRIDE;
+		for (v = i, k = NAME_LEN - 1; k >= 0; k--, v /= 10)
+			p[k] = (char)('0' + v % 10);
+	}
 	return names;
 }
 
@@ -203,9 +214,8 @@ main(int argc, char *argv[])
 		err(1, "close %s", path);
 	if (rmdir(path) == -1)
 		err(1, "rmdir %s", path);
-	printf("%.1f %.1f %.1f\n", n * 1e9 / (create_ns > 0 ? create_ns : 1),
-	    n * 1e9 / (open_ns > 0 ? open_ns : 1),
-	    n * 1e9 / (delete_ns > 0 ? delete_ns : 1));
+	printf("%.1f %.1f %.1f\n", per_s(n, create_ns), per_s(n, open_ns),
+	    per_s(n, delete_ns));
 	if (fflush(stdout) == EOF || ferror(stdout))
 		err(1, "stdout");
 	free(order);

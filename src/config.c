@@ -198,7 +198,9 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 		if (parse_duration(value, MAX_BUDGET_NS, &cfg->budget_ns,
 		    &errstr) == -1)
 			return bad(err, key, value, strcmp(errstr, "invalid") ==
-			    0 ? "not a duration (e.g. 90s, 5m, 1h)" : errstr);
+			    0 ? "not a duration (e.g. 90s, 5m, 1h)" :
+			    strcmp(errstr, "too small") == 0 ?
+			    "must be more than 0" : "at most 366d");
 	} else if (strcmp(key, "budget-policy") == 0) {
 		if (pick(value, policies, &w) == -1)
 			return bad(err, key, value, "must be predict or "

@@ -180,36 +180,56 @@ alpha(const struct timing_budget *b)
 }
 
 /*
+ * The prediction is reps * k * n^(1 + alpha): per-file cost follows a
+ * power law through the last two rounds, and 'k' is taken from whichever
+ * of them was dearer, so a round that was fast by chance (a falling cost
+ * is usually noise: writeback, a neighbour going idle) does not make the
+ * next prediction optimistic.  Store alpha in '*a' and return k.
+ */
+static double
+coef(const struct timing_budget *b, double *a)
+{
+	double	k;
+
+	*a = alpha(b);
+	k = b->cost_ns[1] / pow((double)b->n[1], *a);
+	if (b->rounds >= 2 && b->n[0] > 0 && b->cost_ns[0] > 0)
+		k = fmax(k, b->cost_ns[0] / pow((double)b->n[0], *a));
+	return k;
+}
+
+/*
  * Return the predicted wall time in nanoseconds of a round of 'n' files
- * run 'reps' times, from the rounds 'b' has seen: reps * n * c1 * (n /
- * n1)^alpha.  0 when no round is known.
+ * run 'reps' times, from the rounds 'b' has seen (see coef()).  0 when no
+ * round is known.
  */
 double
 timing_predict(const struct timing_budget *b, uint64_t n, unsigned reps)
 {
+	double	a, k;
+
 	if (b->rounds == 0 || b->n[1] == 0)
 		return 0;
-	return (double)reps * (double)n * b->cost_ns[1] *
-	    pow((double)n / (double)b->n[1], alpha(b));
+	k = coef(b, &a);
+	return (double)reps * k * pow((double)n, 1 + a);
 }
 
 /*
  * The largest n below 'limit' whose round ('reps' repetitions) is
- * predicted to fit in 'target_ns', solving the power law
- * reps * c1 * n1 * (n / n1)^(1 + alpha) = target for n.  0 if none.
+ * predicted to fit in 'target_ns', solving reps * k * n^(1 + alpha) =
+ * target for n.  0 if none.
  */
 static uint64_t
 fit_n(const struct timing_budget *b, double target_ns, unsigned reps,
     uint64_t limit)
 {
-	double		base, fit;
+	double		a, k, fit;
 	uint64_t	n;
 
 	if (!(target_ns > 0) || !(b->cost_ns[1] > 0) || reps == 0)
 		return 0;
-	base = (double)reps * b->cost_ns[1] * (double)b->n[1];
-	fit = floor((double)b->n[1] * pow(target_ns / base, 1 / (1 +
-	    alpha(b))));
+	k = coef(b, &a);
+	fit = floor(pow(target_ns / ((double)reps * k), 1 / (1 + a)));
 	if (!(fit > 0))
 		return 0;
 	n = fit < (double)limit ? (uint64_t)fit : limit - 1;

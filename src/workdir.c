@@ -263,9 +263,13 @@ run_alive(const struct marker *m, const char **why)
 		*why = "made on another host: run --cleanup there";
 		return true;
 	}
-	if (m->pid == getpid() || (kill((pid_t)m->pid, 0) == -1 &&
-	    errno == ESRCH))
-		return m->pid == getpid();
+	if (m->pid == getpid()) {
+		*why = "in use by this largedir";
+		return true;
+	}
+	if (kill((pid_t)m->pid, 0) == -1 && errno == ESRCH)
+		return false;
+	/* The pid lives: is it largedir, or a stranger with a reused pid? */
 	(void)snprintf(path, sizeof(path), "/proc/%lld/comm", m->pid);
 	if ((fp = fopen(path, "re")) != NULL) {
 		largedir = fgets(comm, sizeof(comm), fp) != NULL &&

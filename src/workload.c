@@ -157,8 +157,13 @@ each_file(struct workload *w, enum phase p, file_op op,
 	r->elapsed_ns = t0 - start;
 	r->done = i;
 	if (p == PHASE_CREATE)
-		/* A failed create may still have made the file. */
-		w->created = rc == -1 && saved != EINTR && i < n ? i + 1 : i;
+		/*
+		 * A create that failed after openat (in write, fsync or
+		 * close) leaves its file behind, so clean-up must try it;
+		 * EEXIST means the name is someone else's.
+		 */
+		w->created = rc == -1 && saved != EINTR && saved != EEXIST ?
+		    i + 1 : i;
 	else if (p == PHASE_DELETE)
 		w->deleted = i;
 	errno = saved;

@@ -136,9 +136,9 @@ test_predict(void **state)
 		    { 2000, 1, 4000000 } }, 4000, 1, 16e6 },
 		{ "quadratic, reps", 2, { { 1000, 2, 2000000 },
 		    { 2000, 2, 8000000 } }, 8000, 2, 128e6 },
-		/* Cost falls with n: alpha clamped to 0. */
+		/* Cost falls with n: alpha 0, and the dearer round counts. */
 		{ "falling cost", 2, { { 1000, 1, 2000000 },
-		    { 2000, 1, 2000000 } }, 4000, 1, 4e6 },
+		    { 2000, 1, 2000000 } }, 4000, 1, 8e6 },
 		/* Cost quadruples: alpha 2, clamped to 1. */
 		{ "steep cost", 2, { { 1000, 1, 1000000 },
 		    { 2000, 1, 8000000 } }, 4000, 1, 32e6 },

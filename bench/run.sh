@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: ISC
+# Copyright (c) 2026 The largedir authors
+#
+# run.sh [LARGEDIR]: the quick benchmarks of largedir itself, as run by
+# `make bench`: overhead.sh (largedir against a bare loop, a minute or
+# less) and memory.sh (peak RSS at a million files, about a minute).
+# budget.sh takes as long as its budget, 5 minutes by default, so it is
+# only named here.  The exit status is that of the first script that broke;
+# targets that are not met are printed, not failed.
+#
+# LARGEDIR is $1, else $LARGEDIR, else build/largedir of this source
+# tree.  The scripts clean up their own directories and mounts.
+set -eu
+LC_ALL=C
+export LC_ALL
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+ld=${1:-${LARGEDIR:-$root/build/largedir}}
+[ -x "$ld" ] || { echo "run.sh: no largedir binary at $ld" >&2; exit 1; }
+
+sh "$here/overhead.sh" "$ld"
+echo
+sh "$here/memory.sh" "$ld"
+echo
+echo "budget accuracy (5 minutes, not run here):"
+echo "  sh bench/budget.sh 5m $ld"

@@ -1,0 +1,130 @@
+#!/bin/sh
+# Bad command lines exit 2 with exactly one line on stderr that names the
+# culprit, print nothing on stdout and create no outputs; -h and -V work;
+# earlier results are never overwritten.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+
+# Every command runs in an empty directory of its own, so a stray default
+# outputs directory (results/...) would show.
+case $LD in
+/*) ;;
+*) LD=$(pwd)/$LD ;;
+esac
+D=$T/dir
+mkdir "$D" "$T/cwd"
+printf 'a regular file\n' >"$T/file"
+nfail=0
+
+# bad CULPRIT ARG...: largedir ARG... must exit 2 with one line on stderr
+# that contains CULPRIT, an empty stdout, and create nothing.
+bad() {
+	culprit=$1
+	shift
+	set +e
+	(cd "$T/cwd" && exec "$LD" "$@") >"$T/stdout" 2>"$T/stderr"
+	rc=$?
+	set -e
+	why=
+	[ "$rc" = 2 ] || why="exit $rc, expected 2"
+	[ ! -s "$T/stdout" ] || why="${why:+$why; }output on stdout"
+	[ "$(lines "$T/stderr")" -eq 1 ] ||
+	    why="${why:+$why; }$(lines "$T/stderr") lines on stderr"
+	grep -qF -- "$culprit" "$T/stderr" ||
+	    why="${why:+$why; }stderr does not name '$culprit'"
+	[ ! -e "$T/res" ] || why="${why:+$why; }created the outputs directory"
+	[ -z "$(ls -A "$T/cwd")" ] ||
+	    why="${why:+$why; }created $(ls -A "$T/cwd") in the current directory"
+	[ -z "$(ls -A "$D")" ] || why="${why:+$why; }created $(ls -A "$D") in DIR"
+	if [ -n "$why" ]; then
+		echo "FAIL: largedir $*: $why" >&2
+		sed 's/^/    stderr: /' "$T/stderr" >&2
+		nfail=$((nfail + 1))
+	fi
+	rm -rf "$T/res" "$T/cwd" "$D"
+	mkdir "$T/cwd" "$D"
+}
+
+o="-o $T/res --label x"
+# $o is split on purpose: $T has no blanks (mktemp).
+# shellcheck disable=SC2086
+{
+	bad --frobnicate $o --frobnicate "$D"
+	bad -Z $o -Z "$D"
+	bad "--growth '1'" $o --growth 1 "$D"
+	bad "--growth '0.5'" $o --growth 0.5 "$D"
+	bad "--growth 'abc'" $o --growth abc "$D"
+	bad "--budget '-5'" $o --budget -5 "$D"
+	bad "--budget '5x'" $o --budget 5x "$D"
+	bad "--budget '0'" $o --budget 0 "$D"
+	bad "--start '0'" $o --start 0 "$D"
+	bad "--start '10x'" $o --start 10x "$D"
+	bad "--start ''" $o --start '' "$D"
+	bad --max-files $o --max-files 10 --start 100 "$D"
+	bad "--repeat '0'" $o --repeat 0 "$D"
+	bad "bogus" $o --phases bogus "$D"
+	bad "--phases 'create,,open'" $o --phases create,,open "$D"
+	bad "--phases 'delete,rmrf'" $o --phases delete,rmrf "$D"
+	bad "--names 'foo'" $o --names foo "$D"
+	bad "--name-len '0'" $o --name-len 0 "$D"
+	bad "--name-len 3" $o --name-len 3 --max-files 5000 "$D"
+	bad --name-len $o --names maildir --name-len 10 "$D"
+	bad "--file-size '1.5x'" $o --file-size 1.5x "$D"
+	bad "--fsync 'maybe'" $o --fsync maybe "$D"
+	bad "--sync 'sometimes'" $o --sync sometimes "$D"
+	bad "--seed '-1'" $o --seed -1 "$D"
+	bad "a/b" -o "$T/res" --label a/b "$D"
+	bad directory $o
+	bad "$T/nonexistent" $o "$T/nonexistent"
+	bad "$T/file" $o "$T/file"
+	bad "$T/file" $o "$D" "$T/file"
+	bad --budget $o "$D" --budget
+	bad -b $o "$D" -b
+}
+[ "$nfail" -eq 0 ] || fail "$nfail bad command lines misbehaved"
+
+# -h: the usage on stdout, nothing on stderr, exit 0.
+expect_exit 0 "$LD" -h >"$T/stdout" 2>"$T/stderr"
+head -n 1 "$T/stdout" | grep -q '^usage: largedir ' || fail "-h: no usage"
+grep -q -- '--cleanup' "$T/stdout" || fail "-h does not mention --cleanup"
+[ ! -s "$T/stderr" ] || fail "-h wrote to stderr"
+expect_exit 0 "$LD" --help >"$T/stdout2" 2>/dev/null
+cmp -s "$T/stdout" "$T/stdout2" || fail "--help differs from -h"
+
+# -V: one line with the version.
+expect_exit 0 "$LD" -V >"$T/stdout" 2>"$T/stderr"
+[ "$(lines "$T/stdout")" -eq 1 ] || fail "-V: $(lines "$T/stdout") lines"
+grep -Eq '^largedir [0-9]+\.[0-9]+\.[0-9]+' "$T/stdout" ||
+    fail "-V: no version in '$(cat "$T/stdout")'"
+[ ! -s "$T/stderr" ] || fail "-V wrote to stderr"
+
+# Earlier results are never overwritten, not even one of the three.
+expect_exit 0 "$LD" -q -b 2s --start 100 --max-files 200 -o "$T/res" \
+    --label x "$D" >/dev/null
+for e in out csv json; do
+	cksum <"$T/res/x.$e" >"$T/sum.$e"
+done
+set +e
+"$LD" -q -b 2s --start 100 --max-files 200 -o "$T/res" --label x "$D" \
+    >"$T/stdout" 2>"$T/stderr"
+rc=$?
+set -e
+[ "$rc" = 2 ] || fail "second run into the same outputs: exit $rc, expected 2"
+[ "$(lines "$T/stderr")" -eq 1 ] ||
+    fail "second run: $(lines "$T/stderr") lines on stderr"
+grep -qF "$T/res/x." "$T/stderr" ||
+    fail "second run: stderr does not name the file: $(cat "$T/stderr")"
+[ ! -s "$T/stdout" ] || fail "second run: output on stdout"
+for e in out csv json; do
+	[ "$(cksum <"$T/res/x.$e")" = "$(cat "$T/sum.$e")" ] ||
+	    fail "second run changed the first run's x.$e"
+done
+[ -z "$(ls -A "$D")" ] || fail "second run left $(ls -A "$D") in DIR"
+# Only the JSON is left: still refused, and nothing is written.
+rm "$T/res/x.out" "$T/res/x.csv"
+expect_exit 2 "$LD" -q -b 2s --start 100 --max-files 200 -o "$T/res" \
+    --label x "$D" 2>/dev/null
+[ "$(ls -A "$T/res")" = x.json ] ||
+    fail "third run wrote into $T/res: $(ls -A "$T/res")"
+[ "$(cksum <"$T/res/x.json")" = "$(cat "$T/sum.json")" ] ||
+    fail "third run changed x.json"

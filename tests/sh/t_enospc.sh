@@ -1,0 +1,75 @@
+#!/bin/sh
+# A full filesystem stops the run cleanly: exit 3, the outputs say
+# "stopped" with errno ENOSPC and the n of the round that failed, the
+# finished rounds are kept, stderr has one line naming the reason, and
+# nothing of largedir's is left on the filesystem.  Once with too few
+# inodes, once with too few data blocks.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+need_root "mounts a tmpfs"
+need_cmd jq
+
+# snapshot DIR: every path under DIR, then the checksum of every file.
+snapshot() {
+	(cd "$1" && find . | sort && find . -type f -exec cksum {} + | sort)
+}
+
+# full CASE TMPFS-OPTIONS STOP-N ROUND-NS LARGEDIR-OPTIONS...: run on a
+# tmpfs with TMPFS-OPTIONS until it is full; it must stop in the round of
+# STOP-N files after finishing rounds of ROUND-NS files (a list).
+full() {
+	name=$1 opts=$2 stop_n=$3 ns=$4
+	shift 4
+	m=$T/$name res=$T/res-$name
+	mount_tmpfs "$m" "$opts"
+	printf 'foreign\n' >"$m/keep.txt"
+	printf 'named like largedir'\''s own\n' >"$m/00000001"
+	snapshot "$m" >"$T/before"
+
+	expect_exit 3 "$LD" -b 60s "$@" -o "$res" --label x "$m" \
+	    >"$T/stdout" 2>"$T/stderr"
+
+	# stderr: one line with the reason (warnings about load aside).
+	grep -v 'warning: ' "$T/stderr" >"$T/errors" || true
+	[ "$(lines "$T/errors")" -eq 1 ] ||
+	    fail "$name: stderr is not one line: $(cat "$T/errors")"
+	grep -q 'No space left on device' "$T/errors" ||
+	    fail "$name: stderr does not name the reason: $(cat "$T/errors")"
+
+	j=$res/x.json
+	jq -e . "$j" >/dev/null || fail "$name: $j is not valid JSON"
+	[ "$(jq -r .status "$j")" = stopped ] ||
+	    fail "$name: status '$(jq -r .status "$j")', expected stopped"
+	[ "$(jq -r .stop.errno "$j")" = ENOSPC ] ||
+	    fail "$name: stop.errno '$(jq -r .stop.errno "$j")'"
+	[ "$(jq -r .stop.n "$j")" = "$stop_n" ] ||
+	    fail "$name: stop.n $(jq -r .stop.n "$j"), expected $stop_n"
+	[ "$(jq -r .stop.phase "$j")" = create ] ||
+	    fail "$name: stop.phase '$(jq -r .stop.phase "$j")'"
+	got=$(jq -r '[.rounds[].n] | map(tostring) | join(" ")' "$j")
+	[ "$got" = "$ns" ] ||
+	    fail "$name: finished rounds n=$got, expected $ns"
+	grep -qx '# status: stopped' "$res/x.out" ||
+	    fail "$name: .out does not say stopped"
+	grep -qx '# stop_errno: ENOSPC' "$res/x.out" ||
+	    fail "$name: .out has no stop_errno ENOSPC"
+	grep -qx "# stop_n: $stop_n" "$res/x.out" ||
+	    fail "$name: .out has no stop_n $stop_n"
+	k=$(echo "$ns" | wc -w | tr -d ' ')
+	[ "$(lines "$res/x.csv")" -eq $((k + 1)) ] ||
+	    fail "$name: .csv has $(lines "$res/x.csv") lines, expected $((k + 1))"
+	[ "$(grep -vc '^#' "$res/x.out")" -eq $((k + 1)) ] ||
+	    fail "$name: .out has the wrong number of rows"
+
+	snapshot "$m" >"$T/after"
+	cmp -s "$T/before" "$T/after" || {
+		diff "$T/before" "$T/after" >&2 || true
+		fail "$name: the filesystem is not as it was"
+	}
+}
+
+# 3000 inodes: rounds of 1000 and 2000 files fit, 4000 do not.
+full inodes size=2m,nr_inodes=3000 4000 "1000 2000" --start 1000 -g 2
+# 1 MiB of 64 KiB files: 10 fit, 20 do not (nr_inodes is plenty).
+full blocks size=1m,nr_inodes=100000 20 "10" --start 10 -g 2 \
+    --file-size 64k

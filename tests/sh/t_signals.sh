@@ -1,0 +1,162 @@
+#!/bin/sh
+# SIGINT and SIGTERM in the middle of a run: exit 130 and 143, the three
+# outputs complete and saying "interrupted", the finished rounds kept, the
+# work directory gone and the foreign files untouched.  A second SIGINT
+# during the cleanup abandons it: the outputs still say "interrupted", and
+# what is left is marked so that --cleanup removes it.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+need_cmd jq
+
+# snapshot DIR: every path under DIR, then the checksum of every file.
+snapshot() {
+	(cd "$1" && find . | sort && find . -type f -exec cksum {} + | sort)
+}
+
+# wait_for SECONDS CMD...: poll CMD until it succeeds; fail after SECONDS.
+wait_for() {
+	wf_n=$(($1 * 20))
+	shift
+	until "$@"; do
+		wf_n=$((wf_n - 1))
+		[ "$wf_n" -gt 0 ] || fail "timed out waiting for: $*"
+		sleep 0.05
+	done
+}
+
+# has_file DIR NAME: a round directory of a work directory in DIR holds
+# the file NAME.
+has_file() {
+	for f in "$1"/largedir.*/round-*/"$2"; do
+		[ -e "$f" ] && return 0
+	done
+	return 1
+}
+
+# rounds_done JSON: the run has finished at least one round.
+rounds_done() {
+	rd_k=$(jq '.rounds | length' "$1" 2>/dev/null) || return 1
+	[ "${rd_k:-0}" -ge 1 ]
+}
+
+# json_status JSON STATUS: the JSON file says STATUS.
+json_status() {
+	grep -q "^  \"status\": \"$2\",\$" "$1" 2>/dev/null
+}
+
+# check_outputs DIR LABEL STATUS: the three outputs of LABEL in DIR are
+# complete and agree: the JSON parses, all say STATUS, the CSV and .out
+# headers are the JSON's columns and each has one line per JSON round.
+# Sets K to the number of rounds.
+check_outputs() {
+	j=$1/$2.json c=$1/$2.csv o=$1/$2.out
+	jq -e . "$j" >/dev/null || fail "$j is not valid JSON"
+	got=$(jq -r .status "$j")
+	[ "$got" = "$3" ] || fail "$j: status '$got', expected '$3'"
+	grep -qx "# status: $3" "$o" || fail "$o has no '# status: $3' line"
+	K=$(jq '.rounds | length' "$j")
+	[ "$(jq '.summary | length' "$j")" = "$K" ] ||
+	    fail "$j: $K rounds but $(jq '.summary | length' "$j") summary rows"
+	[ "$(head -n 1 "$c" | tr -d '\r')" = "$(jq -r '.columns | join(",")' "$j")" ] ||
+	    fail "$c: the header is not the JSON's columns"
+	[ "$(lines "$c")" -eq $((K + 1)) ] ||
+	    fail "$c: $(lines "$c") lines for $K rounds"
+	grep -v '^#' "$o" >"$T/data"
+	[ "$(head -n 1 "$T/data")" = "$(jq -r '.columns | join(" ")' "$j")" ] ||
+	    fail "$o: the header is not the JSON's columns"
+	[ "$(lines "$T/data")" -eq $((K + 1)) ] ||
+	    fail "$o: $(lines "$T/data") data lines for $K rounds"
+}
+
+# no_workdir DIR: no work directory is left in DIR.
+no_workdir() {
+	for w in "$1"/largedir.*; do
+		[ ! -e "$w" ] || fail "left behind: $w"
+	done
+}
+
+bg=
+trap '[ -z "$bg" ] || kill -9 "$bg" 2>/dev/null || true; lib_cleanup' EXIT
+
+D=$T/dir
+mkdir "$D"
+printf 'keep me\n' >"$D/keep.txt"
+printf 'named like largedir'\''s, but not its own\n' >"$D/00000100"
+snapshot "$D" >"$T/before"
+
+# interrupt SIG STATUS: a run stopped by SIG mid-round exits STATUS.
+interrupt() {
+	res=$T/res-$1
+	"$LD" -b 60s --sync none -o "$res" --label x "$D" \
+	    >"$T/stdout" 2>"$T/stderr" &
+	bg=$!
+	# A round is finished and a later one is creating files.
+	wait_for 30 rounds_done "$res/x.json"
+	wait_for 30 has_file "$D" 00000100
+	kill -s "$1" "$bg"
+	set +e
+	wait "$bg"
+	rc=$?
+	set -e
+	bg=
+	[ "$rc" = "$2" ] || fail "SIG$1: exit $rc, expected $2"
+	check_outputs "$res" x interrupted
+	[ "$K" -ge 1 ] || fail "SIG$1: the finished rounds were lost"
+	jq -r '.stop.reason' "$res/x.json" | grep -q "^interrupted by SIG$1" ||
+	    fail "SIG$1: stop reason '$(jq -r .stop.reason "$res/x.json")'"
+	grep -q "^# stop_reason: interrupted by SIG$1" "$res/x.out" ||
+	    fail "SIG$1: .out has no stop reason naming SIG$1"
+	grep -q "interrupted by SIG$1" "$T/stderr" ||
+	    fail "SIG$1: stderr does not say so: $(cat "$T/stderr")"
+	no_workdir "$D"
+	snapshot "$D" >"$T/after"
+	cmp -s "$T/before" "$T/after" || {
+		diff "$T/before" "$T/after" >&2 || true
+		fail "SIG$1: the foreign files changed"
+	}
+}
+
+interrupt INT 130
+interrupt TERM 143
+
+# A second SIGINT while the first one's cleanup runs.  The first round is
+# large, so that cleanup takes a while: send the first signal once 20000
+# files exist, the second once the outputs say "interrupted" (they are
+# written before the cleanup starts).
+res=$T/res-twice
+"$LD" -b 60s --start 400000 --sync none -o "$res" --label x "$D" \
+    >"$T/stdout" 2>"$T/stderr" &
+bg=$!
+wait_for 30 has_file "$D" 00020000
+kill -s INT "$bg"
+wait_for 30 json_status "$res/x.json" interrupted
+kill -s INT "$bg" 2>/dev/null || true
+set +e
+wait "$bg"
+rc=$?
+set -e
+bg=
+[ "$rc" = 130 ] || fail "two SIGINTs: exit $rc, expected 130"
+check_outputs "$res" x interrupted
+left=
+for w in "$D"/largedir.*; do
+	[ ! -e "$w" ] || left=$w
+done
+if [ -n "$left" ]; then
+	echo "the second SIGINT abandoned the cleanup of $left"
+	[ -s "$left/.largedir-work" ] ||
+	    fail "abandoned $left without its marker"
+	grep -q -- "--cleanup" "$T/stderr" ||
+	    fail "abandoned $left without saying so: $(cat "$T/stderr")"
+	expect_exit 0 "$LD" --cleanup "$D" >"$T/cleanup"
+	grep -q "^removed $left ([0-9]* files)\$" "$T/cleanup" ||
+	    fail "--cleanup said: $(cat "$T/cleanup")"
+else
+	echo "the cleanup finished before the second SIGINT"
+fi
+no_workdir "$D"
+snapshot "$D" >"$T/after"
+cmp -s "$T/before" "$T/after" || {
+	diff "$T/before" "$T/after" >&2 || true
+	fail "two SIGINTs: the foreign files changed"
+}

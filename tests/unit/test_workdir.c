@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * Unit tests for workdir.c in a mkdtemp(3) directory: the marker records
+ * the directory's own inode, removal keeps the marker when the directory
+ * cannot go, and workdir_sweep() (largedir --cleanup) removes a dead run's
+ * directories and names and nothing else: not look-alikes without a
+ * marker, not copies of a marker, not foreign files, not a live run's.
+ */
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "util.h"
+#include "workdir.h"
+
+struct seen {
+	int			n;
+	struct workdir_report	r[8];
+	char			path[8][256];
+};
+
+static char	top[64];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	(void)strcpy(top, "/tmp/largedir-unit.XXXXXX");
+	assert_non_null(mkdtemp(top));
+	return 0;
+}
+
+/* rm -r of the scratch directory: the tests plant several levels. */
+static void
+rm_r(const char *path)
+{
+	char	cmd[300];
+
+	(void)snprintf(cmd, sizeof(cmd), "rm -rf '%s'", path);
+	assert_int_equal(system(cmd), 0);
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	rm_r(top);
+	return 0;
+}
+
+static void
+touch(const char *dir, const char *name, const char *content)
+{
+	char	path[512];
+	int	fd;
+
+	(void)snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	assert_true(fd >= 0);
+	if (content != NULL)
+		assert_int_equal(write(fd, content, strlen(content)),
+		    (ssize_t)strlen(content));
+	assert_int_equal(close(fd), 0);
+}
+
+static bool
+exists(const char *dir, const char *name)
+{
+	char	path[512];
+
+	(void)snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return access(path, F_OK) == 0;
+}
+
+static void
+collect(void *arg, const struct workdir_report *r)
+{
+	struct seen	*s = arg;
+
+	assert_true(s->n < 8);
+	s->r[s->n] = *r;
+	(void)snprintf(s->path[s->n], sizeof(s->path[0]), "%s", r->path);
+	s->r[s->n].path = s->path[s->n];
+	s->n++;
+}
+
+/*
+ * In a child that then dies without cleaning up, as kill -9 leaves it:
+ * a work directory with one round directory of 'nfiles' names.  Return
+ * the work directory's path (static).
+ */
+static const char *
+dead_run(unsigned nfiles)
+{
+	static char	path[256];
+	int		pfd[2], status;
+	pid_t		pid;
+	ssize_t		len;
+
+	assert_int_equal(pipe(pfd), 0);
+	if ((pid = fork()) == 0) {
+		struct workdir	wd;
+		char		err[LD_ERRLEN], round[128], name[16];
+		unsigned	i;
+
+		if (workdir_create(&wd, top, NAMES_FIXED, 8,
+		    "2026-11-29T00:00:00Z", err) == -1)
+			_exit(1);
+		(void)snprintf(round, sizeof(round), "%s/round-0001-1",
+		    wd.path);
+		if (mkdir(round, 0700) == -1)
+			_exit(1);
+		for (i = 0; i < nfiles; i++) {
+			(void)snprintf(name, sizeof(name), "%08u", i);
+			touch(round, name, NULL);
+		}
+		(void)!write(pfd[1], wd.path, strlen(wd.path));
+		_exit(0);
+	}
+	assert_true(pid > 0);
+	(void)close(pfd[1]);
+	len = read(pfd[0], path, sizeof(path) - 1);
+	(void)close(pfd[0]);
+	assert_true(waitpid(pid, &status, 0) == pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_true(len > 0);
+	path[len] = '\0';
+	return path;
+}
+
+static void
+test_create_remove(void **state)
+{
+	struct workdir	wd;
+	struct stat	st;
+	char		err[LD_ERRLEN], want[64];
+
+	(void)state;
+	assert_int_equal(workdir_create(&wd, top, NAMES_FIXED, 8,
+	    "2026-11-29T00:00:00Z", err), 0);
+	assert_int_equal(strncmp(wd.path, top, strlen(top)), 0);
+	assert_non_null(strstr(wd.path, "/" WORKDIR_PREFIX));
+	assert_int_equal(stat(wd.path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	(void)snprintf(want, sizeof(want), "inode: %" PRIu64 "\n",
+	    (uint64_t)st.st_ino);
+	assert_non_null(strstr(wd.marker, want));
+	assert_int_equal(strncmp(wd.marker, WORKDIR_MAGIC "\n",
+	    sizeof(WORKDIR_MAGIC)), 0);
+	assert_non_null(strstr(wd.marker, "names: fixed 8\n"));
+	assert_true(exists(wd.path, WORKDIR_MARKER));
+	assert_int_equal(workdir_remove(&wd, err), 0);
+	assert_null(wd.path);
+	assert_int_equal(rmdir(top), 0);	/* nothing left behind */
+	assert_int_equal(mkdir(top, 0700), 0);
+}
+
+static void
+test_remove_keeps_foreign(void **state)
+{
+	struct workdir	wd;
+	char		err[LD_ERRLEN], path[256];
+
+	(void)state;
+	assert_int_equal(workdir_create(&wd, top, NAMES_FIXED, 8, "x", err),
+	    0);
+	(void)snprintf(path, sizeof(path), "%s", wd.path);
+	touch(path, "foreign", "mine");
+	assert_int_equal(workdir_remove(&wd, err), -1);
+	assert_int_equal(errno, ENOTEMPTY);
+	assert_non_null(strstr(err, path));
+	/* The marker is back, so --cleanup can still find it. */
+	assert_true(exists(path, WORKDIR_MARKER));
+	assert_true(exists(path, "foreign"));
+	(void)close(wd.fd);
+	free(wd.path);
+	free(wd.marker);
+}
+
+static void
+test_round_name(void **state)
+{
+	char	buf[32];
+
+	(void)state;
+	workdir_round_name(buf, sizeof(buf), 7, 2);
+	assert_string_equal(buf, "round-0007-2");
+	workdir_round_name(buf, sizeof(buf), 12345, 10);
+	assert_string_equal(buf, "round-12345-10");
+}
+
+static void
+test_sweep_dead_run(void **state)
+{
+	struct seen	 s = { 0 };
+	const char	*wd;
+	char		 err[LD_ERRLEN], path[256];
+
+	(void)state;
+	wd = dead_run(5);
+	(void)snprintf(path, sizeof(path), "%s", wd);
+	assert_int_equal(workdir_sweep(top, collect, &s, err), 1);
+	assert_int_equal(s.n, 1);
+	assert_true(s.r[0].removed);
+	assert_int_equal(s.r[0].files, 5);
+	assert_int_equal(s.r[0].kept, 0);
+	assert_null(s.r[0].why);
+	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(rmdir(top), 0);	/* nothing left behind */
+	assert_int_equal(mkdir(top, 0700), 0);
+}
+
+static void
+test_sweep_keeps_foreign(void **state)
+{
+	struct seen	 s = { 0 };
+	char		 err[LD_ERRLEN], wd[256], round[300];
+
+	(void)state;
+	(void)snprintf(wd, sizeof(wd), "%s", dead_run(4));
+	(void)snprintf(round, sizeof(round), "%s/round-0001-1", wd);
+	touch(round, "notes.txt", "keep me");
+	touch(wd, "other", NULL);
+	assert_int_equal(workdir_sweep(top, collect, &s, err), 1);
+	assert_false(s.r[0].removed);
+	assert_int_equal(s.r[0].files, 4);
+	/* notes.txt, the round directory holding it, and other. */
+	assert_int_equal(s.r[0].kept, 3);
+	assert_true(exists(round, "notes.txt"));
+	assert_true(exists(wd, "other"));
+	assert_true(exists(wd, WORKDIR_MARKER));
+	assert_false(exists(round, "00000000"));
+}
+
+static void
+test_sweep_ignores_lookalikes(void **state)
+{
+	struct seen	 s = { 0 };
+	struct workdir	 live;
+	char		 err[LD_ERRLEN], fake[256], copy[256], buf[512];
+	char		 real[256];
+	int		 fd;
+	ssize_t		 len;
+
+	(void)state;
+	/* A directory named like ours, without a marker. */
+	(void)snprintf(fake, sizeof(fake), "%s/" WORKDIR_PREFIX "AAAAAA", top);
+	assert_int_equal(mkdir(fake, 0755), 0);
+	assert_int_equal(mkdir(strcat(strcpy(buf, fake), "/round-0001-1"),
+	    0755), 0);
+	touch(buf, "00000000", "x");
+	/* One with a copy of a dead run's marker: the inode differs. */
+	(void)snprintf(real, sizeof(real), "%s", dead_run(0));
+	(void)snprintf(copy, sizeof(copy), "%s/" WORKDIR_PREFIX "BBBBBB", top);
+	assert_int_equal(mkdir(copy, 0755), 0);
+	(void)snprintf(buf, sizeof(buf), "%s/" WORKDIR_MARKER, real);
+	fd = open(buf, O_RDONLY);
+	assert_true(fd >= 0);
+	len = read(fd, buf, sizeof(buf) - 1);
+	assert_true(len > 0);
+	buf[len] = '\0';
+	(void)close(fd);
+	touch(copy, WORKDIR_MARKER, buf);
+	touch(copy, "00000001", "y");
+	/* And a live one: this process's own. */
+	assert_int_equal(workdir_create(&live, top, NAMES_FIXED, 8, "x", err),
+	    0);
+
+	assert_int_equal(workdir_sweep(top, collect, &s, err), 2);
+	/* The real dead run went; the live one was reported, not touched. */
+	assert_int_equal(access(real, F_OK), -1);
+	assert_true(exists(fake, "round-0001-1/00000000"));
+	assert_true(exists(copy, "00000001"));
+	assert_true(exists(copy, WORKDIR_MARKER));
+	assert_true(exists(live.path, WORKDIR_MARKER));
+	if (s.r[0].why == NULL)
+		s.r[0] = s.r[1];
+	assert_non_null(s.r[0].why);
+	assert_non_null(strstr(s.r[0].why, "in use"));
+	assert_int_equal(workdir_remove(&live, err), 0);
+}
+
+static void
+test_sweep_bad_parent(void **state)
+{
+	struct seen	s = { 0 };
+	char		err[LD_ERRLEN];
+
+	(void)state;
+	assert_int_equal(workdir_sweep("/nonexistent/largedir", collect, &s,
+	    err), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_non_null(strstr(err, "/nonexistent/largedir"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test_setup_teardown(test_create_remove, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_remove_keeps_foreign,
+		    setup, teardown),
+		cmocka_unit_test(test_round_name),
+		cmocka_unit_test_setup_teardown(test_sweep_dead_run, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_keeps_foreign,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_ignores_lookalikes,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_bad_parent, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests_name("workdir", tests, NULL, NULL);
+}
