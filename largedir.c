@@ -101,7 +101,7 @@ static volatile sig_atomic_t	signo_first;	/* first SIGINT/SIGTERM */
 static volatile sig_atomic_t	nsignals;
 static volatile sig_atomic_t	tick;		/* progress timer */
 
-static void	usage(FILE *, int) __attribute__((noreturn));
+static void	usage(void) __attribute__((noreturn));
 static void	parse_args(int, char **, bool *);
 static void	cleanup_mode(const char *);
 static void	report_sweep(void *, const struct workdir_report *);
@@ -133,7 +133,7 @@ main(int argc, char *argv[])
 	struct probe_mount	 pm;
 	char			 errbuf[LD_ERRLEN], tmp[32];
 	bool			 cleanup = false;
-	int			 status;
+	int			 status, e;
 
 	(void)setlocale(LC_NUMERIC, "C");
 	run.t0_ns = timing_now();
@@ -165,10 +165,18 @@ main(int argc, char *argv[])
 	probe_mount_free(&pm);
 	setup_outputs(argc, argv);
 
+	flush_outputs();
 	if (workdir_create(&run.wd, run.dir, run.cfg.names, run.cfg.name_len,
 	    run.stamp, errbuf) == -1) {
-		status = errno == EACCES || errno == EROFS || errno == ENOSPC ||
-		    errno == EDQUOT || errno == EPERM ? EXIT_STOPPED : 1;
+		/* The filesystem refused before the first round: say so. */
+		e = errno;
+		status = e == EACCES || e == EROFS || e == ENOSPC ||
+		    e == EDQUOT || e == EPERM ? EXIT_STOPPED : 1;
+		run.doc.status = status == EXIT_STOPPED ? OUTPUT_STOPPED :
+		    OUTPUT_FAILED;
+		run.doc.stop_reason = xstrdup(errbuf);
+		run.doc.stop_errno = e;
+		flush_outputs();
 		errx(status, "%s", errbuf);
 	}
 	if (atexit(tidy) != 0)
@@ -213,11 +221,16 @@ main(int argc, char *argv[])
 
 /* ===== Options ===== */
 
+/*
+ * -h: the synopsis (as in the man page) and one line per option, on
+ * stdout.  Usage errors get one line on stderr instead (see parse_args).
+ */
 static void
-usage(FILE *fp, int status)
+usage(void)
 {
 	const struct config_opt	*o;
 	char			 left[64];
+	FILE			*fp = stdout;
 
 	(void)fprintf(fp,
 	    "usage: largedir [-hqV] [-b duration] [-g factor] [-l label] "
@@ -232,25 +245,25 @@ usage(FILE *fp, int status)
 	    "[--sync none|phase|round]\n"
 	    "                [--warmup count] dir\n"
 	    "       largedir --cleanup dir\n");
-	if (fp == stdout) {
-		(void)fprintf(fp, "\n");
-		for (o = config_opts; o->name != NULL; o++) {
-			if (o->letter != 0)
-				(void)snprintf(left, sizeof(left), "-%c, --%s%s%s",
-				    o->letter, o->name, o->arg != NULL ? " " : "",
-				    o->arg != NULL ? o->arg : "");
-			else
-				(void)snprintf(left, sizeof(left), "    --%s%s%s",
-				    o->name, o->arg != NULL ? " " : "",
-				    o->arg != NULL ? o->arg : "");
-			(void)fprintf(fp, "  %-30s %s\n", left, o->help);
-		}
-		(void)fprintf(fp, "  %-30s %s\n  %-30s %s\n  %-30s %s\n",
-		    "    --cleanup dir", "remove what killed runs left in dir",
-		    "-h, --help", "print this help",
-		    "-V, --version", "print the version");
+	(void)fprintf(fp, "\n");
+	for (o = config_opts; o->name != NULL; o++) {
+		if (o->letter != 0)
+			(void)snprintf(left, sizeof(left), "-%c, --%s%s%s",
+			    o->letter, o->name, o->arg != NULL ? " " : "",
+			    o->arg != NULL ? o->arg : "");
+		else
+			(void)snprintf(left, sizeof(left), "    --%s%s%s",
+			    o->name, o->arg != NULL ? " " : "",
+			    o->arg != NULL ? o->arg : "");
+		(void)fprintf(fp, "  %-30s %s\n", left, o->help);
 	}
-	exit(status);
+	(void)fprintf(fp, "  %-30s %s\n  %-30s %s\n  %-30s %s\n",
+	    "    --cleanup dir", "remove what killed runs left in dir",
+	    "-h, --help", "print this help", "-V, --version",
+	    "print the version");
+	if (fflush(fp) == EOF)
+		err(1, "stdout");
+	exit(0);
 }
 
 /*
@@ -296,7 +309,7 @@ parse_args(int argc, char **argv, bool *cleanup)
 			*cleanup = true;
 			continue;
 		case 'h':
-			usage(stdout, 0);
+			usage();
 		case 'V':
 			printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
 			exit(0);
@@ -324,10 +337,9 @@ parse_args(int argc, char **argv, bool *cleanup)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0) {
-		warnx("missing the directory to measure");
-		usage(stderr, EXIT_USAGE);
-	}
+	if (argc == 0)
+		errx(EXIT_USAGE, "missing the directory to measure (see "
+		    "largedir -h)");
 	if (argc > 1)
 		errx(EXIT_USAGE, "one directory only, got '%s' too", argv[1]);
 	run.dir = argv[0];
@@ -357,8 +369,8 @@ report_sweep(void *arg, const struct workdir_report *r)
 		printf("removed %s (%" PRIu64 " files)\n", r->path, r->files);
 	else
 		printf("kept %s: %" PRIu64 " files removed, %" PRIu64
-		    " entries not made by largedir left in place\n", r->path,
-		    r->files, r->kept);
+		    " %s not made by largedir left in place\n", r->path,
+		    r->files, r->kept, r->kept == 1 ? "entry" : "entries");
 }
 
 static void
@@ -997,8 +1009,10 @@ tidy(void)
 	uint64_t	removed;
 
 	if (run.in_round) {
+		/* A round directory already gone is as clean as it gets. */
 		if (workload_clean(&run.w, &removed) == -1 ||
-		    run.be.ops->leave(&run.be, true) == -1) {
+		    (run.be.ops->leave(&run.be, true) == -1 &&
+		    errno != ENOENT)) {
 			progress_clear();
 			warnx("%s %s/%s: %s; run 'largedir --cleanup %s'",
 			    errno == EINTR ? "cleanup abandoned in" :

@@ -9,7 +9,8 @@
 # directory, times the whole process from the outside, and prints the
 # wall time and whether it lies in [0.95 * BUDGET, BUDGET], which for 5m
 # is [4m45s, 5m00s], the target.  Also prints each round's n, the time
-# spent in rounds, and how the run stopped.  Never fails on the figure:
+# spent in rounds, and what largedir printed: a line per round and how
+# the run stopped.  Never fails on the figure:
 # the exit status is 0 unless something broke.
 #
 # The two arguments may come in either order: the one that names an
@@ -106,8 +107,8 @@ fi
 echo "budget: exit status $rc"
 echo "budget: rounds n: $rounds"
 [ -z "$in_rounds" ] || echo "budget: time in rounds: $in_rounds s"
-echo "budget: how it stopped:"
-tail -n 2 "$tmp/stdout" | sed 's/^/    /'
+echo "budget: what largedir printed (rounds, then how it stopped):"
+sed '1,2d; s/^/    /' "$tmp/stdout"
 if [ -s "$tmp/stderr" ]; then
 	echo "budget: stderr:"
 	sed 's/^/    /' "$tmp/stderr"

@@ -283,7 +283,9 @@ run_alive(const struct marker *m, const char **why)
 
 /*
  * Empty round directory 'name' in 'wfd' of the names marker 'm' allows
- * and remove it.  Count files unlinked and entries kept.
+ * and remove it, unless foreign entries keep it.  Count files unlinked
+ * and entries kept.  Return -1 with errno if the directory could not be
+ * read or removed for another reason.
  */
 static int
 sweep_round(int wfd, const char *name, const struct marker *m,
@@ -322,7 +324,8 @@ sweep_round(int wfd, const char *name, const struct marker *m,
 		*files += pass;
 	} while (pass > 0);
 	(void)closedir(dp);
-	return unlinkat(wfd, name, AT_REMOVEDIR);
+	/* With foreign entries in it, it stays: they were counted. */
+	return *kept > kept0 ? 0 : unlinkat(wfd, name, AT_REMOVEDIR);
 }
 
 /* Sweep the work directory 'name' in 'pfd' (path 'path'). */

@@ -97,58 +97,59 @@ created() {
 
 # --names maildir: maildir names, all distinct, S= the file size.
 maildir='^[0-9]{10}\.M[0-9]+P[0-9]+Q[0-9]+\.mx1\.example\.org,S=0:2,$'
-trace "$T/md" close --names maildir --start 1000 --max-files 1000 \
-    --phases create,delete
+trace "$T/md" close --names maildir --start 300 --max-files 300 \
+    --phases create,delete --sync none
 created "$T/md" >"$T/names"
-[ "$(lines "$T/names")" -eq 1000 ] ||
-    fail "maildir: $(lines "$T/names") creates, want 1000"
+[ "$(lines "$T/names")" -eq 300 ] ||
+    fail "maildir: $(lines "$T/names") creates, want 300"
 bad=$(grep -Evc "$maildir" "$T/names" || true)
 [ "$bad" -eq 0 ] || fail "maildir: $bad names like $(grep -Ev "$maildir" \
     "$T/names" | head -n 1)"
-[ "$(sort -u "$T/names" | wc -l)" -eq 1000 ] || fail "maildir names repeat"
+[ "$(sort -u "$T/names" | wc -l)" -eq 300 ] || fail "maildir names repeat"
 
 trace "$T/md4k" write,pwrite64 --names maildir --file-size 4k \
-    --start 1000 --max-files 1000 --phases create,delete
+    --start 300 --max-files 300 --phases create,delete --sync none
 created "$T/md4k" >"$T/names"
-[ "$(lines "$T/names")" -eq 1000 ] ||
-    fail "maildir 4k: $(lines "$T/names") creates, want 1000"
+[ "$(lines "$T/names")" -eq 300 ] ||
+    fail "maildir 4k: $(lines "$T/names") creates, want 300"
 bad=$(grep -Evc "$(echo "$maildir" | sed 's/S=0/S=4096/')" "$T/names" ||
     true)
 [ "$bad" -eq 0 ] || fail "maildir 4k: $bad names like $(head -n 1 "$T/names")"
-[ "$(nev "$T/md4k" 'bytes 4096')" -eq 1000 ] || fail "--file-size 4k: \
-$(nev "$T/md4k" 'bytes 4096') of 1000 files got 4096 bytes; got: \
+[ "$(nev "$T/md4k" 'bytes 4096')" -eq 300 ] || fail "--file-size 4k: \
+$(nev "$T/md4k" 'bytes 4096') of 300 files got 4096 bytes; got: \
 $(events "$T/md4k" | grep '^bytes' | sort | uniq -c | head -n 3)"
 
 # --name-len 12: twelve-digit names.
-trace "$T/nl" close --name-len 12 --start 1000 --max-files 1000 \
-    --phases create,delete
+trace "$T/nl" close --name-len 12 --start 300 --max-files 300 \
+    --phases create,delete --sync none
 created "$T/nl" >"$T/names"
-[ "$(lines "$T/names")" -eq 1000 ] ||
-    fail "--name-len 12: $(lines "$T/names") creates, want 1000"
+[ "$(lines "$T/names")" -eq 300 ] ||
+    fail "--name-len 12: $(lines "$T/names") creates, want 300"
 bad=$(grep -Evc '^[0-9]{12}$' "$T/names" || true)
 [ "$bad" -eq 0 ] || fail "--name-len 12: names like $(head -n 1 "$T/names")"
-[ "$(sort -u "$T/names" | wc -l)" -eq 1000 ] || fail "12-digit names repeat"
+[ "$(sort -u "$T/names" | wc -l)" -eq 300 ] || fail "12-digit names repeat"
 
 # --fsync: the file after each create, the directory after each create
-# and each unlink (phases create,open,delete; n = 200).
+# and each unlink (phases create,open,delete; n = 50).
 for f in none file dir both; do
-	trace "$T/fs-$f" fsync --fsync $f --start 200 --max-files 200
+	trace "$T/fs-$f" fsync --fsync $f --start 50 --max-files 50 \
+	    --sync none
 	nf=$(nev "$T/fs-$f" fsync-file)
 	nd=$(nev "$T/fs-$f" fsync-dir)
 	case $f in
 	none)	want="0 0" ;;
-	file)	want="200 0" ;;
-	dir)	want="0 400" ;;
-	both)	want="200 400" ;;
+	file)	want="50 0" ;;
+	dir)	want="0 100" ;;
+	both)	want="50 100" ;;
 	esac
 	[ "$nf $nd" = "$want" ] ||
 	    fail "--fsync $f: $nf file and $nd directory fsyncs, want $want"
 done
 
 # --sync: syncfs before each phase (3 phases x 3 rounds), each round, or
-# never.
+# never (n = 100, 150, 225).
 for s in none phase round; do
-	trace "$T/sy-$s" syncfs --sync $s --start 1000 --max-files 2250
+	trace "$T/sy-$s" syncfs --sync $s --start 100 --max-files 225
 	n=$(nev "$T/sy-$s" syncfs)
 	case $s in
 	none)	want=0 ;;
@@ -166,12 +167,12 @@ done
 
 # --repeat 3: three rows per round, rep 1..3; one summary per round whose
 # median, min and max are those of the rows.
-run --repeat 3 --start 1000 --max-files 1500
+run --repeat 3 --start 300 --max-files 450 --sync none
 jq -e '
 	[.rounds[] | [.round, .rep, .warmup, .n]] ==
-	    [[1, 1, 0, 1000], [1, 2, 0, 1000], [1, 3, 0, 1000],
-	     [2, 1, 0, 1500], [2, 2, 0, 1500], [2, 3, 0, 1500]] and
-	[.summary[] | [.round, .n, .reps]] == [[1, 1000, 3], [2, 1500, 3]] and
+	    [[1, 1, 0, 300], [1, 2, 0, 300], [1, 3, 0, 300],
+	     [2, 1, 0, 450], [2, 2, 0, 450], [2, 3, 0, 450]] and
+	[.summary[] | [.round, .n, .reps]] == [[1, 300, 3], [2, 450, 3]] and
 	(. as $d | [$d.summary[] as $s | ("create", "open", "delete") as $p |
 	    ([$d.rounds[] | select(.round == $s.round) |
 	        .[$p + "_per_s"]] | sort) as $r |
@@ -186,11 +187,11 @@ jq -e '
 # --warmup 2: two warmup rows first, left out of the summary.
 nrun=$((nrun + 1))
 res=$T/res/r$nrun
-expect_exit 0 "$LD" --warmup 2 --start 1000 --max-files 1500 -o "$T/res" \
-    --label "r$nrun" "$T/d" >"$T/warmup.out"
+expect_exit 0 "$LD" --warmup 2 --start 300 --max-files 450 --sync none \
+    -o "$T/res" --label "r$nrun" "$T/d" >"$T/warmup.out"
 jq -e '
 	[.rounds[].warmup] == [1, 1, 0, 0] and
-	[.summary[].n] == [1000, 1500] and
+	[.summary[].n] == [300, 450] and
 	[.summary[].round] == [.rounds[] | select(.warmup == 0) | .round] and
 	([.rounds[] | select(.warmup == 1) | .round] - [.summary[].round]) ==
 	    [.rounds[] | select(.warmup == 1) | .round] and

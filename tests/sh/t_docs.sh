@@ -1,0 +1,90 @@
+#!/bin/sh
+# The documentation matches the program: the manual is lint-clean and
+# names every option largedir -h lists, every option of its SYNOPSIS is
+# one largedir accepts, and the two READMEs point at each other and say
+# how to run the demo and the tests.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+top=$(cd "$(dirname "$0")/../.." && pwd)
+man=$top/largedir.1
+
+# The READMEs: each links to the other on its first line.
+for f in README.md README.de.md; do
+	[ -s "$top/$f" ] || fail "$f is missing"
+	for s in 'make demo' 'make check'; do
+		grep -qF "$s" "$top/$f" || fail "$f does not mention '$s'"
+	done
+done
+head -n 1 "$top/README.md" |
+    grep -Eq '\]\(README\.de\.md\)|href="README\.de\.md"' ||
+    fail "README.md: no link to README.de.md on line 1"
+head -n 1 "$top/README.de.md" |
+    grep -Eq '\]\(README\.md\)|href="README\.md"' ||
+    fail "README.de.md: no link to README.md on line 1"
+
+[ -f "$man" ] || skip "largedir.1 does not exist yet"
+need_cmd mandoc
+
+# mandoc -Tlint: not a word at level warning or above.
+mandoc -Tlint -Wwarning "$man" >"$T/lint" 2>&1 || true
+[ ! -s "$T/lint" ] || fail "mandoc -Tlint: $(head -n 5 "$T/lint")"
+
+# Every long option of largedir -h is in the manual, as "Fl -name" in
+# the source or "--name" in the rendered text.
+expect_exit 0 "$LD" -h >"$T/help"
+grep -Eo -- '--[a-z][a-z0-9-]*' "$T/help" | sort -u >"$T/longopts"
+[ "$(lines "$T/longopts")" -ge 10 ] ||
+    fail "largedir -h lists only $(lines "$T/longopts") long options"
+mandoc -Tascii "$man" | col -bx >"$T/man.txt"
+while read -r o; do
+	name=${o#--}
+	grep -Eq "Fl -$name([^a-z0-9-]|\$)" "$man" ||
+	    grep -Eq -- "--$name([^a-z0-9-]|\$)" "$T/man.txt" ||
+	    fail "largedir.1 does not document $o"
+done <"$T/longopts"
+
+# Every option of the SYNOPSIS: "Fl hqV" is three short options, "Fl -x"
+# the long option --x; an Ar or Cm right after gives a value to pass.
+awk '
+/^\.Sh / { insyn = $2 == "SYNOPSIS"; next }
+!insyn { next }
+{
+	for (i = 1; i <= NF; i++) {
+		if (($i != "Fl" && $i != ".Fl") || i == NF)
+			continue
+		f = $(i + 1)
+		gsub(/[^A-Za-z0-9-]/, "", f)
+		v = ""
+		if (i + 3 <= NF && ($(i + 2) == "Ar" || $(i + 2) == "Cm"))
+			v = $(i + 3)
+		if (f ~ /^-/)
+			print "-" f, v
+		else
+			for (j = 1; j <= length(f); j++)
+				print "-" substr(f, j, 1), v
+	}
+}' "$man" | sort -u >"$T/synopsis"
+[ -s "$T/synopsis" ] || fail "no options found in the SYNOPSIS"
+
+# accepted OPT [VALUE]: largedir recognises OPT (it may still refuse the
+# value or the missing directory, but not the option).
+accepted() {
+	set +e
+	"$LD" "$@" "$T/no-such-dir" >/dev/null 2>"$T/err"
+	rc=$?
+	set -e
+	! grep -qi 'unknown option\|unrecognized option\|invalid option' \
+	    "$T/err" && [ "$rc" -ne 1 ] && [ "$rc" -lt 128 ]
+}
+! accepted --no-such-option || fail "the check accepts anything"
+! accepted -Z || fail "the check accepts anything"
+while read -r o v; do
+	if [ -n "$v" ]; then
+		accepted "$o" "$v" ||
+		    fail "SYNOPSIS has $o $v, largedir says: $(cat "$T/err")"
+	else
+		accepted "$o" ||
+		    fail "SYNOPSIS has $o, largedir says: $(cat "$T/err")"
+	fi
+done <"$T/synopsis"
+exit 0
