@@ -29,6 +29,10 @@ DEB_BUILD = gcc make libc6-dev pkg-config
 DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux mandoc \
 	    python3
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
+# What 'make deps' installs: everything, but only the build for the demo
+# (a target-specific value reaches the deps prerequisite of demo).
+DEB_NEED  = $(DEB_ALL)
+demo: DEB_NEED = $(DEB_BUILD)
 
 SRCS    = $(sort $(wildcard src/*.c))
 OBJS    = $(SRCS:src/%.c=$(O)/src/%.o)
@@ -69,7 +73,7 @@ $(O)/tests/test_workload: WRAP = -Wl,--wrap=openat
 
 # Installs what is missing when run as root, else prints the exact command.
 deps:
-	@missing=; for p in $(DEB_ALL); do \
+	@missing=; for p in $(DEB_NEED); do \
 	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 	    grep -q '^install ok installed' || missing="$$missing $$p"; \
 	done; \

@@ -255,9 +255,9 @@ usage(void)
 			(void)snprintf(left, sizeof(left), "    --%s%s%s",
 			    o->name, o->arg != NULL ? " " : "",
 			    o->arg != NULL ? o->arg : "");
-		(void)fprintf(fp, "  %-30s %s\n", left, o->help);
+		(void)fprintf(fp, "  %-35s %s\n", left, o->help);
 	}
-	(void)fprintf(fp, "  %-30s %s\n  %-30s %s\n  %-30s %s\n",
+	(void)fprintf(fp, "  %-35s %s\n  %-35s %s\n  %-35s %s\n",
 	    "    --cleanup dir", "remove what killed runs left in dir",
 	    "-h, --help", "print this help", "-V, --version",
 	    "print the version");
@@ -537,8 +537,13 @@ setup_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
 	sa.sa_handler = on_signal;
+	/*
+	 * A closed pipe on stdout (largedir | head) stops the run like
+	 * SIGTERM, so the work directory is still cleaned up.
+	 */
 	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1)
+	    sigaction(SIGTERM, &sa, NULL) == -1 ||
+	    sigaction(SIGPIPE, &sa, NULL) == -1)
 		err(1, "sigaction");
 	run.tty = !run.cfg.quiet && isatty(STDERR_FILENO);
 	if (!run.tty)
@@ -562,7 +567,7 @@ static bool
 on_poll(void *arg, enum phase p, uint64_t done)
 {
 	uint64_t	now = timing_now(), el;
-	char		rate[32], elapsed[32], budget[32], eta[32];
+	char		rate[32], elapsed[32], budget[32], eta[32], count[32];
 	double		pct, left;
 
 	(void)arg;
@@ -580,8 +585,9 @@ on_poll(void *arg, enum phase p, uint64_t done)
 			util_fmt_duration(eta, sizeof(eta), (uint64_t)left);
 		else
 			(void)strcpy(eta, "?");
-		(void)fprintf(stderr, "\r\033[Kround %u  n=%" PRIu64 "  %s "
-		    "%3.0f%%  %s/s  %s/%s  round ETA %s", run.round, run.n,
+		util_fmt_count(count, sizeof(count), run.n);
+		(void)fprintf(stderr, "\r\033[Kround %u  n=%s  %s "
+		    "%3.0f%%  %s/s  %s/%s  round ETA %s", run.round, count,
 		    workload_phase_name(p), pct > 100 ? 100 : pct, rate,
 		    elapsed, budget, eta);
 	}
@@ -636,7 +642,8 @@ run_rounds(void)
 			    run.cfg.budget_ns - timing_now() : 0);
 			util_fmt_count(c1, sizeof(c1), n);
 			if (!run.cfg.quiet && run.cfg.policy ==
-			    TIMING_PREDICT && pred > 0)
+			    TIMING_PREDICT && pred > 0 && run.t0_ns +
+			    run.cfg.budget_ns > timing_now())
 				printf("budget: the next round (n=%s) would "
 				    "take about %s, %s left: done\n", c1, d1,
 				    d2);
@@ -652,8 +659,8 @@ run_rounds(void)
 			util_fmt_count(c2, sizeof(c2), n_run);
 			util_fmt_duration(d1, sizeof(d1), (uint64_t)pred);
 			printf("budget: the last round uses n=%s instead of "
-			    "%s, to end in about %s, near the budget\n", c2,
-			    c1, d1);
+			    "%s: predicted to take %s, it fills the budget\n",
+			    c2, c1, d1);
 		}
 		run.round_pred_ns = pred;
 		t_round = timing_now();
@@ -866,7 +873,7 @@ static int
 stop_errno(int e, const char *phase, uint64_t n, const char *what)
 {
 	struct stat	 st;
-	char		 count[32];
+	char		 count[32], sigwhy[32];
 	const char	*why = strerror(e);
 	int		 status = 1;
 
@@ -877,8 +884,9 @@ stop_errno(int e, const char *phase, uint64_t n, const char *what)
 		if (nsignals == 0)
 			break;
 		run.doc.status = OUTPUT_INTERRUPTED;
-		why = signo_first == SIGTERM ? "interrupted by SIGTERM" :
-		    "interrupted by SIGINT";
+		(void)snprintf(sigwhy, sizeof(sigwhy), "interrupted by SIG%s",
+		    sigabbrev_np(signo_first));
+		why = sigwhy;
 		status = 128 + signo_first;
 		break;
 	case ENOENT:

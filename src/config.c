@@ -13,6 +13,7 @@
  * the file and line) and exits 2.
  */
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -32,25 +33,22 @@
 const struct config_opt config_opts[] = {
 	{ "budget", 'b', "duration", "time budget of the run (30m)" },
 	{ "budget-policy", 0, "predict|classic",
-	    "skip a round predicted to overrun, or not (predict)" },
+	    "predict: skip rounds that would overrun" },
 	{ "file-size", 0, "size", "bytes written to each file (0)" },
-	{ "fsync", 0, "none|file|dir|both",
-	    "fsync files and/or the directory, timed (none)" },
-	{ "growth", 'g', "factor", "n grows by this factor a round (1.5)" },
-	{ "label", 'l', "name", "name of the outputs (the fs type)" },
-	{ "max-files", 'N', "count", "largest n (no limit)" },
+	{ "fsync", 0, "none|file|dir|both", "fsync, inside the timing (none)" },
+	{ "growth", 'g', "factor", "n grows by this factor (1.5)" },
+	{ "label", 'l', "label", "name of the outputs (the fs type)" },
+	{ "max-files", 'N', "count", "largest n (10^name-len)" },
 	{ "name-len", 0, "length", "width of fixed names (8)" },
 	{ "names", 0, "fixed|maildir", "how files are named (fixed)" },
 	{ "output", 'o', "path", "run directory (results/STAMP-LABEL)" },
-	{ "phases", 'p', "list", "create,open,list,liststat,delete,rmrf "
-	    "(create,open,delete)" },
+	{ "phases", 'p', "phases", "phases to run (create,open,delete)" },
 	{ "quiet", 'q', NULL, "no per-round lines, no progress" },
 	{ "repeat", 'r', "count", "measure each n this many times (1)" },
-	{ "seed", 's', "number", "seed of the random order (random)" },
+	{ "seed", 's', "seed", "seed of the random order (random)" },
 	{ "start", 'n', "count", "n of the first round (1000)" },
-	{ "sync", 0, "none|phase|round",
-	    "syncfs before each phase or round, untimed (phase)" },
-	{ "warmup", 0, "count", "unrecorded-in-summary rounds first (0)" },
+	{ "sync", 0, "none|phase|round", "syncfs, outside the timing (phase)" },
+	{ "warmup", 0, "count", "warm-up rounds, not in the summary (0)" },
 	{ NULL, 0, NULL, NULL }
 };
 
@@ -267,7 +265,13 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 		errno = 0;
 		if (*value < '0' || *value > '9')
 			return bad(err, key, value, "not a number");
-		cfg->seed = strtoull(value, &end, 0);
+		/* Decimal, or hex after 0x; a leading 0 is not octal. */
+		if (value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
+			if (!isxdigit((unsigned char)value[2]))
+				return bad(err, key, value, "not a number");
+			cfg->seed = strtoull(value + 2, &end, 16);
+		} else
+			cfg->seed = strtoull(value, &end, 10);
 		if (errno != 0 || *end != '\0')
 			return bad(err, key, value, "not a number (decimal or "
 			    "0x hex, below 2^64)");
@@ -321,8 +325,9 @@ config_check(const struct config *cfg, char *err)
 	cap = names_capacity(cfg->names, cfg->name_len);
 	if (cfg->start > cap || cfg->max_files > cap) {
 		(void)snprintf(err, LD_ERRLEN, "--name-len %u allows at most "
-		    "%" PRIu64 " files, fewer than --%s", cfg->name_len, cap,
-		    cfg->start > cap ? "start" : "max-files");
+		    "%" PRIu64 " files, fewer than --%s %" PRIu64,
+		    cfg->name_len, cap, cfg->start > cap ? "start" : "max-files",
+		    cfg->start > cap ? cfg->start : cfg->max_files);
 		return -1;
 	}
 	errno = 0;

@@ -63,6 +63,8 @@ test_good(void **state)
 	assert_int_equal(c.names, NAMES_MAILDIR);
 	assert_int_equal(config_set(&c, "seed", "0x10", err), 0);
 	assert_int_equal(c.seed, 16);
+	assert_int_equal(config_set(&c, "seed", "010", err), 0);
+	assert_int_equal(c.seed, 10);		/* not octal */
 	assert_true(c.seed_set);
 	assert_int_equal(config_set(&c, "seed", "18446744073709551615", err),
 	    0);
@@ -120,6 +122,9 @@ test_bad(void **state)
 		{ "budget-policy", "greedy", "--budget-policy 'greedy': must be "
 		    "predict or classic" },
 		{ "seed", "-1", "--seed '-1': not a number" },
+		{ "seed", "0x", "--seed '0x': not a number" },
+		{ "seed", "0xg", "--seed '0xg': not a number" },
+		{ "seed", "0x-5", "--seed '0x-5': not a number" },
 		{ "seed", "12abc", "--seed '12abc': not a number (decimal or "
 		    "0x hex, below 2^64)" },
 		{ "seed", "18446744073709551616", "--seed "
@@ -215,7 +220,7 @@ test_check(void **state)
 	assert_int_equal(config_set(&c, "max-files", "5000", err), 0);
 	assert_int_equal(config_check(&c, err), -1);
 	assert_string_equal(err, "--name-len 3 allows at most 1000 files, "
-	    "fewer than --max-files");
+	    "fewer than --max-files 5000");
 	assert_int_equal(config_set(&c, "max-files", "1000", err), 0);
 	assert_int_equal(config_check(&c, err), 0);
 	config_free(&c);
