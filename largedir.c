@@ -86,6 +86,7 @@ static struct {
 	char			*label;
 	size_t			 col0[PHASE_COUNT];	/* first column */
 	bool			 tty;		/* progress on stderr */
+	bool			 shown;		/* a progress line is up */
 	bool			 warned_noise, warned_load;
 	/* for the progress line */
 	unsigned		 round;
@@ -586,6 +587,7 @@ on_poll(void *arg, enum phase p, uint64_t done)
 		else
 			(void)strcpy(eta, "?");
 		util_fmt_count(count, sizeof(count), run.n);
+		run.shown = true;
 		(void)fprintf(stderr, "\r\033[Kround %u  n=%s  %s "
 		    "%3.0f%%  %s/s  %s/%s  round ETA %s", run.round, count,
 		    workload_phase_name(p), pct > 100 ? 100 : pct, rate,
@@ -599,8 +601,9 @@ on_poll(void *arg, enum phase p, uint64_t done)
 static void
 progress_clear(void)
 {
-	if (run.tty)
+	if (run.shown)
 		(void)fputs("\r\033[K", stderr);
+	run.shown = false;
 }
 
 /* ===== The rounds ===== */

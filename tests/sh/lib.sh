@@ -5,6 +5,7 @@
 set -eu
 LC_ALL=C
 export LC_ALL
+# shellcheck disable=SC2034 # used by the tests that source this file
 LD=${LARGEDIR:?LARGEDIR must name the largedir binary}
 T=$(mktemp -d "${TMPDIR:-/tmp}/largedir-test.XXXXXX")
 
