@@ -1025,11 +1025,15 @@ tidy(void)
 		    (run.be.ops->leave(&run.be, true) == -1 &&
 		    errno != ENOENT)) {
 			progress_clear();
-			warnx("%s %s/%s: %s; run 'largedir --cleanup %s'",
-			    errno == EINTR ? "cleanup abandoned in" :
-			    "cannot clean up", run.wd.path, run.dname,
-			    strerror(errno), run.dir);
-			run.wd.path = NULL;	/* keep the marker */
+			if (errno == EINTR)
+				warnx("cleanup of %s/%s abandoned after a "
+				    "second signal; run 'largedir --cleanup %s'",
+				    run.wd.path, run.dname, run.dir);
+			else
+				warnx("cannot clean up %s/%s: %s; run "
+				    "'largedir --cleanup %s'", run.wd.path,
+				    run.dname, strerror(errno), run.dir);
+			workdir_keep(&run.wd);	/* with its marker */
 		}
 		run.in_round = false;
 	}

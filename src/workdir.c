@@ -166,6 +166,21 @@ fail:
 	return -1;
 }
 
+/*
+ * Let go of 'wd' without removing it: the directory keeps its marker, so
+ * largedir --cleanup can finish what this run could not.
+ */
+void
+workdir_keep(struct workdir *wd)
+{
+	if (wd->fd != -1)
+		(void)close(wd->fd);
+	free(wd->path);
+	free(wd->marker);
+	memset(wd, 0, sizeof(*wd));
+	wd->fd = -1;
+}
+
 /* Write the name of round 'k', repetition 'rep' into 'buf'. */
 void
 workdir_round_name(char *buf, size_t len, unsigned k, unsigned rep)

@@ -65,3 +65,10 @@ expect_exit() {
 lines() {
 	wc -l <"$1" | tr -d ' '
 }
+
+# traced ARG...: strace ARG..., without LeakSanitizer, which cannot run
+# under ptrace (make check SANITIZE=1); ASan's other checks stay on.
+traced() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+	    strace "$@"
+}

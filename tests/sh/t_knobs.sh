@@ -24,7 +24,7 @@ trace() {
 	shift 2
 	nrun=$((nrun + 1))
 	res=$T/res/r$nrun
-	expect_exit 0 strace -f -s 256 -o "$log" -e "trace=openat,close,$calls" \
+	expect_exit 0 traced -f -s 256 -o "$log" -e "trace=openat,close,$calls" \
 	    "$LD" -q -o "$T/res" --label "r$nrun" "$@" "$T/d"
 }
 
