@@ -92,6 +92,9 @@ static struct {
 	unsigned		 round;
 	uint64_t		 n, phase_t0_ns, round_t0_ns;
 	double			 round_pred_ns;
+	/* the last round is time-boxed (see run_rounds) */
+	bool			 timebox;
+	double			 create_share;	/* of the last repetition */
 	/* rates of the finished rounds, for the swing check */
 	double			*rates[PHASE_COUNT];
 	size_t			 nrates;
@@ -117,6 +120,7 @@ static void	progress_clear(void);
 static int	run_rounds(void);
 static int	run_round(unsigned, uint64_t, bool);
 static int	run_rep(unsigned, unsigned, uint64_t, bool, double *);
+static uint64_t	timebox_deadline(uint64_t);
 static int	stop_errno(int, const char *, uint64_t, const char *);
 static void	check_load(unsigned, double);
 static void	check_noise(unsigned, uint64_t, const double *, unsigned);
@@ -654,21 +658,29 @@ run_rounds(void)
 				printf("budget spent: done\n");
 			return 0;
 		}
-		if (v == TIMING_STRETCH && n_run > max)
-			n_run = max;
-		if ((v == TIMING_SHRINK || v == TIMING_STRETCH) &&
-		    !run.cfg.quiet) {
-			util_fmt_count(c1, sizeof(c1), n);
+		/*
+		 * The last round is time-boxed: on a busy machine a
+		 * prediction can be off by a factor of two, so instead of
+		 * trusting it, the round may create up to twice the
+		 * predicted n, and its create phase stops in time for the
+		 * whole round to end at the budget.  Its n is what it made.
+		 */
+		run.timebox = v == TIMING_SHRINK || v == TIMING_STRETCH;
+		if (run.timebox) {
+			util_fmt_count(c1, sizeof(c1), n_run);
+			n_run = n_run > max / 2 ? max : 2 * n_run;
 			util_fmt_count(c2, sizeof(c2), n_run);
-			util_fmt_duration(d1, sizeof(d1), (uint64_t)pred);
-			printf("budget: the last round uses n=%s instead of "
-			    "%s: predicted to take %s, it fills the budget\n",
-			    c2, c1, d1);
+			if (!run.cfg.quiet)
+				printf("budget: the last round (about n=%s, "
+				    "at most %s) stops creating files in time "
+				    "to end at the budget\n", c1, c2);
 		}
 		run.round_pred_ns = pred;
 		t_round = timing_now();
 		if ((rc = run_round(++k, n_run, false)) != 0)
 			return rc;
+		n_run = run.n;			/* less if time-boxed */
+		run.timebox = false;
 		timing_budget_add(&b, n_run, run.cfg.repeat,
 		    timing_now() - t_round);
 		n_prev = n_run;
@@ -710,7 +722,8 @@ run_round(unsigned k, uint64_t n, bool warmup)
 	run.w.order = run.order;
 	run.w.n = n;
 	for (rep = 1; rep <= reps; rep++) {
-		if ((rc = run_rep(k, rep, n, warmup, r)) != 0)
+		/* A time-boxed first repetition may have made fewer. */
+		if ((rc = run_rep(k, rep, run.n, warmup, r)) != 0)
 			return rc;
 		for (i = 0; i < run.cfg.nphases; i++)
 			rates[run.cfg.phases[i]][rep - 1] = r[run.cfg.phases[i]];
@@ -727,7 +740,7 @@ run_round(unsigned k, uint64_t n, bool warmup)
 	if (!warmup) {
 		row = output_table_row(&run.doc.summary);
 		row[0] = k;
-		row[1] = (double)n;
+		row[1] = (double)run.n;
 		row[2] = reps;
 		for (i = 0; i < run.cfg.nphases; i++) {
 			p = run.cfg.phases[i];
@@ -752,10 +765,10 @@ run_round(unsigned k, uint64_t n, bool warmup)
 				}
 			}
 		}
-		check_noise(k, n, med, reps);
+		check_noise(k, run.n, med, reps);
 	}
 	flush_outputs();
-	print_round(k, n, warmup, med, lo, hi, reps,
+	print_round(k, run.n, warmup, med, lo, hi, reps,
 	    timing_now() - run.round_t0_ns);
 	return 0;
 }
@@ -776,8 +789,6 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 	enum phase			 p;
 	size_t				 i, j;
 
-	state = run.cfg.seed ^ ((uint64_t)k << 32 | rep);
-	workload_shuffle(run.order, n, util_splitmix64(&state));
 	workdir_round_name(run.dname, sizeof(run.dname), k, rep);
 	if (run.be.ops->enter(&run.be, run.dname) == -1)
 		return stop_errno(errno, "round", n, "creating the round "
@@ -803,13 +814,22 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 				    n, "syncfs");
 			sync_ns += timing_now() - t;
 		}
+		if (p == PHASE_OPEN) {
+			/* Untimed, and after create: n is known by now. */
+			state = run.cfg.seed ^ ((uint64_t)k << 32 | rep);
+			workload_shuffle(run.order, n, util_splitmix64(&state));
+		}
 		run.phase_t0_ns = timing_now();
+		run.w.deadline_ns = p == PHASE_CREATE && run.timebox &&
+		    rep == 1 ? timebox_deadline(run.phase_t0_ns) : 0;
 		if (workload_run(&run.w, p, &res) == -1) {
 			(void)snprintf(what, sizeof(what), "after %" PRIu64
 			    " of %" PRIu64 " files", res.done, n);
 			return stop_errno(errno, workload_phase_name(p), n,
 			    what);
 		}
+		if (p == PHASE_CREATE && res.done < n)
+			run.n = run.w.n = n = res.done;	/* time-boxed */
 		if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
 		    res.done != n) {
 			progress_clear();
@@ -852,6 +872,7 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 	row[2] = warmup ? 1 : 0;
 	row[3] = (double)n;
 	row[4] = (double)(timing_now() - t0);
+	run.create_share = cells[PHASE_CREATE][0] / row[4];
 	row[5] = (double)sync_ns;
 	row[6] = load0;
 	row[7] = load1;
@@ -862,6 +883,26 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 	}
 	check_load(k, load0 > load1 ? load0 : load1);
 	return 0;
+}
+
+/*
+ * When the time-boxed create phase starting at 'now' must stop: when the
+ * part of what is left of the budget that create took in the repetition
+ * before (the rest of the round takes the remainder) is spent, divided
+ * among the repetitions.
+ */
+static uint64_t
+timebox_deadline(uint64_t now)
+{
+	double	end, share = run.create_share;
+
+	end = (double)run.t0_ns + (1 - TIMING_SLACK) * run.cfg.budget_ns;
+	if (!(share > 0.05 && share < 1))
+		share = 0.5;
+	if (end <= (double)now)
+		return now;
+	return now + (uint64_t)((end - (double)now) * share /
+	    run.cfg.repeat);
 }
 
 /*

@@ -108,7 +108,7 @@ echo "budget: exit status $rc"
 echo "budget: rounds n: $rounds"
 [ -z "$in_rounds" ] || echo "budget: time in rounds: $in_rounds s"
 echo "budget: what largedir printed (rounds, then how it stopped):"
-sed '1,2d; s/^/    /' "$tmp/stdout"
+sed '1,2d; /^results: /d; s/^/    /' "$tmp/stdout"
 if [ -s "$tmp/stderr" ]; then
 	echo "budget: stderr:"
 	sed 's/^/    /' "$tmp/stderr"
@@ -120,3 +120,8 @@ awk -v t0="$t0" -v t1="$t1" -v b="$budget_s" 'BEGIN {
 	printf "budget: target within [%.3f s, %.3f s]: %s\n", lo, b,
 	    (w >= lo && w <= b) ? "met" : "not met"
 }'
+
+if [ "$rc" -ne 0 ]; then
+	echo "budget.sh: largedir exited with status $rc" >&2
+	exit 1
+fi

@@ -24,6 +24,8 @@ static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
 static int	list_dir(struct workload *, bool, struct workload_result *);
 static int	remove_listed(struct workload *, struct workload_result *);
+static bool	poll_paused(struct workload *, enum phase, uint64_t,
+		    uint64_t *, uint64_t *);
 
 static const char *const phase_names[PHASE_COUNT] = {
 	[PHASE_CREATE] = "create",
@@ -133,9 +135,11 @@ each_file(struct workload *w, enum phase p, file_op op,
     const uint32_t *order, struct workload_result *r)
 {
 	struct backend	*be = w->be;
-	uint64_t	 i, n = w->n, start, t0, t1;
+	uint64_t	 i, n = w->n, start, t0, t1, paused = 0, deadline;
 	int		 rc = 0, saved = 0;
 
+	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
+	    w->deadline_ns : UINT64_MAX;
 	start = t0 = timing_now();
 	for (i = 0; i < n; i++) {
 		if (op(be, names_get(w->names, order != NULL ? order[i] :
@@ -147,14 +151,18 @@ each_file(struct workload *w, enum phase p, file_op op,
 		t1 = timing_now();
 		stats_hist_add(&r->hist, t1 - t0);
 		t0 = t1;
-		if (*w->poll != 0 && w->on_poll(w->arg, p, i + 1)) {
+		if (t1 >= deadline) {
+			i++;
+			break;
+		}
+		if (*w->poll != 0 && poll_paused(w, p, i + 1, &t0, &paused)) {
 			i++;
 			saved = EINTR;
 			rc = -1;
 			break;
 		}
 	}
-	r->elapsed_ns = t0 - start;
+	r->elapsed_ns = t0 - start - paused;
 	r->done = i;
 	if (p == PHASE_CREATE)
 		/*
@@ -176,7 +184,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
 	const char		**batch;
-	uint64_t		  start, t0, t1;
+	uint64_t		  start, t0, t1, paused = 0;
 	ssize_t			  k, j;
 	bool			  end = false;
 	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
@@ -200,17 +208,36 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 			t0 = t1;
 		}
 		r->done += (uint64_t)k;
-		if (*w->poll != 0 && w->on_poll(w->arg, p, r->done)) {
-			r->elapsed_ns = t0 - start;
+		if (*w->poll != 0 && poll_paused(w, p, r->done, &t0,
+		    &paused)) {
 			errno = EINTR;
-			return -1;
+			goto fail;
 		}
 	}
-	r->elapsed_ns = t0 - start;
+	r->elapsed_ns = t0 - start - paused;
 	return 0;
 fail:
-	r->elapsed_ns = t0 - start;
+	r->elapsed_ns = t0 - start - paused;
 	return -1;
+}
+
+/*
+ * The poll flag is up: call on_poll, and keep the time it takes (drawing
+ * the progress line) out of the phase: it is added to '*paused' and the
+ * next latency starts after it.  Return what on_poll says: stop or not.
+ */
+static bool
+poll_paused(struct workload *w, enum phase p, uint64_t done, uint64_t *t0,
+    uint64_t *paused)
+{
+	uint64_t	t;
+	bool		stop;
+
+	stop = w->on_poll(w->arg, p, done);
+	t = timing_now();
+	*paused += t - *t0;
+	*t0 = t;
+	return stop;
 }
 
 /*
@@ -226,6 +253,7 @@ remove_listed(struct workload *w, struct workload_result *r)
 	struct backend		 *be = w->be;
 	const char		**batch;
 	uint64_t		  start, t0, t1, idx, left, pass_removed;
+	uint64_t		  paused = 0;
 	ssize_t			  k, j;
 	bool			  end;
 
@@ -252,19 +280,19 @@ remove_listed(struct workload *w, struct workload_result *r)
 				pass_removed++;
 				r->done++;
 			}
-			if (*w->poll != 0 &&
-			    w->on_poll(w->arg, PHASE_RMRF, r->done)) {
+			if (*w->poll != 0 && poll_paused(w, PHASE_RMRF,
+			    r->done, &t0, &paused)) {
 				errno = EINTR;
 				goto fail;
 			}
 		}
 	} while (r->done < left && pass_removed > 0);
-	r->elapsed_ns = t0 - start;
+	r->elapsed_ns = t0 - start - paused;
 	if (r->done == left)
 		w->deleted = w->created;
 	return 0;
 fail:
-	r->elapsed_ns = t0 - start;
+	r->elapsed_ns = t0 - start - paused;
 	return -1;
 }
 

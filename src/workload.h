@@ -62,6 +62,12 @@ struct workload {
 	volatile sig_atomic_t	*poll;
 	bool			(*on_poll)(void *, enum phase, uint64_t);
 	void			*arg;
+	/*
+	 * If not 0, the create phase stops at this timing_now() value,
+	 * having created fewer than n files (done < n, no error): the
+	 * last round of a run is time-boxed to end at the budget.
+	 */
+	uint64_t		 deadline_ns;
 	/* What may exist, for workload_clean(). */
 	uint64_t		 created;	/* names [0, created) */
 	uint64_t		 deleted;	/* names [0, deleted) are gone */

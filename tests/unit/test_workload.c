@@ -305,6 +305,36 @@ test_create_eexist_is_not_ours(void **state)
 	assert_int_equal(unlink(path), 0);
 }
 
+/* A time-boxed create stops at its deadline without an error. */
+static void
+test_create_deadline(void **state)
+{
+	struct fixture		*f = *state;
+	struct workload_result	 r;
+	uint64_t		 removed;
+
+	f->w.deadline_ns = timing_now();	/* already passed */
+	assert_int_equal(workload_run(&f->w, PHASE_CREATE, &r), 0);
+	assert_int_equal(r.done, 1);
+	assert_int_equal(f->w.created, 1);
+	assert_int_equal(count_entries(f), 1);
+	/* Only create is time-boxed; the order is drawn for the new n. */
+	f->w.n = 1;
+	workload_shuffle(f->order, 1, 7);
+	assert_int_equal(workload_run(&f->w, PHASE_OPEN, &r), 0);
+	assert_int_equal(r.done, 1);
+	assert_int_equal(workload_clean(&f->w, &removed), 0);
+	f->w.n = N;
+	f->w.created = f->w.deleted = 0;
+	f->w.deadline_ns = timing_now() + 3600 * 1000000000ULL;
+	assert_int_equal(workload_run(&f->w, PHASE_CREATE, &r), 0);
+	assert_int_equal(r.done, N);
+	f->w.deadline_ns = timing_now();
+	assert_int_equal(workload_run(&f->w, PHASE_DELETE, &r), 0);
+	assert_int_equal(r.done, N);
+	assert_int_equal(count_entries(f), 0);
+}
+
 static void
 test_shuffle(void **state)
 {
@@ -363,6 +393,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_create_eexist_is_not_ours,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_create_deadline, setup,
+		    teardown),
 		cmocka_unit_test(test_shuffle),
 		cmocka_unit_test(test_phase_names),
 	};
