@@ -627,6 +627,7 @@ run_rounds(void)
 	char			 d1[32], d2[32], c1[32], c2[32];
 	unsigned		 k = 0, i;
 	int			 rc;
+	bool			 capped = false;
 
 	timing_budget_init(&b, run.cfg.budget_ns, run.cfg.policy);
 	max = run.cfg.max_files != 0 ? run.cfg.max_files :
@@ -642,6 +643,14 @@ run_rounds(void)
 	for (;;) {
 		v = timing_plan(&b, timing_now() - run.t0_ns, n_prev, n,
 		    run.cfg.repeat, &n_run, &pred);
+		/*
+		 * A time-boxed round that made every file it could before
+		 * its deadline ran faster than predicted: with time left,
+		 * the next one is time-boxed too.
+		 */
+		if (v == TIMING_STOP && capped && (double)timing_now() <
+		    (double)run.t0_ns + (1 - TIMING_SLACK) * run.cfg.budget_ns)
+			v = TIMING_STRETCH;
 		if (v == TIMING_STOP) {
 			util_fmt_duration(d1, sizeof(d1), (uint64_t)pred);
 			util_fmt_duration(d2, sizeof(d2), run.t0_ns +
@@ -679,6 +688,7 @@ run_rounds(void)
 		t_round = timing_now();
 		if ((rc = run_round(++k, n_run, false)) != 0)
 			return rc;
+		capped = run.timebox && run.n == n_run;
 		n_run = run.n;			/* less if time-boxed */
 		run.timebox = false;
 		timing_budget_add(&b, n_run, run.cfg.repeat,
