@@ -52,6 +52,7 @@
 #define EXIT_STOPPED	3	/* the filesystem stopped the run */
 
 #define PROGRESS_MS	250	/* progress line refresh */
+#define TIMEBOX_FACTOR	3	/* the last round may make 3x the predicted n */
 #define SWING_FACTOR	2.0	/* a rate this far off both neighbours */
 #define OUTLIER_Z	3.5	/* modified z-score of a noisy repetition */
 
@@ -171,6 +172,7 @@ main(int argc, char *argv[])
 	setup_outputs(argc, argv);
 
 	flush_outputs();
+	setup_signals();	/* before anything exists that needs removing */
 	if (workdir_create(&run.wd, run.dir, run.cfg.names, run.cfg.name_len,
 	    run.stamp, errbuf) == -1) {
 		/* The filesystem refused before the first round: say so. */
@@ -194,7 +196,6 @@ main(int argc, char *argv[])
 	run.w.names = &run.names;
 	run.w.poll = &poll_flag;
 	run.w.on_poll = on_poll;
-	setup_signals();
 	flush_outputs();
 
 	if (!run.cfg.quiet) {
@@ -626,8 +627,8 @@ run_rounds(void)
 	double			 pred = 0;
 	char			 d1[32], d2[32], c1[32], c2[32];
 	unsigned		 k = 0, i;
+	uint64_t		 capped_ns = 0;
 	int			 rc;
-	bool			 capped = false;
 
 	timing_budget_init(&b, run.cfg.budget_ns, run.cfg.policy);
 	max = run.cfg.max_files != 0 ? run.cfg.max_files :
@@ -645,11 +646,14 @@ run_rounds(void)
 		    run.cfg.repeat, &n_run, &pred);
 		/*
 		 * A time-boxed round that made every file it could before
-		 * its deadline ran faster than predicted: with time left,
-		 * the next one is time-boxed too.
+		 * its deadline ran faster than predicted.  If what is left
+		 * would run it again (so the next can grow past it), the
+		 * next round is time-boxed too; a tiny round at the end
+		 * would only add a stray point to the curve.
 		 */
-		if (v == TIMING_STOP && capped && (double)timing_now() <
-		    (double)run.t0_ns + (1 - TIMING_SLACK) * run.cfg.budget_ns)
+		if (v == TIMING_STOP && capped_ns > 0 && (double)timing_now() +
+		    (double)capped_ns < (double)run.t0_ns + (1 - TIMING_SLACK) *
+		    run.cfg.budget_ns)
 			v = TIMING_STRETCH;
 		if (v == TIMING_STOP) {
 			util_fmt_duration(d1, sizeof(d1), (uint64_t)pred);
@@ -669,15 +673,17 @@ run_rounds(void)
 		}
 		/*
 		 * The last round is time-boxed: on a busy machine a
-		 * prediction can be off by a factor of two, so instead of
-		 * trusting it, the round may create up to twice the
-		 * predicted n, and its create phase stops in time for the
-		 * whole round to end at the budget.  Its n is what it made.
+		 * prediction can be off by a factor of two or more, so
+		 * instead of trusting it, the round may create up to
+		 * TIMEBOX_FACTOR times the predicted n, and its create phase
+		 * stops in time for the whole round to end at the budget.
+		 * Its n is what it made.
 		 */
 		run.timebox = v == TIMING_SHRINK || v == TIMING_STRETCH;
 		if (run.timebox) {
 			util_fmt_count(c1, sizeof(c1), n_run);
-			n_run = n_run > max / 2 ? max : 2 * n_run;
+			n_run = n_run > max / TIMEBOX_FACTOR ? max :
+			    TIMEBOX_FACTOR * n_run;
 			util_fmt_count(c2, sizeof(c2), n_run);
 			if (!run.cfg.quiet)
 				printf("budget: the last round (about n=%s, "
@@ -688,15 +694,14 @@ run_rounds(void)
 		t_round = timing_now();
 		if ((rc = run_round(++k, n_run, false)) != 0)
 			return rc;
-		capped = run.timebox && run.n == n_run;
+		t_round = timing_now() - t_round;
+		capped_ns = run.timebox && run.n == n_run ? t_round : 0;
 		n_run = run.n;			/* less if time-boxed */
 		run.timebox = false;
-		timing_budget_add(&b, n_run, run.cfg.repeat,
-		    timing_now() - t_round);
+		timing_budget_add(&b, n_run, run.cfg.repeat, t_round);
 		n_prev = n_run;
 		n = timing_next_n(n_run, run.cfg.growth, max);
 		if (n == 0) {
-			util_fmt_count(c1, sizeof(c1), n_run);
 			if (!run.cfg.quiet)
 				printf("%s reached: done\n", run.cfg.max_files
 				    != 0 ? "--max-files" : "the largest n "

@@ -75,14 +75,22 @@ fi
 ${CC:-cc} -O2 -std=c11 -D_GNU_SOURCE -Wall -o "$tmp/minloop" \
     "$here/minloop.c"
 
+# Both run on the same, last CPU: no migrations, the same caches.
+pin=
+if command -v taskset >/dev/null 2>&1; then
+	pin="taskset -c $(($(getconf _NPROCESSORS_ONLN) - 1))"
+fi
+
 echo "overhead: $("$ld" -V 2>&1 | head -n 1) against minloop, n=$n," \
     "$pairs pairs, on $where"
-echo "overhead: both syncfs before each phase, untimed; rates in files/s"
+echo "overhead: both syncfs before each phase, untimed; rates in files/s;" \
+    "${pin:-not pinned}"
 echo "overhead: load average $(cut -d ' ' -f 1-3 /proc/loadavg)," \
     "$(getconf _NPROCESSORS_ONLN) CPUs"
 
 run_largedir() {
-	if ! "$ld" --start "$n" --max-files "$n" -q -s "$seed" \
+	# shellcheck disable=SC2086 # $pin is a command or nothing
+	if ! $pin "$ld" --start "$n" --max-files "$n" -q -s "$seed" \
 	    -o "$tmp/res-$p" "$dir" 2>"$tmp/err"; then
 		cat "$tmp/err" >&2
 		echo "overhead.sh: largedir failed" >&2
@@ -97,8 +105,8 @@ run_largedir() {
 }
 
 run_minloop() {
-	# shellcheck disable=SC2046 # three words on purpose
-	set -- $("$tmp/minloop" "$dir" "$n" "$seed")
+	# shellcheck disable=SC2046,SC2086 # three words; $pin may be empty
+	set -- $($pin "$tmp/minloop" "$dir" "$n" "$seed")
 	[ $# -eq 3 ] || { echo "overhead.sh: minloop failed" >&2; exit 1; }
 	ml_create=$1
 	ml_open=$2
