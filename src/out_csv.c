@@ -30,34 +30,9 @@ static void	put_cell(FILE *, const struct output_col *, double);
 int
 out_csv_write(FILE *fp, const struct output_doc *doc)
 {
-	const struct output_table	*t = &doc->rows;
-	size_t				 i, r;
-
 	errno = 0;
-	if (t->ncols != 0) {
-		for (i = 0; i < t->ncols; i++) {
-			if (i != 0)
-				(void)putc(',', fp);
-			put_field(fp, t->cols[i].name);
-		}
-		(void)fputs("\r\n", fp);
-		for (r = 0; r < t->nrows; r++) {
-			for (i = 0; i < t->ncols; i++) {
-				if (i != 0)
-					(void)putc(',', fp);
-				put_cell(fp, &t->cols[i],
-				    t->cells[r * t->ncols + i]);
-			}
-			(void)fputs("\r\n", fp);
-		}
-	}
-
-	if (fflush(fp) == EOF || ferror(fp)) {
-		if (errno == 0)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	output_put_table(fp, &doc->rows, ',', "\r\n", put_field, put_cell);
+	return output_finish(fp);
 }
 
 /* Print the text field 's', quoted if it needs to be. */

@@ -31,6 +31,7 @@
 static void	put_escaped(FILE *, const char *);
 static void	put_meta(FILE *, const char *, const char *, const char *);
 static void	put_cell(FILE *, const struct output_col *, double);
+static void	put_name(FILE *, const char *);
 
 /*
  * Print the document 'doc' to 'fp' in the .out format described above.
@@ -39,9 +40,8 @@ static void	put_cell(FILE *, const struct output_col *, double);
 int
 out_dat_write(FILE *fp, const struct output_doc *doc)
 {
-	const struct output_table	*t = &doc->rows;
 	const char			*name;
-	size_t				 i, r;
+	size_t				 i;
 
 	errno = 0;
 	put_meta(fp, "", "largedir",
@@ -67,30 +67,15 @@ out_dat_write(FILE *fp, const struct output_doc *doc)
 		put_meta(fp, "config.", doc->config.kv[i].key,
 		    doc->config.kv[i].value);
 
-	if (t->ncols != 0) {
-		for (i = 0; i < t->ncols; i++) {
-			if (i != 0)
-				(void)putc(' ', fp);
-			(void)fputs(t->cols[i].name, fp);
-		}
-		(void)putc('\n', fp);
-		for (r = 0; r < t->nrows; r++) {
-			for (i = 0; i < t->ncols; i++) {
-				if (i != 0)
-					(void)putc(' ', fp);
-				put_cell(fp, &t->cols[i],
-				    t->cells[r * t->ncols + i]);
-			}
-			(void)putc('\n', fp);
-		}
-	}
+	output_put_table(fp, &doc->rows, ' ', "\n", put_name, put_cell);
+	return output_finish(fp);
+}
 
-	if (fflush(fp) == EOF || ferror(fp)) {
-		if (errno == 0)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+/* Print a column name as it is: names are snake_case. */
+static void
+put_name(FILE *fp, const char *s)
+{
+	(void)fputs(s, fp);
 }
 
 /* Print the line "# <prefix><key>: <value>" with both parts escaped. */

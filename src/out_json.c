@@ -66,12 +66,7 @@ out_json_write(FILE *fp, const struct output_doc *doc)
 	put_rows(fp, "summary", &doc->summary);
 	(void)fputs("\n}\n", fp);
 
-	if (fflush(fp) == EOF || ferror(fp)) {
-		if (errno == 0)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
+	return output_finish(fp);
 }
 
 /*

@@ -315,3 +315,50 @@ fail:
 	errno = saved;
 	return -1;
 }
+
+/*
+ * For the writers: print table 't' to 'fp' as one line of column names,
+ * each printed by 'name', then one line per row, each cell printed by
+ * 'cell'; fields are separated by 'sep' and lines end with 'eol'.  A
+ * table without columns prints nothing.
+ */
+void
+output_put_table(FILE *fp, const struct output_table *t, int sep,
+    const char *eol, void (*name)(FILE *, const char *),
+    void (*cell)(FILE *, const struct output_col *, double))
+{
+	size_t	i, r;
+
+	if (t->ncols == 0)
+		return;
+	for (i = 0; i < t->ncols; i++) {
+		if (i != 0)
+			(void)putc(sep, fp);
+		name(fp, t->cols[i].name);
+	}
+	(void)fputs(eol, fp);
+	for (r = 0; r < t->nrows; r++) {
+		for (i = 0; i < t->ncols; i++) {
+			if (i != 0)
+				(void)putc(sep, fp);
+			cell(fp, &t->cols[i], t->cells[r * t->ncols + i]);
+		}
+		(void)fputs(eol, fp);
+	}
+}
+
+/*
+ * For the writers, at the end: flush 'fp' and say whether everything
+ * written to it arrived.  Return 0, or -1 with errno (EIO if the stream
+ * set none).  The writers clear errno when they start.
+ */
+int
+output_finish(FILE *fp)
+{
+	if (fflush(fp) == EOF || ferror(fp)) {
+		if (errno == 0)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}

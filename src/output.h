@@ -109,4 +109,10 @@ int	out_json_write(FILE *, const struct output_doc *);
 
 int	output_flush(int, const char *, const struct output_doc *, char *);
 
+/* For the writers. */
+void	output_put_table(FILE *, const struct output_table *, int,
+	    const char *, void (*)(FILE *, const char *),
+	    void (*)(FILE *, const struct output_col *, double));
+int	output_finish(FILE *);
+
 #endif /* LD_OUTPUT_H */

@@ -72,3 +72,19 @@ traced() {
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	    strace "$@"
 }
+
+# snapshot DIR: every path under DIR, then the checksum of every file.
+snapshot() {
+	(cd "$1" && find . | sort && find . -type f -exec cksum {} + | sort)
+}
+
+# wait_for SECONDS CMD...: poll CMD until it succeeds; fail after SECONDS.
+wait_for() {
+	wf_n=$(($1 * 20))
+	shift
+	until "$@"; do
+		wf_n=$((wf_n - 1))
+		[ "$wf_n" -gt 0 ] || fail "timed out waiting for: $*"
+		sleep 0.05
+	done
+}

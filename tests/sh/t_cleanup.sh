@@ -9,20 +9,9 @@
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
 
-# snapshot FILE...: the checksums of FILE...
-snapshot() {
+# sums FILE...: the checksums of FILE...
+sums() {
 	cksum "$@"
-}
-
-# wait_for SECONDS CMD...: poll CMD until it succeeds; fail after SECONDS.
-wait_for() {
-	wf_n=$(($1 * 20))
-	shift
-	until "$@"; do
-		wf_n=$((wf_n - 1))
-		[ "$wf_n" -gt 0 ] || fail "timed out waiting for: $*"
-		sleep 0.05
-	done
 }
 
 # has_workdir JSON: the run has recorded its work directory.
@@ -87,7 +76,7 @@ wdb=$wd
 nb=$(nfiles "$wdb")
 [ "$nb" -gt 0 ] || fail "run B left no files to clean up"
 printf 'planted in a round directory\n' >"$wdb/round-0001-1/foreign.txt"
-snapshot "$D/keep.txt" "$D/00000002" "$wdb/round-0001-1/foreign.txt" \
+sums "$D/keep.txt" "$D/00000002" "$wdb/round-0001-1/foreign.txt" \
     >"$T/before"
 
 expect_exit 0 "$LD" --cleanup "$D" >"$T/stdout" 2>"$T/stderr"
@@ -105,7 +94,7 @@ grep -qx "kept $wdb: $nb files removed, 1 entr[a-z]* not made by largedir left i
     fail "$wdb holds: $(entries "$wdb")"
 [ "$(entries "$wdb/round-0001-1")" = foreign.txt ] ||
     fail "$wdb/round-0001-1 holds: $(entries "$wdb/round-0001-1")"
-snapshot "$D/keep.txt" "$D/00000002" "$wdb/round-0001-1/foreign.txt" |
+sums "$D/keep.txt" "$D/00000002" "$wdb/round-0001-1/foreign.txt" |
     cmp -s "$T/before" - || fail "a foreign file changed"
 
 # Run C is still going: --cleanup must leave it alone.
@@ -136,7 +125,7 @@ bg=
 [ "$(jq -r .status "$T/res-c/x.json")" = interrupted ] ||
     fail "run C: status '$(jq -r .status "$T/res-c/x.json")'"
 [ ! -e "$wdc" ] || fail "run C left $wdc"
-snapshot "$D/keep.txt" "$D/00000002" "$wdb/round-0001-1/foreign.txt" |
+sums "$D/keep.txt" "$D/00000002" "$wdb/round-0001-1/foreign.txt" |
     cmp -s "$T/before" - || fail "a foreign file changed"
 [ "$(entries "$D")" = "00000002 keep.txt $(basename "$wdb")" ] ||
     fail "$D holds: $(entries "$D")"

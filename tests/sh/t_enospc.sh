@@ -9,11 +9,6 @@
 need_root "mounts a tmpfs"
 need_cmd jq
 
-# snapshot DIR: every path under DIR, then the checksum of every file.
-snapshot() {
-	(cd "$1" && find . | sort && find . -type f -exec cksum {} + | sort)
-}
-
 # full CASE TMPFS-OPTIONS STOP-N ROUND-NS LARGEDIR-OPTIONS...: run on a
 # tmpfs with TMPFS-OPTIONS until it is full; it must stop in the round of
 # STOP-N files after finishing rounds of ROUND-NS files (a list).

@@ -7,22 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
 
-# snapshot DIR: every path under DIR, then the checksum of every file.
-snapshot() {
-	(cd "$1" && find . | sort && find . -type f -exec cksum {} + | sort)
-}
-
-# wait_for SECONDS CMD...: poll CMD until it succeeds; fail after SECONDS.
-wait_for() {
-	wf_n=$(($1 * 20))
-	shift
-	until "$@"; do
-		wf_n=$((wf_n - 1))
-		[ "$wf_n" -gt 0 ] || fail "timed out waiting for: $*"
-		sleep 0.05
-	done
-}
-
 # has_workdir JSON: the run has recorded its work directory.
 has_workdir() {
 	hw=$(jq -r '.meta.work_dir // empty' "$1" 2>/dev/null) || return 1
