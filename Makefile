@@ -26,8 +26,8 @@ endif
 
 # Debian packages: what building and testing need, and what is optional.
 DEB_BUILD = gcc make libc6-dev pkg-config
-DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux mandoc \
-	    python3
+DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux bsdutils mandoc
+DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 # What 'make deps' installs: everything, but only the build for the demo
 # (a target-specific value reaches the deps prerequisite of demo).
@@ -104,6 +104,7 @@ bench: all
 	@sh bench/run.sh $(BIN)
 
 lint: all
+	@$(MAKE) --no-print-directory deps DEB_NEED="$(DEB_LINT) mandoc"
 	cppcheck --quiet --std=c11 --enable=warning,portability -Isrc \
 	    -D_GNU_SOURCE largedir.c src
 	shellcheck -s sh tests/run tests/sh/*.sh bench/*.sh .ci/run
