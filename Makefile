@@ -12,6 +12,10 @@ CFLAGS  += -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -MMD -
 CPPFLAGS += -D_GNU_SOURCE -Isrc -DLD_VERSION='"$(VERSION)"' \
 	    -DLD_GIT='"$(GIT_DESCRIBE)"'
 GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+# util-linux's libmount and libblkid: mounting targets, probing devices.
+CPPFLAGS += $(shell pkg-config --cflags mount blkid 2>/dev/null)
+LDLIBS   += $(shell pkg-config --libs mount blkid 2>/dev/null || \
+	    echo -lmount -lblkid)
 
 # make check SANITIZE=1 builds everything again, with ASan and UBSan, in
 # a directory of its own so the two builds never mix objects.
@@ -25,14 +29,16 @@ O       ?= build
 endif
 
 # Debian packages: what building and testing need, and what is optional.
-DEB_BUILD = gcc make libc6-dev pkg-config
-DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux bsdutils mandoc
+DEB_BUILD = gcc make libc6-dev pkg-config libmount-dev libblkid-dev
+DEB_FS    = e2fsprogs xfsprogs btrfs-progs
+DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux bsdutils mandoc \
+	    $(DEB_FS)
 DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 # What 'make deps' installs: everything, but only the build for the demo
 # (a target-specific value reaches the deps prerequisite of demo).
 DEB_NEED  = $(DEB_ALL)
-demo: DEB_NEED = $(DEB_BUILD)
+demo: DEB_NEED = $(DEB_BUILD) $(DEB_FS)
 
 SRCS    = $(sort $(wildcard src/*.c))
 OBJS    = $(SRCS:src/%.c=$(O)/src/%.o)
@@ -66,7 +72,7 @@ $(O)/tests/%.o: tests/unit/%.c
 	    -c -o $@ $<
 
 $(O)/tests/%: $(O)/tests/%.o $(LIB)
-	$(CC) $(LDFLAGS) $(WRAP) -o $@ $< $(LIB) $(TEST_LIBS) -lm
+	$(CC) $(LDFLAGS) $(WRAP) -o $@ $< $(LIB) $(TEST_LIBS) $(LDLIBS) -lm
 
 # What a test cannot stage (ENOSPC, EMFILE on create) it gets by wrapping.
 $(O)/tests/test_workload: WRAP = -Wl,--wrap=openat

@@ -43,6 +43,7 @@
 #include "output.h"
 #include "probe.h"
 #include "stats.h"
+#include "target.h"
 #include "timing.h"
 #include "util.h"
 #include "workdir.h"
@@ -50,6 +51,7 @@
 
 #define EXIT_USAGE	2	/* bad option, bad directory */
 #define EXIT_STOPPED	3	/* the filesystem stopped the run */
+#define EXIT_TARGET	4	/* the target cannot be set up here */
 
 #define PROGRESS_MS	250	/* progress line refresh */
 #define TIMEBOX_FACTOR	3	/* the last round may make 3x the predicted n */
@@ -71,6 +73,10 @@ static const struct {
 /* Everything a run holds, global so the atexit handler can tidy up. */
 static struct {
 	struct config		 cfg;
+	const char		*conf_path;	/* -c FILE, or NULL */
+	struct target_conf	 tconf;		/* what FILE says */
+	struct target		 target;	/* set up from it */
+	bool			 target_up;	/* needs a teardown */
 	const char		*dir;		/* the directory under test */
 	uint64_t		 t0_ns;		/* monotonic start of the run */
 	char			 stamp[32];	/* UTC start, ISO 8601 */
@@ -111,6 +117,8 @@ static void	parse_args(int, char **, bool *);
 static void	cleanup_mode(const char *);
 static void	report_sweep(void *, const struct workdir_report *);
 static void	check_dir(const char *);
+static void	setup_target(void);
+static void	report_target(void *, const struct target_report *);
 static void	setup_outputs(int, char **);
 static void	setup_columns(void);
 static void	on_signal(int);
@@ -147,18 +155,27 @@ main(int argc, char *argv[])
 	parse_args(argc, argv, &cleanup);
 	if (cleanup)
 		cleanup_mode(run.dir);		/* does not return */
-	check_dir(run.dir);
 	if (config_check(&run.cfg, errbuf) == -1)
 		errx(EXIT_USAGE, "%s", errbuf);
 	if (!run.cfg.seed_set &&
 	    getrandom(&run.cfg.seed, sizeof(run.cfg.seed), 0) !=
 	    sizeof(run.cfg.seed))
 		err(1, "getrandom");
+	if (run.conf_path != NULL) {
+		setup_signals();	/* mkfs may take a while */
+		setup_target();
+	}
+	check_dir(run.dir);
 
-	/* The label defaults to the filesystem type, which names it best. */
+	/*
+	 * The label: --label, else the config's, else the filesystem type,
+	 * which names it best.
+	 */
 	memset(&pm, 0, sizeof(pm));
 	if (run.cfg.label != NULL)
 		run.label = xstrdup(run.cfg.label);
+	else if (run.tconf.label != NULL)
+		run.label = xstrdup(run.tconf.label);
 	else if (probe_mount(run.dir, &pm) == 0) {
 		run.label = xstrdup(pm.fstype);
 		for (char *p = run.label; *p != '\0'; p++)
@@ -186,7 +203,7 @@ main(int argc, char *argv[])
 		flush_outputs();
 		errx(status, "%s", errbuf);
 	}
-	if (atexit(tidy) != 0)
+	if (!run.target_up && atexit(tidy) != 0)	/* else done already */
 		err(1, "atexit");
 	output_kv_set(&run.doc.meta, "work_dir", "%s", run.wd.path);
 	bo.file_size = run.cfg.file_size;
@@ -247,10 +264,11 @@ usage(void)
 	    "[--file-size size]\n"
 	    "                [--fsync none|file|dir|both] "
 	    "[--name-len length]\n"
-	    "                [--names fixed|maildir] "
-	    "[--sync none|phase|round]\n"
-	    "                [--warmup count] dir\n"
-	    "       largedir --cleanup dir\n");
+	    "                [--names fixed|maildir] [--scratch dir]\n"
+	    "                [--sync none|phase|round] [--warmup count] "
+	    "dir\n"
+	    "       largedir -c file [options]\n"
+	    "       largedir --cleanup [--scratch dir] [dir]\n");
 	(void)fprintf(fp, "\n");
 	for (o = config_opts; o->name != NULL; o++) {
 		if (o->letter != 0)
@@ -264,7 +282,7 @@ usage(void)
 		(void)fprintf(fp, "  %-35s %s\n", left, o->help);
 	}
 	(void)fprintf(fp, "  %-35s %s\n  %-35s %s\n  %-35s %s\n",
-	    "    --cleanup dir", "remove what killed runs left in dir",
+	    "    --cleanup [dir]", "remove what killed runs left behind",
 	    "-h, --help", "print this help", "-V, --version",
 	    "print the version");
 	if (fflush(fp) == EOF)
@@ -307,10 +325,25 @@ parse_args(int argc, char **argv, bool *cleanup)
 	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
 	(void)strcpy(optstring + ns, "hV");
 
+	/*
+	 * First pass: only -c, so that its file is read before the rest of
+	 * the command line, which wins over it.
+	 */
 	opterr = 0;
+	while ((ch = getopt_long(argc, argv, optstring, longopts, &idx)) !=
+	    -1)
+		if (ch == 'c')
+			run.conf_path = optarg;
+	if (run.conf_path != NULL && config_load(&run.cfg, &run.tconf,
+	    run.conf_path, errbuf) == -1)
+		errx(EXIT_USAGE, "%s", errbuf);
+
+	optind = 0;		/* GNU getopt: start again */
 	while ((ch = getopt_long(argc, argv, optstring, longopts, &idx)) !=
 	    -1) {
 		switch (ch) {
+		case 'c':
+			continue;
 		case 'C':
 			*cleanup = true;
 			continue;
@@ -343,12 +376,15 @@ parse_args(int argc, char **argv, bool *cleanup)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0)
-		errx(EXIT_USAGE, "missing the directory to measure (see "
-		    "largedir -h)");
 	if (argc > 1)
 		errx(EXIT_USAGE, "one directory only, got '%s' too", argv[1]);
-	run.dir = argv[0];
+	if (argc == 1 && run.conf_path != NULL && !*cleanup)
+		errx(EXIT_USAGE, "%s names the target already: drop '%s'",
+		    run.conf_path, argv[0]);
+	if (argc == 0 && run.conf_path == NULL && !*cleanup)
+		errx(EXIT_USAGE, "missing the directory to measure, or -c "
+		    "FILE (see largedir -h)");
+	run.dir = argc == 1 ? argv[0] : NULL;
 }
 
 /* The directory under test must exist and be a directory. */
@@ -380,19 +416,95 @@ report_sweep(void *arg, const struct workdir_report *r)
 }
 
 static void
+report_target(void *arg, const struct target_report *r)
+{
+	(void)arg;
+	if (r->why != NULL)
+		printf("kept %s: %s\n", r->path, r->why);
+	else
+		printf("%s %s%s%s%s\n", r->removed ? "removed" : "kept",
+		    r->path, r->unmounted ? " (unmounted)" : "",
+		    r->loopdev != NULL ? " (detached " : "",
+		    r->loopdev != NULL ? r->loopdev : "");
+}
+
+/*
+ * largedir --cleanup [dir]: what killed runs left in the scratch
+ * directory (mounts, loop devices, images), and the work directories in
+ * 'dir' if given.
+ */
+static void
 cleanup_mode(const char *dir)
 {
-	char	errbuf[LD_ERRLEN];
-	int	found;
+	const char	*scratch = run.cfg.scratch != NULL ? run.cfg.scratch :
+			    TARGET_SCRATCH;
+	char		 errbuf[LD_ERRLEN];
+	int		 found;
 
-	check_dir(dir);
-	if ((found = workdir_sweep(dir, report_sweep, NULL, errbuf)) == -1)
+	if ((found = target_sweep(scratch, report_target, NULL, errbuf)) ==
+	    -1)
 		errx(1, "%s", errbuf);
-	if (found == 0)
-		printf("no largedir work directories in %s\n", dir);
+	if (found == 0 && dir == NULL)
+		printf("no largedir targets in %s\n", scratch);
+	if (dir != NULL) {
+		check_dir(dir);
+		if ((found = workdir_sweep(dir, report_sweep, NULL, errbuf)) ==
+		    -1)
+			errx(1, "%s", errbuf);
+		if (found == 0)
+			printf("no largedir work directories in %s\n", dir);
+	}
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	exit(0);
+}
+
+/*
+ * -c FILE: set up the target the file describes (or take its path), so
+ * that run.dir is where the rounds go.  Exits EXIT_TARGET with one line
+ * when this machine cannot: no root for loop devices and mkfs, or a
+ * kernel without the filesystem.
+ */
+static void
+setup_target(void)
+{
+	const struct target_conf	*tc = &run.tconf;
+	char				 errbuf[LD_ERRLEN], line[256];
+	const char			*scratch;
+	FILE				*fp;
+	bool				 known = false;
+
+	if (tc->path != NULL) {
+		run.dir = tc->path;
+		return;
+	}
+	if ((fp = fopen("/proc/filesystems", "re")) != NULL) {
+		while (!known && fgets(line, sizeof(line), fp) != NULL) {
+			line[strcspn(line, "\n")] = '\0';
+			known = strcmp(strrchr(line, '\t') != NULL ?
+			    strrchr(line, '\t') + 1 : line, tc->fstype) == 0;
+		}
+		(void)fclose(fp);
+		if (!known)
+			errx(EXIT_TARGET, "%s: this kernel cannot mount %s "
+			    "(not in /proc/filesystems%s); to measure an "
+			    "existing mount, give its directory as 'path ='",
+			    run.conf_path, tc->fstype, strcmp(tc->fstype,
+			    "reiserfs") == 0 ? ": removed in Linux 6.13" : "");
+	}
+	if (geteuid() != 0)
+		errx(EXIT_TARGET, "%s: setting up %s needs root (loop device, "
+		    "mkfs, mount); run as root, or measure an existing "
+		    "directory with 'largedir DIR'", run.conf_path, tc->fstype);
+	scratch = run.cfg.scratch != NULL ? run.cfg.scratch : TARGET_SCRATCH;
+	if (target_setup(&run.target, tc, scratch, errbuf) == -1)
+		errx(EXIT_TARGET, "%s: %s", run.conf_path, errbuf);
+	run.target_up = true;
+	if (atexit(tidy) != 0)
+		err(1, "atexit");
+	if (nsignals > 0)
+		exit(128 + signo_first);	/* tidy() tears it down */
+	run.dir = run.target.mnt;
 }
 
 /* ===== Outputs ===== */
@@ -445,6 +557,11 @@ setup_outputs(int argc, char **argv)
 	output_kv_set(&run.doc.meta, "seed", "%" PRIu64, run.cfg.seed);
 	output_kv_set(&run.doc.meta, "dir", "%s", run.dir);
 	probe_target(run.dir, &run.doc.meta);
+	if (run.conf_path != NULL) {
+		output_kv_set(&run.doc.meta, "config_file", "%s",
+		    run.conf_path);
+		target_meta(&run.target, &run.doc.meta);
+	}
 	probe_system(&run.doc.meta);
 	output_kv_set(&run.doc.meta, "clock", "CLOCK_MONOTONIC");
 	output_kv_set(&run.doc.meta, "rusage", "RUSAGE_SELF deltas per "
@@ -1099,6 +1216,11 @@ tidy(void)
 	}
 	if (run.wd.path != NULL && workdir_remove(&run.wd, errbuf) == -1)
 		warnx("%s; run 'largedir --cleanup %s'", errbuf, run.dir);
+	if (run.target_up) {
+		run.target_up = false;
+		if (target_teardown(&run.target, errbuf) == -1)
+			warnx("%s; run 'largedir --cleanup'", errbuf);
+	}
 	if (run.outfd != -1 && run.doc.status == OUTPUT_RUNNING) {
 		/* Leaving through err(3): say so in the outputs. */
 		run.doc.status = OUTPUT_FAILED;

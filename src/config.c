@@ -9,8 +9,14 @@
  *
  *	--growth '1': must be greater than 1
  *
- * largedir.c prefixes them with the program name (or, for a target file,
- * the file and line) and exits 2.
+ * largedir.c prefixes them with the program name and exits 2.
+ *
+ * config_load() reads a target file (configs/NAME.conf): "key = value"
+ * lines whose keys are the target's (target_conf_key()) or the long
+ * names of the options above, so a file and the command line share every
+ * check.  Its messages carry the file and line instead:
+ *
+ *	configs/ext4.conf:12: --growth '1': must be greater than 1
  */
 
 #include <ctype.h>
@@ -29,11 +35,13 @@
 #define MAX_WARMUP	100
 #define MAX_FILE_SIZE	(1ULL << 30)
 #define MAX_LABEL	64
+#define MAX_LINE	4096	/* bytes in a config file line, without '\n' */
 
 const struct config_opt config_opts[] = {
 	{ "budget", 'b', "duration", "time budget of the run (30m)" },
 	{ "budget-policy", 0, "predict|classic",
 	    "predict: skip rounds that would overrun" },
+	{ "config", 'c', "file", "a target config file (configs/NAME.conf)" },
 	{ "file-size", 0, "size", "bytes written to each file (0)" },
 	{ "fsync", 0, "none|file|dir|both", "fsync, inside the timing (none)" },
 	{ "growth", 'g', "factor", "n grows by this factor (1.5)" },
@@ -45,6 +53,8 @@ const struct config_opt config_opts[] = {
 	{ "phases", 'p', "phases", "phases to run (create,open,delete)" },
 	{ "quiet", 'q', NULL, "no per-round lines, no progress" },
 	{ "repeat", 'r', "count", "measure each n this many times (1)" },
+	{ "scratch", 0, "dir",
+	    "where images and mounts live (/var/tmp/largedir)" },
 	{ "seed", 's', "seed", "seed of the random order (random)" },
 	{ "start", 'n', "count", "n of the first round (1000)" },
 	{ "sync", 0, "none|phase|round", "syncfs, outside the timing (phase)" },
@@ -55,6 +65,11 @@ const struct config_opt config_opts[] = {
 static int	bad(char *, const char *, const char *, const char *);
 static int	set_phases(struct config *, const char *, char *);
 static int	pick(const char *, const char *const *, int *);
+static int	split(char *, char **, char **);
+static bool	known(const char *);
+static void	prefix(char *, const char *, size_t, const char *);
+static int	load_line(struct config *, struct target_conf *, char *,
+		    char ***, size_t *, char *);
 
 /* Fill 'cfg' with the defaults. */
 void
@@ -82,6 +97,7 @@ config_free(struct config *cfg)
 {
 	free(cfg->label);
 	free(cfg->output);
+	free(cfg->scratch);
 	memset(cfg, 0, sizeof(*cfg));
 }
 
@@ -212,8 +228,8 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 			    "too large (at most 1G)");
 	} else if (strcmp(key, "fsync") == 0) {
 		if (pick(value, fsyncs, &w) == -1)
-			return bad(err, key, value, "must be none, file, dir or "
-			    "both");
+			return bad(err, key, value, "must be none, file, dir "
+			    "or both");
 		cfg->fsync = (enum backend_fsync)w;
 	} else if (strcmp(key, "growth") == 0) {
 		if (parse_double(value, 1, 100, &cfg->growth, &errstr) == -1)
@@ -259,6 +275,11 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 			return bad(err, key, value, "must be a whole number "
 			    "from 1 to 1000");
 		cfg->repeat = (unsigned)v;
+	} else if (strcmp(key, "scratch") == 0) {
+		if (*value != '/')
+			return bad(err, key, value, "must be an absolute path");
+		free(cfg->scratch);
+		cfg->scratch = xstrdup(value);
 	} else if (strcmp(key, "seed") == 0) {
 		char	*end;
 
@@ -326,8 +347,9 @@ config_check(const struct config *cfg, char *err)
 	if (cfg->start > cap || cfg->max_files > cap) {
 		(void)snprintf(err, LD_ERRLEN, "--name-len %u allows at most "
 		    "%" PRIu64 " files, fewer than --%s %" PRIu64,
-		    cfg->name_len, cap, cfg->start > cap ? "start" : "max-files",
-		    cfg->start > cap ? cfg->start : cfg->max_files);
+		    cfg->name_len, cap, cfg->start > cap ? "start" :
+		    "max-files", cfg->start > cap ? cfg->start :
+		    cfg->max_files);
 		return -1;
 	}
 	errno = 0;
@@ -376,4 +398,184 @@ config_dump(const struct config *cfg, struct output_kvlist *kv)
 	output_kv_set(kv, "fsync", "%s", backend_fsync_name(cfg->fsync));
 	output_kv_set(kv, "sync", "%s", config_sync_name(cfg->sync));
 	output_kv_set(kv, "seed", "%" PRIu64, cfg->seed);
+	output_kv_set(kv, "scratch", "%s", cfg->scratch != NULL ?
+	    cfg->scratch : TARGET_SCRATCH);
+}
+
+/* ===== Target config files ===== */
+
+/*
+ * Split the config file line 'line' in place into 'key' and 'value',
+ * trimming blanks around both.  The first '=' ends the key, so the value
+ * may hold '=' and '#'.  Return -1 if there is no '=' or no key.
+ */
+static int
+split(char *line, char **key, char **value)
+{
+	char	*eq, *end;
+
+	if ((eq = strchr(line, '=')) == NULL)
+		return -1;
+	*eq = '\0';
+	*key = line;
+	*value = eq + 1;
+	while (isspace((unsigned char)**key))
+		(*key)++;
+	for (end = eq; end > *key && isspace((unsigned char)end[-1]); end--)
+		;
+	*end = '\0';
+	while (isspace((unsigned char)**value))
+		(*value)++;
+	for (end = *value + strlen(*value); end > *value &&
+	    isspace((unsigned char)end[-1]); end--)
+		;
+	*end = '\0';
+	return **key == '\0' ? -1 : 0;
+}
+
+/*
+ * Whether 'key' is an option a config file may set: any in config_opts[]
+ * but "config", as a file cannot name another.
+ */
+static bool
+known(const char *key)
+{
+	const struct config_opt	*o;
+
+	if (strcmp(key, "config") == 0)
+		return false;
+	for (o = config_opts; o->name != NULL; o++)
+		if (strcmp(key, o->name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Write "PATH:LINE: MSG" (or "PATH: MSG" when 'lineno' is 0) into 'err'
+ * (LD_ERRLEN bytes), cut to fit.
+ */
+static void
+prefix(char *err, const char *path, size_t lineno, const char *msg)
+{
+	int	n;
+
+	if (lineno != 0)
+		n = snprintf(err, LD_ERRLEN, "%s:%zu: ", path, lineno);
+	else
+		n = snprintf(err, LD_ERRLEN, "%s: ", path);
+	if (n >= 0 && n < LD_ERRLEN)
+		(void)snprintf(err + n, LD_ERRLEN - (size_t)n, "%s", msg);
+}
+
+/*
+ * Apply one line of a config file (newline removed) to 'cfg' or 'tc'.
+ * The keys set so far are in 'seen' ('nseen' of them, owned by the
+ * caller), and this line's key is added.  Return 0, or -1 with the
+ * message, without file and line, in 'msg' (LD_ERRLEN bytes).
+ */
+static int
+load_line(struct config *cfg, struct target_conf *tc, char *line,
+    char ***seen, size_t *nseen, char *msg)
+{
+	char	*key, *value;
+	size_t	 i;
+
+	while (isspace((unsigned char)*line))
+		line++;
+	if (*line == '\0' || *line == '#')
+		return 0;
+	if (split(line, &key, &value) == -1) {
+		(void)snprintf(msg, LD_ERRLEN, "expected 'key = value'");
+		return -1;
+	}
+	for (i = 0; i < *nseen; i++)
+		if (strcmp((*seen)[i], key) == 0) {
+			(void)snprintf(msg, LD_ERRLEN, "key '%.64s' given "
+			    "twice", key);
+			return -1;
+		}
+	*seen = xreallocarray(*seen, *nseen + 1, sizeof(**seen));
+	(*seen)[(*nseen)++] = xstrdup(key);
+	if (target_conf_key(key))
+		return target_conf_set(tc, key, value, msg);
+	if (!known(key)) {
+		/* No key is longer than 64 bytes: quoting more helps no one. */
+		(void)snprintf(msg, LD_ERRLEN, "unknown key '%.64s'", key);
+		return -1;
+	}
+	return config_set(cfg, key, value, msg);
+}
+
+/*
+ * Read the target config file 'path' into 'cfg' and 'tc', which the
+ * caller has initialised (config_init(), target_conf_init()); what the
+ * file sets replaces what they hold.  A line is "key = value" (blanks
+ * around '=' and at both ends are trimmed; the value may hold '=' and
+ * '#'), empty, or a comment starting with '#'.  Target keys go to
+ * target_conf_set(), the long names of options to config_set() (a flag
+ * such as quiet takes yes or no); no key may come twice.  The result is
+ * checked with target_conf_check().
+ *
+ * Return 0, or -1 with a one-line message in 'err' (LD_ERRLEN bytes):
+ * "PATH:LINE: why" and errno EINVAL for a bad line, "PATH: why" and
+ * errno EINVAL when target_conf_check() refuses the whole, and
+ * "PATH: strerror" with that errno when the file cannot be read.  After
+ * an error 'cfg' and 'tc' may hold part of the file; the caller still
+ * frees them.
+ */
+int
+config_load(struct config *cfg, struct target_conf *tc, const char *path,
+    char *err)
+{
+	FILE	 *fp;
+	char	  line[MAX_LINE + 2], msg[LD_ERRLEN];
+	char	**seen = NULL;
+	size_t	  nseen = 0, lineno = 0, len, i;
+	int	  rc = -1, saved;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		saved = errno;
+		(void)snprintf(err, LD_ERRLEN, "%s: %s", path,
+		    strerror(saved));
+		errno = saved;
+		return -1;
+	}
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		lineno++;
+		len = strlen(line);
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		else if (len > MAX_LINE) {
+			(void)snprintf(msg, LD_ERRLEN, "line longer than %d "
+			    "bytes", MAX_LINE);
+			goto bad_line;
+		}
+		if (load_line(cfg, tc, line, &seen, &nseen, msg) == -1)
+			goto bad_line;
+	}
+	if (ferror(fp)) {
+		saved = errno;
+		(void)snprintf(err, LD_ERRLEN, "%s: %s", path,
+		    strerror(saved));
+		errno = saved;
+		goto out;
+	}
+	if (target_conf_check(tc, msg) == -1) {
+		prefix(err, path, 0, msg);
+		errno = EINVAL;
+		goto out;
+	}
+	rc = 0;
+	goto out;
+bad_line:
+	prefix(err, path, lineno, msg);
+	errno = EINVAL;
+out:
+	saved = errno;
+	for (i = 0; i < nseen; i++)
+		free(seen[i]);
+	free(seen);
+	(void)fclose(fp);
+	errno = saved;
+	return rc;
 }

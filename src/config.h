@@ -3,11 +3,11 @@
 
 /*
  * config: every setting of a run, its default, and the one place that
- * checks it.  The command line (getopt_long in largedir.c) and, later,
- * target files call config_set() with the option's long name as the key,
- * so each check exists once, as fio shares one option table between its
- * command line and its job files.  config_opts[] describes the options
- * for getopt and usage().
+ * checks it.  The command line (getopt_long in largedir.c) and target
+ * files (config_load()) call config_set() with the option's long name as
+ * the key, so each check exists once, as fio shares one option table
+ * between its command line and its job files.  config_opts[] describes
+ * the options for getopt and usage().
  */
 
 #ifndef LD_CONFIG_H
@@ -20,6 +20,7 @@
 #include "backend.h"
 #include "names.h"
 #include "output.h"
+#include "target.h"
 #include "timing.h"
 #include "workload.h"
 
@@ -50,6 +51,7 @@ struct config {
 	char			*label;		/* NULL: the fstype */
 	char			*output;	/* NULL: results/STAMP-LABEL */
 	bool			quiet;
+	char			*scratch;	/* NULL: TARGET_SCRATCH */
 };
 
 /* One option: its long name (the config key), short letter, argument. */
@@ -68,5 +70,7 @@ int	config_set(struct config *, const char *, const char *, char *);
 int	config_check(const struct config *, char *);
 void	config_dump(const struct config *, struct output_kvlist *);
 const char	*config_sync_name(enum config_sync);
+int	config_load(struct config *, struct target_conf *, const char *,
+	    char *);
 
 #endif /* LD_CONFIG_H */

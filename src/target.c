@@ -1,0 +1,1254 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * target: see target.h.
+ *
+ * A run directory holds what largedir made for one target and nothing
+ * else:
+ *
+ *	scratch/target.XXXXXX/
+ *		.largedir-target	the marker, written first, removed last
+ *		mnt/			the mount point
+ *		image			the sparse image (image targets)
+ *		mkfs.log		what mkfs printed
+ *
+ * The marker is a few "key: value" lines, as a work directory's:
+ *
+ *	largedir target directory
+ *	host: vm
+ *	pid: 4242
+ *	inode: 1234567
+ *
+ * where inode is the run directory's own, so a copy is never taken for
+ * ours.  Teardown and sweep undo in one order: unmount, detach the loop
+ * device, unlink the files, and the marker last, so a teardown that stops
+ * half-way leaves a directory that --cleanup still recognises.  Loop
+ * devices are attached without LO_FLAGS_AUTOCLEAR: after a crash the
+ * device stays bound to rundir/image, and that is how the sweep finds it.
+ */
+
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <blkid.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <libmount.h>
+#include <limits.h>
+#include <linux/loop.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "target.h"
+#include "util.h"
+
+#define TARGET_MAGIC	"largedir target directory"
+#define IMAGE_DEFAULT	((uint64_t)8 << 30)
+#define IMAGE_MIN	((uint64_t)16 << 20)
+#define IMAGE_MAX	((uint64_t)16 << 40)
+#define LABEL_MAX	64
+#define RETRIES		10		/* for EBUSY, 100 ms apart */
+#define RETRY_NS	100000000L
+#define MARKER_MAX	4096
+#define DEFAULT_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:" \
+			    "/sbin:/bin"
+
+struct marker {
+	char		host[256];
+	long long	pid;
+	uint64_t	inode;
+};
+
+static int	fail(char *, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+static int	syserr(char *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+static void	nap(void);
+static char	*dup_or_null(const char *);
+static bool	in_path(const char *);
+static int	mkdir_p(const char *);
+static int	write_marker(const char *);
+static int	read_marker(int, struct marker *);
+static bool	run_alive(const struct marker *, const char **);
+static int	mountinfo_find(const char *, dev_t, char *, size_t);
+static int	make_rundir(struct target *, char *);
+static int	attach_loop(struct target *, char *);
+static int	check_device(const char *, bool, char *);
+static int	run_mkfs(struct target *, const char *, char *);
+static int	mount_fs(struct target *, const char *, char *);
+static int	do_umount(const char *, bool *);
+static int	detach_loop(const char *);
+static int	detach_backed(const char *, char *, size_t);
+static int	clean_rundir(const char *);
+static int	undo(struct target *, char *);
+static int	sweep_one(const char *, struct target_report *, char *,
+		    size_t);
+
+static const char *const fstypes[] = {
+	"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "reiserfs", "vxfs",
+	"nfs", "nfs4", "f2fs", "jfs", NULL
+};
+
+static const char *const keys[] = {
+	"label", "description", "fstype", "mkfs", "mount_options",
+	"image_size", "path", "device", "wipe", NULL
+};
+
+/* The files a run directory may hold besides its marker and mnt/. */
+static const char *const ours[] = { "image", "mkfs.log", NULL };
+
+/* ===== Helpers ===== */
+
+/* Write a message into 'err', set errno to 'errnum' and return -1. */
+static int
+fail(char *err, int errnum, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
+	va_end(ap);
+	errno = errnum;
+	return -1;
+}
+
+/* Write a message and ": strerror(errno)" into 'err'; return -1. */
+static int
+syserr(char *err, const char *fmt, ...)
+{
+	va_list	ap;
+	int	saved = errno;
+	size_t	len;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
+	va_end(ap);
+	len = strlen(err);
+	(void)snprintf(err + len, LD_ERRLEN - len, ": %s", strerror(saved));
+	errno = saved;
+	return -1;
+}
+
+static void
+nap(void)
+{
+	struct timespec	ts = { 0, RETRY_NS };
+
+	(void)nanosleep(&ts, NULL);
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s == NULL ? NULL : xstrdup(s);
+}
+
+/* Whether 'prog' is an executable file, found in PATH as execvp would. */
+static bool
+in_path(const char *prog)
+{
+	struct stat	 st;
+	const char	*path, *p, *end;
+	char		 buf[PATH_MAX];
+
+	if (strchr(prog, '/') != NULL)
+		return access(prog, X_OK) == 0 && stat(prog, &st) == 0 &&
+		    S_ISREG(st.st_mode);
+	if ((path = getenv("PATH")) == NULL)
+		path = DEFAULT_PATH;
+	for (p = path; ; p = end + 1) {
+		end = strchrnul(p, ':');
+		(void)snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(end - p), p,
+		    end == p ? "" : "/", prog);
+		if (access(buf, X_OK) == 0 && stat(buf, &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			return true;
+		if (*end == '\0')
+			return false;
+	}
+}
+
+/* mkdir -p 'path' with mode 0755. */
+static int
+mkdir_p(const char *path)
+{
+	char	*p, *s, c;
+	int	 rc = 0, saved;
+
+	p = xstrdup(path);
+	for (s = p + 1; ; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		c = *s;
+		*s = '\0';
+		if (mkdir(p, 0755) == -1 && errno != EEXIST) {
+			rc = -1;
+			break;
+		}
+		if (c == '\0')
+			break;
+		*s = c;
+	}
+	saved = errno;
+	free(p);
+	errno = saved;
+	return rc;
+}
+
+/* Write the marker into run directory 'dir', naming this process. */
+static int
+write_marker(const char *dir)
+{
+	struct stat	 st;
+	char		 host[256];
+	char		*path, *text;
+	int		 fd, rc = -1, saved;
+	size_t		 len;
+
+	if (stat(dir, &st) == -1)
+		return -1;
+	if (gethostname(host, sizeof(host)) == -1)
+		(void)strcpy(host, "unknown");
+	host[sizeof(host) - 1] = '\0';
+	text = xasprintf(TARGET_MAGIC "\nhost: %s\npid: %ld\ninode: %" PRIu64
+	    "\n", host, (long)getpid(), (uint64_t)st.st_ino);
+	len = strlen(text);
+	path = xasprintf("%s/" TARGET_MARKER, dir);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) != -1) {
+		errno = EIO;
+		rc = write(fd, text, len) == (ssize_t)len ? 0 : -1;
+		saved = errno;
+		if (close(fd) == -1 && rc == 0) {
+			rc = -1;
+			saved = errno;
+		}
+		if (rc == -1)
+			(void)unlink(path);
+		errno = saved;
+	}
+	saved = errno;
+	free(path);
+	free(text);
+	errno = saved;
+	return rc;
+}
+
+/* Read and check the marker in run directory 'dirfd' into 'm'. */
+static int
+read_marker(int dirfd, struct marker *m)
+{
+	char		 buf[MARKER_MAX], *line, *save, *v;
+	const char	*errstr;
+	ssize_t		 len;
+	int		 fd, seen = 0;
+
+	memset(m, 0, sizeof(*m));
+	if ((fd = openat(dirfd, TARGET_MARKER, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	len = read(fd, buf, sizeof(buf) - 1);
+	(void)close(fd);
+	if (len <= 0)
+		return -1;
+	buf[len] = '\0';
+	if (strncmp(buf, TARGET_MAGIC "\n", sizeof(TARGET_MAGIC)) != 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if ((v = strstr(line, ": ")) == NULL)
+			continue;
+		*v = '\0';
+		v += 2;
+		if (strcmp(line, "host") == 0) {
+			(void)snprintf(m->host, sizeof(m->host), "%s", v);
+			seen |= 1;
+		} else if (strcmp(line, "pid") == 0) {
+			m->pid = parse_num(v, 1, INT_MAX, &errstr);
+			if (errstr == NULL)
+				seen |= 2;
+		} else if (strcmp(line, "inode") == 0) {
+			m->inode = (uint64_t)parse_num(v, 1, LLONG_MAX,
+			    &errstr);
+			if (errstr == NULL)
+				seen |= 4;
+		}
+	}
+	return seen == 7 ? 0 : -1;
+}
+
+/*
+ * Whether the run that made marker 'm' may still be running: its host is
+ * another machine (we cannot tell), or its pid is alive and is largedir.
+ */
+static bool
+run_alive(const struct marker *m, const char **why)
+{
+	char	 host[256], path[64], comm[64];
+	FILE	*fp;
+	bool	 largedir = false;
+
+	if (gethostname(host, sizeof(host)) == -1 ||
+	    strcmp(host, m->host) != 0) {
+		*why = "made on another host: run --cleanup there";
+		return true;
+	}
+	if (m->pid == getpid()) {
+		*why = "in use by this largedir";
+		return true;
+	}
+	if (kill((pid_t)m->pid, 0) == -1 && errno == ESRCH)
+		return false;
+	(void)snprintf(path, sizeof(path), "/proc/%lld/comm", m->pid);
+	if ((fp = fopen(path, "re")) != NULL) {
+		largedir = fgets(comm, sizeof(comm), fp) != NULL &&
+		    strncmp(comm, "largedir", 8) == 0;
+		(void)fclose(fp);
+	}
+	if (largedir)
+		*why = "in use by a running largedir";
+	return largedir;
+}
+
+/*
+ * Look through /proc/self/mountinfo for mount point 'mnt' or, if 'mnt' is
+ * NULL, for a mount of device 'dev'; copy its mount point into 'where'.
+ * Return 1 if found, 0 if not, -1 with errno.
+ */
+static int
+mountinfo_find(const char *mnt, dev_t dev, char *where, size_t len)
+{
+	FILE		*fp;
+	char		*line = NULL, mp[PATH_MAX], *s, *d;
+	size_t		 cap = 0;
+	unsigned	 maj, min;
+	int		 found = 0;
+
+	if ((fp = fopen("/proc/self/mountinfo", "re")) == NULL)
+		return -1;
+	while (found == 0 && getline(&line, &cap, fp) != -1) {
+		if (sscanf(line, "%*d %*d %u:%u %*s %4095s", &maj, &min,
+		    mp) != 3)
+			continue;
+		/* Undo the octal escapes of blanks and backslashes. */
+		for (s = d = mp; *s != '\0'; s++, d++) {
+			if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
+			    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' &&
+			    s[3] <= '7') {
+				*d = (char)((s[1] - '0') << 6 |
+				    (s[2] - '0') << 3 | (s[3] - '0'));
+				s += 3;
+			} else
+				*d = *s;
+		}
+		*d = '\0';
+		if (mnt != NULL ? strcmp(mp, mnt) == 0 :
+		    makedev(maj, min) == dev) {
+			found = 1;
+			if (where != NULL)
+				(void)snprintf(where, len, "%s", mp);
+		}
+	}
+	free(line);
+	(void)fclose(fp);
+	return found;
+}
+
+/* ===== Configuration ===== */
+
+/* Set 'tc' to all zero: no strings, default image size, no wipe. */
+void
+target_conf_init(struct target_conf *tc)
+{
+	memset(tc, 0, sizeof(*tc));
+}
+
+/* Free the strings 'tc' owns and set it to all zero again. */
+void
+target_conf_free(struct target_conf *tc)
+{
+	free(tc->label);
+	free(tc->description);
+	free(tc->fstype);
+	free(tc->mkfs);
+	free(tc->mount_options);
+	free(tc->path);
+	free(tc->device);
+	memset(tc, 0, sizeof(*tc));
+}
+
+/*
+ * Whether 'key' is a target key (label, description, fstype, mkfs,
+ * mount_options, image_size, path, device, wipe): the config loader sends
+ * those here and the others to the workload.
+ */
+bool
+target_conf_key(const char *key)
+{
+	size_t	i;
+
+	for (i = 0; keys[i] != NULL; i++)
+		if (strcmp(keys[i], key) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Check 'value' for target key 'key' and store a copy of it in 'tc',
+ * replacing an earlier one.  Return 0, or -1 with errno EINVAL and a
+ * message naming the key and the value in 'err' (LD_ERRLEN bytes).
+ */
+int
+target_conf_set(struct target_conf *tc, const char *key, const char *value,
+    char *err)
+{
+	const char	*errstr;
+	char		**dst = NULL;
+	uint64_t	 size;
+	size_t		 i, n;
+
+	if (strcmp(key, "label") == 0) {
+		n = strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+		    "qrstuvwxyz0123456789._-");
+		if (n == 0 || n > LABEL_MAX || value[n] != '\0' ||
+		    *value == '.')
+			return fail(err, EINVAL, "label '%s': use 1 to 64 of "
+			    "A-Z a-z 0-9 . _ - (not starting with '.')", value);
+		dst = &tc->label;
+	} else if (strcmp(key, "description") == 0 ||
+	    strcmp(key, "mount_options") == 0) {
+		if (strpbrk(value, "\r\n") != NULL)
+			return fail(err, EINVAL, "%s: must be one line", key);
+		dst = *key == 'd' ? &tc->description : &tc->mount_options;
+	} else if (strcmp(key, "fstype") == 0) {
+		for (i = 0; fstypes[i] != NULL; i++)
+			if (strcmp(fstypes[i], value) == 0)
+				break;
+		if (fstypes[i] == NULL)
+			return fail(err, EINVAL, "fstype '%s': unknown (ext2, "
+			    "ext3, ext4, xfs, btrfs, tmpfs, reiserfs, vxfs, "
+			    "nfs, nfs4, f2fs, jfs)", value);
+		dst = &tc->fstype;
+	} else if (strcmp(key, "mkfs") == 0) {
+		if (value[strspn(value, " \t")] == '\0')
+			return fail(err, EINVAL, "mkfs '%s': no program given",
+			    value);
+		if (strpbrk(value, "'\"\\\n\r") != NULL)
+			return fail(err, EINVAL, "mkfs '%s': no quoting "
+			    "(arguments are split on blanks, no shell)", value);
+		dst = &tc->mkfs;
+	} else if (strcmp(key, "image_size") == 0) {
+		if (parse_size(value, UINT64_MAX, &size, &errstr) == -1 &&
+		    errno != ERANGE)
+			return fail(err, EINVAL, "image_size '%s': not a size "
+			    "(e.g. 8G, 512M)", value);
+		if (errstr != NULL || size < IMAGE_MIN || size > IMAGE_MAX)
+			return fail(err, EINVAL, "image_size '%s': out of "
+			    "range (16M to 16T)", value);
+		tc->image_size = size;
+		return 0;
+	} else if (strcmp(key, "path") == 0 || strcmp(key, "device") == 0) {
+		if (*value != '/' || strpbrk(value, "\r\n") != NULL)
+			return fail(err, EINVAL, "%s '%s': not an absolute "
+			    "path", key, value);
+		dst = *key == 'p' ? &tc->path : &tc->device;
+	} else if (strcmp(key, "wipe") == 0) {
+		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
+			return fail(err, EINVAL, "wipe '%s': not yes or no",
+			    value);
+		tc->wipe = strcmp(value, "yes") == 0;
+		return 0;
+	} else
+		return fail(err, EINVAL, "'%s': not a target key", key);
+	free(*dst);
+	*dst = xstrdup(value);
+	return 0;
+}
+
+/*
+ * Check that the keys of 'tc' fit together: a path or a device, an fstype,
+ * a mkfs command whose program is in PATH for targets largedir formats.
+ * Return 0, or -1 with errno EINVAL and a message in 'err'.
+ */
+int
+target_conf_check(const struct target_conf *tc, char *err)
+{
+	char	prog[NAME_MAX + 1];
+	size_t	skip, len;
+	bool	tmpfs;
+
+	if (tc->path != NULL && tc->device != NULL)
+		return fail(err, EINVAL, "path and device are both set: a "
+		    "target is one or the other");
+	if (tc->path != NULL)
+		return 0;
+	if (tc->fstype == NULL)
+		return fail(err, EINVAL, "fstype missing (e.g. fstype = ext4)");
+	if (strncmp(tc->fstype, "nfs", 3) == 0)
+		return fail(err, EINVAL, "fstype %s needs path (an existing "
+		    "NFS mount)", tc->fstype);
+	tmpfs = strcmp(tc->fstype, "tmpfs") == 0;
+	if (tmpfs && tc->device != NULL)
+		return fail(err, EINVAL, "fstype tmpfs with device %s: tmpfs "
+		    "lives in memory, not on a device", tc->device);
+	if (tmpfs && tc->mkfs != NULL)
+		return fail(err, EINVAL, "fstype tmpfs takes no mkfs");
+	if (tmpfs)
+		return 0;
+	if (tc->mkfs == NULL)
+		return fail(err, EINVAL, "mkfs missing for fstype %s (e.g. "
+		    "mkfs = mkfs.%s)", tc->fstype, tc->fstype);
+	skip = strspn(tc->mkfs, " \t");
+	len = strcspn(tc->mkfs + skip, " \t");
+	(void)snprintf(prog, sizeof(prog), "%.*s", (int)len, tc->mkfs + skip);
+	if (!in_path(prog))
+		return fail(err, EINVAL, "mkfs program '%s' not found in PATH",
+		    prog);
+	return 0;
+}
+
+/* ===== Setup ===== */
+
+/* Make the scratch and run directories, the marker and rundir/mnt. */
+static int
+make_rundir(struct target *t, char *err)
+{
+	char	*p;
+
+	if (mkdir_p(t->scratch) == -1)
+		return syserr(err, "create scratch directory %s", t->scratch);
+	p = xasprintf("%s/" TARGET_PREFIX "XXXXXX", t->scratch);
+	if (mkdtemp(p) == NULL) {
+		(void)syserr(err, "create run directory in %s", t->scratch);
+		free(p);
+		return -1;
+	}
+	t->rundir = p;
+	if (write_marker(p) == -1)
+		return syserr(err, "write %s/" TARGET_MARKER, p);
+	t->mnt = xasprintf("%s/mnt", p);
+	if (mkdir(t->mnt, 0755) == -1)
+		return syserr(err, "create %s", t->mnt);
+	return 0;
+}
+
+/*
+ * Create the sparse image and attach it to a free loop device, with
+ * direct I/O if the kernel takes it.  Another process may grab the device
+ * LOOP_CTL_GET_FREE named before us: then LOOP_CONFIGURE says EBUSY and
+ * we ask again.
+ */
+static int
+attach_loop(struct target *t, char *err)
+{
+	struct loop_config	lc;
+	struct loop_info64	li;
+	char			dev[32];
+	int			ifd, ctl = -1, lfd = -1, n, tries = 0, saved;
+	bool			dio = true;
+
+	t->image = xasprintf("%s/image", t->rundir);
+	if ((ifd = open(t->image, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0600)) == -1)
+		return syserr(err, "create %s", t->image);
+	if (ftruncate(ifd, (off_t)(t->conf.image_size != 0 ?
+	    t->conf.image_size : IMAGE_DEFAULT)) == -1) {
+		(void)syserr(err, "size %s", t->image);
+		goto fail;
+	}
+	if ((ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC)) == -1) {
+		(void)syserr(err, "open /dev/loop-control");
+		goto fail;
+	}
+	for (;;) {
+		if ((n = ioctl(ctl, LOOP_CTL_GET_FREE)) == -1) {
+			(void)syserr(err, "find a free loop device");
+			goto fail;
+		}
+		(void)snprintf(dev, sizeof(dev), "/dev/loop%d", n);
+		memset(&lc, 0, sizeof(lc));
+		lc.fd = (uint32_t)ifd;
+		if (dio) {
+			lc.info.lo_flags = LO_FLAGS_DIRECT_IO;
+			lc.block_size = 4096;
+		}
+		(void)snprintf((char *)lc.info.lo_file_name, LO_NAME_SIZE,
+		    "%s", t->image);
+		if ((lfd = open(dev, O_RDWR | O_CLOEXEC)) != -1 &&
+		    ioctl(lfd, LOOP_CONFIGURE, &lc) == 0)
+			break;
+		saved = errno;
+		if (lfd != -1)
+			(void)close(lfd);
+		lfd = -1;
+		if (saved == EINVAL && dio)
+			dio = false;
+		else if ((saved == EBUSY || saved == ENOENT) &&
+		    ++tries < RETRIES)
+			nap();
+		else {
+			errno = saved;
+			(void)syserr(err, "attach %s to %s", t->image, dev);
+			goto fail;
+		}
+	}
+	t->loopdev = xstrdup(dev);
+	/* The kernel may have turned direct I/O down quietly: ask it. */
+	t->direct_io = dio && ioctl(lfd, LOOP_GET_STATUS64, &li) == 0 &&
+	    (li.lo_flags & LO_FLAGS_DIRECT_IO) != 0;
+	(void)close(lfd);
+	(void)close(ctl);
+	(void)close(ifd);
+	return 0;
+fail:
+	saved = errno;
+	if (ctl != -1)
+		(void)close(ctl);
+	(void)close(ifd);
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Refuse block device 'dev' unless it is free: not mounted, not held open
+ * exclusively, and (unless 'wipe') without any signature libblkid knows.
+ */
+static int
+check_device(const char *dev, bool wipe, char *err)
+{
+	struct stat	 st;
+	blkid_probe	 pr;
+	const char	*type, *usage = NULL;
+	char		 where[PATH_MAX];
+	int		 fd, rc;
+
+	if (stat(dev, &st) == -1)
+		return syserr(err, "device %s", dev);
+	if (!S_ISBLK(st.st_mode))
+		return fail(err, EINVAL, "device %s: not a block device", dev);
+	if ((rc = mountinfo_find(NULL, st.st_rdev, where, sizeof(where))) ==
+	    -1)
+		return syserr(err, "read /proc/self/mountinfo");
+	if (rc == 1)
+		return fail(err, EBUSY, "device %s is mounted on %s: refusing "
+		    "mkfs", dev, where);
+	if ((fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC)) == -1) {
+		if (errno == EBUSY)
+			return fail(err, EBUSY, "device %s is in use: "
+			    "refusing mkfs", dev);
+		return syserr(err, "open %s", dev);
+	}
+	(void)close(fd);
+	if (wipe)
+		return 0;
+	if ((pr = blkid_new_probe_from_filename(dev)) == NULL)
+		return syserr(err, "probe %s", dev);
+	(void)blkid_probe_enable_superblocks(pr, 1);
+	(void)blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE |
+	    BLKID_SUBLKS_USAGE);
+	(void)blkid_probe_enable_partitions(pr, 1);
+	rc = blkid_do_safeprobe(pr);
+	if (rc == 0 && blkid_probe_lookup_value(pr, "TYPE", &type,
+	    NULL) == 0) {
+		(void)blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
+		(void)fail(err, EEXIST, "device %s holds %s %s %s: refusing "
+		    "mkfs (set wipe = yes to allow it)", dev,
+		    *type != '\0' && strchr("aeioux", *type) != NULL ? "an" :
+		    "a", type,
+		    usage == NULL || strcmp(usage, "filesystem") == 0 ?
+		    "filesystem" : "signature");
+	} else if (rc == 0 && blkid_probe_lookup_value(pr, "PTTYPE", &type,
+	    NULL) == 0)
+		(void)fail(err, EEXIST, "device %s holds a %s partition table: "
+		    "refusing mkfs (set wipe = yes to allow it)", dev, type);
+	else if (rc == 0 || rc == -2)
+		(void)fail(err, EEXIST, "device %s holds %s: refusing mkfs "
+		    "(set wipe = yes to allow it)", dev, rc == 0 ?
+		    "a signature" : "conflicting signatures");
+	else if (rc < 0)
+		(void)fail(err, EIO, "probe %s for signatures failed", dev);
+	blkid_free_probe(pr);
+	return rc == 1 ? 0 : -1;
+}
+
+/*
+ * Run the config's mkfs on 'dev': split it on blanks, add 'dev', fork and
+ * execvp with its output going to rundir/mkfs.log.
+ */
+static int
+run_mkfs(struct target *t, const char *dev, char *err)
+{
+	char	**argv = NULL, *line, *p, *save, *log, last[160];
+	size_t	  n = 0, i, len;
+	ssize_t	  got;
+	pid_t	  pid;
+	int	  fd, nul, status, rc = -1;
+
+	if (t->conf.mkfs == NULL)
+		return fail(err, EINVAL, "mkfs missing for fstype %s",
+		    t->conf.fstype);
+	line = xstrdup(t->conf.mkfs);
+	for (p = strtok_r(line, " \t", &save); p != NULL;
+	    p = strtok_r(NULL, " \t", &save)) {
+		argv = xreallocarray(argv, n + 3, sizeof(*argv));
+		argv[n++] = p;
+	}
+	if (n == 0) {
+		free(line);
+		return fail(err, EINVAL, "mkfs: no program given");
+	}
+	argv[n++] = (char *)dev;
+	argv[n] = NULL;
+	for (i = 0, len = 0; i < n; i++)
+		len += strlen(argv[i]) + 1;
+	t->mkfs_cmd = xmalloc(len);
+	t->mkfs_cmd[0] = '\0';
+	for (i = 0; i < n; i++)
+		(void)snprintf(t->mkfs_cmd + strlen(t->mkfs_cmd),
+		    len - strlen(t->mkfs_cmd), "%s%s", i == 0 ? "" : " ",
+		    argv[i]);
+	log = xasprintf("%s/mkfs.log", t->rundir);
+	nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if ((fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) == -1 || nul == -1) {
+		(void)syserr(err, "create %s", log);
+		goto out;
+	}
+	if ((pid = fork()) == -1) {
+		(void)syserr(err, "fork");
+		goto out;
+	}
+	if (pid == 0) {
+		if (dup2(nul, 0) == -1 || dup2(fd, 1) == -1 ||
+		    dup2(fd, 2) == -1)
+			_exit(127);
+		(void)execvp(argv[0], argv);
+		dprintf(2, "execvp %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) == -1)
+		if (errno != EINTR) {
+			(void)syserr(err, "wait for %s", argv[0]);
+			goto out;
+		}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		rc = 0;
+		goto out;
+	}
+	/* The last line mkfs printed says best what went wrong. */
+	(void)strcpy(last, "no output");
+	if (lseek(fd, -(off_t)(sizeof(last) - 1), SEEK_END) == -1)
+		(void)lseek(fd, 0, SEEK_SET);
+	if ((got = read(fd, last, sizeof(last) - 1)) > 0) {
+		last[got] = '\0';
+		while (got > 0 && (last[got - 1] == '\n' ||
+		    last[got - 1] == ' '))
+			last[--got] = '\0';
+		if ((p = strrchr(last, '\n')) != NULL)
+			(void)memmove(last, p + 1, strlen(p + 1) + 1);
+	}
+	if (WIFEXITED(status))
+		(void)fail(err, EIO, "%s failed (exit %d): %s", argv[0],
+		    WEXITSTATUS(status), last);
+	else
+		(void)fail(err, EIO, "%s killed by signal %d: %s", argv[0],
+		    WTERMSIG(status), last);
+out:
+	if (fd != -1)
+		(void)close(fd);
+	if (nul != -1)
+		(void)close(nul);
+	free(log);
+	free(argv);
+	free(line);
+	return rc;
+}
+
+/* Mount 'src' on t->mnt with the config's fstype and options. */
+static int
+mount_fs(struct target *t, const char *src, char *err)
+{
+	struct libmnt_context	*cxt;
+	char			 buf[LD_ERRLEN / 2];
+	size_t			 len;
+	int			 rc, saved = 0;
+
+	if ((cxt = mnt_new_context()) == NULL)
+		return fail(err, ENOMEM, "mount %s: out of memory", t->mnt);
+	(void)mnt_context_disable_canonicalize(cxt, 1);
+	if (mnt_context_set_fstype(cxt, t->conf.fstype) != 0 ||
+	    mnt_context_set_source(cxt, src) != 0 ||
+	    mnt_context_set_target(cxt, t->mnt) != 0 ||
+	    (t->conf.mount_options != NULL && mnt_context_set_options(cxt,
+	    t->conf.mount_options) != 0)) {
+		mnt_free_context(cxt);
+		return fail(err, EINVAL, "mount %s: cannot set up libmount",
+		    t->mnt);
+	}
+	rc = mnt_context_mount(cxt);
+	if (rc == 0 && mnt_context_get_status(cxt) == 1) {
+		mnt_free_context(cxt);
+		t->mounted = true;
+		return 0;
+	}
+	if (mnt_context_syscall_called(cxt))
+		saved = mnt_context_get_syscall_errno(cxt);
+	buf[0] = '\0';
+	(void)mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
+	mnt_free_context(cxt);
+	if ((len = strlen(buf)) > 0 && buf[len - 1] == '.')
+		buf[len - 1] = '\0';
+	if (saved == 0)
+		saved = rc < 0 && rc > -4096 ? -rc : EIO;
+	if (buf[0] == '\0')
+		(void)snprintf(buf, sizeof(buf), "%s", strerror(saved));
+	return fail(err, saved, "mount %s %s on %s: %s", t->conf.fstype, src,
+	    t->mnt, buf);
+}
+
+/*
+ * Make 't' the target 'conf' describes, in a fresh run directory under
+ * 'scratch' (path targets need none).  't' gets deep copies of 'conf' and
+ * owns everything it points to until target_teardown().  Image, device
+ * and tmpfs targets need root.  Return 0, or -1 with errno and a message
+ * in 'err'; everything already done is undone then.
+ */
+int
+target_setup(struct target *t, const struct target_conf *conf,
+    const char *scratch, char *err)
+{
+	struct stat	 st;
+	char		 uerr[LD_ERRLEN];
+	const char	*dev;
+	size_t		 len;
+	int		 saved;
+
+	memset(t, 0, sizeof(*t));
+	t->conf = *conf;
+	t->conf.label = dup_or_null(conf->label);
+	t->conf.description = dup_or_null(conf->description);
+	t->conf.fstype = dup_or_null(conf->fstype);
+	t->conf.mkfs = dup_or_null(conf->mkfs);
+	t->conf.mount_options = dup_or_null(conf->mount_options);
+	t->conf.path = dup_or_null(conf->path);
+	t->conf.device = dup_or_null(conf->device);
+	t->scratch = xstrdup(scratch);
+	len = strlen(t->scratch);
+	while (len > 1 && t->scratch[len - 1] == '/')
+		t->scratch[--len] = '\0';
+	if (conf->path != NULL) {
+		if (stat(conf->path, &st) == -1) {
+			(void)syserr(err, "path %s", conf->path);
+			goto fail;
+		}
+		if (!S_ISDIR(st.st_mode)) {
+			(void)fail(err, ENOTDIR, "path %s: not a directory",
+			    conf->path);
+			goto fail;
+		}
+		t->mnt = xstrdup(conf->path);
+		return 0;
+	}
+	if (conf->fstype == NULL) {
+		(void)fail(err, EINVAL, "fstype missing");
+		goto fail;
+	}
+	if (geteuid() != 0) {
+		(void)fail(err, EPERM, "a %s target needs root (loop devices, "
+		    "mkfs, mount): run as root, or set path", conf->fstype);
+		goto fail;
+	}
+	if (make_rundir(t, err) == -1)
+		goto fail;
+	if (strcmp(conf->fstype, "tmpfs") == 0 && conf->device == NULL) {
+		if (mount_fs(t, "largedir", err) == -1)
+			goto fail;
+		return 0;
+	}
+	if (conf->device == NULL) {
+		if (attach_loop(t, err) == -1)
+			goto fail;
+		dev = t->loopdev;
+	} else {
+		if (check_device(conf->device, conf->wipe, err) == -1)
+			goto fail;
+		dev = conf->device;
+	}
+	if (run_mkfs(t, dev, err) == -1 || mount_fs(t, dev, err) == -1)
+		goto fail;
+	return 0;
+fail:
+	saved = errno;
+	if (target_teardown(t, uerr) == -1) {
+		len = strlen(err);
+		(void)snprintf(err + len, LD_ERRLEN - len, " (and %s)", uerr);
+	}
+	errno = saved;
+	return -1;
+}
+
+/* ===== Teardown ===== */
+
+/*
+ * Unmount 'mnt', waiting a little for a busy one; detach it lazily as the
+ * last resort and say so in '*lazy'.  Not mounted is fine.
+ */
+static int
+do_umount(const char *mnt, bool *lazy)
+{
+	int	i;
+
+	*lazy = false;
+	for (i = 0; i < RETRIES; i++) {
+		if (umount2(mnt, 0) == 0 || errno == EINVAL || errno == ENOENT)
+			return 0;
+		if (errno != EBUSY)
+			return -1;
+		nap();
+	}
+	if (umount2(mnt, MNT_DETACH) == -1)
+		return -1;
+	*lazy = true;
+	return 0;
+}
+
+/* Detach loop device 'dev'; one that is not bound is fine. */
+static int
+detach_loop(const char *dev)
+{
+	int	fd, i, saved;
+
+	if ((fd = open(dev, O_RDONLY | O_CLOEXEC)) == -1)
+		return errno == ENOENT || errno == ENXIO ? 0 : -1;
+	for (i = 0; ioctl(fd, LOOP_CLR_FD) == -1 && errno != ENXIO; i++) {
+		if (errno != EBUSY || i + 1 >= RETRIES) {
+			saved = errno;
+			(void)close(fd);
+			errno = saved;
+			return -1;
+		}
+		nap();
+	}
+	return close(fd);
+}
+
+/*
+ * Detach every loop device backed by 'image' (a real path); name one in
+ * 'dev', or leave it empty.
+ */
+static int
+detach_backed(const char *image, char *dev, size_t len)
+{
+	struct dirent	*d;
+	DIR		*dp;
+	char		 path[300], back[PATH_MAX + 16], loop[300];
+	size_t		 n;
+	ssize_t		 got;
+	int		 fd, rc = 0;
+
+	dev[0] = '\0';
+	if ((dp = opendir("/sys/block")) == NULL)
+		return errno == ENOENT ? 0 : -1;
+	while ((d = readdir(dp)) != NULL) {
+		if (strncmp(d->d_name, "loop", 4) != 0)
+			continue;
+		(void)snprintf(path, sizeof(path), "/sys/block/%s/loop/"
+		    "backing_file", d->d_name);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+			continue;
+		got = read(fd, back, sizeof(back) - 1);
+		(void)close(fd);
+		if (got <= 0)
+			continue;
+		back[got] = '\0';
+		back[strcspn(back, "\n")] = '\0';
+		n = strlen(image);
+		if (strncmp(back, image, n) != 0 || (back[n] != '\0' &&
+		    strcmp(back + n, " (deleted)") != 0))
+			continue;
+		(void)snprintf(loop, sizeof(loop), "/dev/%s", d->d_name);
+		if (detach_loop(loop) == -1)
+			rc = -1;
+		else
+			(void)snprintf(dev, len, "%s", loop);
+	}
+	(void)closedir(dp);
+	return rc;
+}
+
+/*
+ * Remove what largedir makes in 'rundir': image, mkfs.log, mnt, then the
+ * marker and the directory, unless foreign entries are left.  Return 0
+ * when it is gone, 1 when foreign entries keep it (with its marker), -1
+ * with errno.
+ */
+static int
+clean_rundir(const char *rundir)
+{
+	struct dirent	*d;
+	DIR		*dp;
+	size_t		 i;
+	int		 dfd, saved;
+	bool		 foreign = false;
+
+	if ((dfd = open(rundir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return errno == ENOENT ? 0 : -1;
+	for (i = 0; ours[i] != NULL; i++)
+		if (unlinkat(dfd, ours[i], 0) == -1 && errno != ENOENT)
+			goto fail;
+	if (unlinkat(dfd, "mnt", AT_REMOVEDIR) == -1 && errno != ENOENT &&
+	    errno != ENOTEMPTY && errno != EEXIST)
+		goto fail;
+	if ((dp = fdopendir(dfd)) == NULL)
+		goto fail;
+	while ((d = readdir(dp)) != NULL)
+		if (strcmp(d->d_name, ".") != 0 &&
+		    strcmp(d->d_name, "..") != 0 &&
+		    strcmp(d->d_name, TARGET_MARKER) != 0)
+			foreign = true;
+	if (!foreign && ((unlinkat(dirfd(dp), TARGET_MARKER, 0) == -1 &&
+	    errno != ENOENT) || rmdir(rundir) == -1)) {
+		saved = errno;
+		(void)closedir(dp);
+		errno = saved;
+		return -1;
+	}
+	(void)closedir(dp);
+	return foreign ? 1 : 0;
+fail:
+	saved = errno;
+	(void)close(dfd);
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Undo what 't' holds, in order: mount, loop device, run directory.  A
+ * step that fails stops the steps that depend on it, so the marker stays
+ * for --cleanup.  Collect what went wrong in 'err'.
+ */
+static int
+undo(struct target *t, char *err)
+{
+	int	rc, saved = 0;
+	bool	lazy;
+
+	err[0] = '\0';
+	if (t->mounted) {
+		if (do_umount(t->mnt, &lazy) == -1)
+			return syserr(err, "umount %s", t->mnt);
+		t->mounted = false;
+		if (lazy) {
+			(void)fail(err, EBUSY, "%s was busy: detached lazily",
+			    t->mnt);
+			saved = EBUSY;
+		}
+	}
+	if (t->loopdev != NULL) {
+		if (detach_loop(t->loopdev) == -1)
+			return syserr(err, "detach %s", t->loopdev);
+		free(t->loopdev);
+		t->loopdev = NULL;
+	}
+	if (t->rundir != NULL) {
+		if ((rc = clean_rundir(t->rundir)) == -1)
+			return syserr(err, "remove %s", t->rundir);
+		if (rc == 1)
+			return fail(err, ENOTEMPTY, "%s holds files largedir "
+			    "did not make: kept", t->rundir);
+	}
+	errno = saved;
+	return saved == 0 ? 0 : -1;
+}
+
+/*
+ * Undo the target 't': unmount, detach the loop device, remove the image,
+ * the log and the run directory, then free everything 't' owns (a path
+ * target has only memory to free).  Calling it again does nothing.
+ * Return 0, or -1 with errno and a message in 'err' saying what was left
+ * (its run directory keeps its marker for --cleanup), also when the mount
+ * was busy and had to be detached lazily.
+ */
+int
+target_teardown(struct target *t, char *err)
+{
+	int	rc = 0, saved = 0;
+
+	if (t->conf.path == NULL) {
+		rc = undo(t, err);
+		saved = errno;
+	}
+	target_conf_free(&t->conf);
+	free(t->scratch);
+	free(t->rundir);
+	free(t->image);
+	free(t->loopdev);
+	free(t->mnt);
+	free(t->mkfs_cmd);
+	memset(t, 0, sizeof(*t));
+	errno = saved;
+	return rc;
+}
+
+/*
+ * Add what 't' is to metadata 'kv': target_kind (image, device, path or
+ * tmpfs), the mkfs command as run, the image and its size, the loop device
+ * and whether it does direct I/O, the description and the mount options
+ * asked for.  Keys that do not apply are left out.
+ */
+void
+target_meta(const struct target *t, struct output_kvlist *kv)
+{
+	const char	*kind;
+
+	if (t->conf.path != NULL)
+		kind = "path";
+	else if (t->conf.device != NULL)
+		kind = "device";
+	else if (t->conf.fstype != NULL && strcmp(t->conf.fstype, "tmpfs") ==
+	    0)
+		kind = "tmpfs";
+	else
+		kind = "image";
+	output_kv_set(kv, "target_kind", "%s", kind);
+	if (t->mkfs_cmd != NULL)
+		output_kv_set(kv, "mkfs", "%s", t->mkfs_cmd);
+	if (t->image != NULL) {
+		output_kv_set(kv, "image_size", "%" PRIu64,
+		    t->conf.image_size != 0 ? t->conf.image_size :
+		    IMAGE_DEFAULT);
+		output_kv_set(kv, "image", "%s", t->image);
+	}
+	if (t->loopdev != NULL) {
+		output_kv_set(kv, "loop_device", "%s", t->loopdev);
+		output_kv_set(kv, "loop_direct_io", "%s", t->direct_io ?
+		    "yes" : "no");
+	}
+	if (t->conf.description != NULL)
+		output_kv_set(kv, "target_description", "%s",
+		    t->conf.description);
+	if (t->conf.mount_options != NULL)
+		output_kv_set(kv, "target_mount_options_requested", "%s",
+		    t->conf.mount_options);
+}
+
+/* ===== Sweep ===== */
+
+/* Sweep run directory 'path' into 'r'; -1 if it is not a marked one. */
+static int
+sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
+{
+	struct marker	 m;
+	struct stat	 st;
+	char		*real, *mnt, *image;
+	int		 dfd, i, rc;
+	bool		 lazy;
+
+	if ((dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	if (fstat(dfd, &st) == -1 || read_marker(dfd, &m) == -1 ||
+	    m.inode != (uint64_t)st.st_ino) {
+		/* Not ours, or a copy of ours: not a word about it. */
+		(void)close(dfd);
+		return -1;
+	}
+	(void)close(dfd);
+	r->path = path;
+	if (run_alive(&m, &r->why))
+		return 0;
+	if ((real = realpath(path, NULL)) == NULL) {
+		r->why = "cannot resolve its path";
+		return 0;
+	}
+	mnt = xasprintf("%s/mnt", real);
+	image = xasprintf("%s/image", real);
+	/* Mounts may be stacked: unmount until none is left. */
+	for (i = 0; i < 8 && (rc = mountinfo_find(mnt, 0, NULL, 0)) == 1;
+	    i++) {
+		if (do_umount(mnt, &lazy) == -1) {
+			r->why = "its mount point cannot be unmounted";
+			goto out;
+		}
+		r->unmounted = true;
+	}
+	if (detach_backed(image, dev, len) == -1) {
+		r->why = "its loop device cannot be detached";
+		goto out;
+	}
+	if (dev[0] != '\0')
+		r->loopdev = dev;
+	if ((rc = clean_rundir(real)) == 0)
+		r->removed = true;
+	else if (rc == 1)
+		r->why = "holds files largedir did not make";
+	else
+		r->why = "cannot be removed";
+out:
+	free(image);
+	free(mnt);
+	free(real);
+	return 0;
+}
+
+/*
+ * largedir --cleanup: find the marked run directories in 'scratch' that
+ * no running largedir owns, unmount their mount points, detach the loop
+ * devices backed by their images and remove what largedir made.  Call
+ * 'report'(arg, ...) once for each run directory found; the strings in
+ * the report live until 'report' returns.  Return the number found (0
+ * when 'scratch' does not exist), or -1 with errno and a message in 'err'
+ * if 'scratch' cannot be read.
+ */
+int
+target_sweep(const char *scratch, void (*report)(void *,
+    const struct target_report *), void *arg, char *err)
+{
+	struct target_report	 r;
+	struct dirent		*d;
+	DIR			*dp;
+	char			**names = NULL, *path, dev[64];
+	size_t			 n = 0, i;
+	int			 found = 0;
+
+	if ((dp = opendir(scratch)) == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		return syserr(err, "%s", scratch);
+	}
+	/* Read first, then remove: removing while reading may skip names. */
+	while ((d = readdir(dp)) != NULL) {
+		if (strncmp(d->d_name, TARGET_PREFIX,
+		    sizeof(TARGET_PREFIX) - 1) != 0)
+			continue;
+		names = xreallocarray(names, n + 1, sizeof(*names));
+		names[n++] = xstrdup(d->d_name);
+	}
+	(void)closedir(dp);
+	for (i = 0; i < n; i++) {
+		memset(&r, 0, sizeof(r));
+		path = xasprintf("%s%s%s", scratch,
+		    scratch[strlen(scratch) - 1] == '/' ? "" : "/", names[i]);
+		if (sweep_one(path, &r, dev, sizeof(dev)) == 0) {
+			found++;
+			report(arg, &r);
+		}
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	return found;
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * target: the filesystem a run measures, set up by largedir itself and
+ * torn down on every way out.
+ *
+ * A target comes from a config file (configs/NAME.conf, read by
+ * config_load()).  It is one of:
+ *	- an image: a sparse file largedir creates in its scratch directory,
+ *	  attached to a free loop device with direct I/O (LOOP_CTL_GET_FREE,
+ *	  LOOP_CONFIGURE), given a filesystem with the config's mkfs command
+ *	  (fork + execvp, never a shell), and mounted on a private mount point;
+ *	- a device: a block device the config names, which gets mkfs only if
+ *	  it is not mounted, not held open and carries no filesystem or
+ *	  partition signature (libblkid), unless the config says wipe = yes;
+ *	- a path: a directory that is already mounted (NFS, vxfs, a real
+ *	  disk): nothing is set up, largedir only measures there;
+ *	- fstype tmpfs without mkfs: a tmpfs mounted with the config's
+ *	  options.
+ * Everything largedir makes for a target lives in one run directory
+ * under the scratch directory (--scratch, default /var/tmp/largedir),
+ * marked like a work directory (host, pid, its own inode), so that
+ * target_sweep() (largedir --cleanup) can undo what a killed run left:
+ * unmount its mount point, detach the loop device backed by its image,
+ * delete the image, and nothing else.
+ */
+
+#ifndef LD_TARGET_H
+#define LD_TARGET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "output.h"
+
+#define TARGET_SCRATCH	"/var/tmp/largedir"
+#define TARGET_PREFIX	"target."		/* run directories */
+#define TARGET_MARKER	".largedir-target"
+
+/* What a config says about its target (all strings owned, or NULL). */
+struct target_conf {
+	char		*label;		/* name of the outputs */
+	char		*description;	/* a sentence for the page */
+	char		*fstype;	/* ext4, xfs, btrfs, tmpfs, ... */
+	char		*mkfs;		/* "mkfs.ext4 -F -N 20000000 ..." */
+	char		*mount_options;	/* "noatime,..." (libmount syntax) */
+	uint64_t	 image_size;	/* bytes; 0: default */
+	char		*path;		/* an existing mount: measure there */
+	char		*device;	/* a block device instead of an image */
+	bool		 wipe;		/* mkfs on a device with a signature */
+};
+
+/* A target while it is set up. */
+struct target {
+	struct target_conf	 conf;
+	char			*scratch;	/* scratch directory */
+	char			*rundir;	/* scratch/target.XXXXXX */
+	char			*image;		/* rundir/image, or NULL */
+	char			*loopdev;	/* /dev/loopN, or NULL */
+	char			*mnt;		/* rundir/mnt, or conf.path */
+	char			*mkfs_cmd;	/* as run, for the metadata */
+	bool			 mounted;
+	bool			 direct_io;	/* the loop device has it */
+};
+
+void	target_conf_init(struct target_conf *);
+void	target_conf_free(struct target_conf *);
+int	target_conf_set(struct target_conf *, const char *, const char *,
+	    char *);
+int	target_conf_check(const struct target_conf *, char *);
+bool	target_conf_key(const char *);
+
+int	target_setup(struct target *, const struct target_conf *,
+	    const char *, char *);
+int	target_teardown(struct target *, char *);
+void	target_meta(const struct target *, struct output_kvlist *);
+
+/* What target_sweep() did with one run directory. */
+struct target_report {
+	const char	*path;		/* the run directory */
+	bool		 removed;	/* all of it is gone */
+	bool		 unmounted;	/* its mount point was mounted */
+	const char	*loopdev;	/* a loop device it detached, or NULL */
+	const char	*why;		/* why it was kept, or NULL */
+};
+
+int	target_sweep(const char *, void (*)(void *,
+	    const struct target_report *), void *, char *);
+
+#endif /* LD_TARGET_H */

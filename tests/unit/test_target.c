@@ -1,0 +1,854 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * Unit tests for target.c.  The config keys and their cross-checks run
+ * anywhere; the rest needs root and /dev/loop-control and is skipped
+ * without them: tmpfs, ext4, xfs and btrfs images are set up and torn
+ * down leaving no mount, no loop device and nothing in the scratch
+ * directory; a device with a filesystem on it is refused and keeps its
+ * data; target_sweep() undoes what a crashed run left and keeps foreign
+ * files.  Every test works in its own mkdtemp(3) directory under /var/tmp,
+ * and the teardown unmounts and detaches whatever a failed test left.
+ */
+
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <linux/loop.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "target.h"
+#include "util.h"
+
+struct seen {
+	int	n;
+	char	path[4][PATH_MAX];
+	bool	removed[4];
+	bool	unmounted[4];
+	char	loopdev[4][64];
+	char	why[4][128];
+};
+
+static char		scratch[64];	/* this test's directory */
+static char		real[PATH_MAX];	/* its real path */
+static struct target	cur;		/* the target a test set up */
+static bool		cur_set;
+
+/* ===== Helpers ===== */
+
+static bool
+root_ok(void)
+{
+	return geteuid() == 0 && access("/dev/loop-control", F_OK) == 0;
+}
+
+/* Count the mounts on 'prefix' or below it. */
+static int
+mounts_under(const char *prefix)
+{
+	FILE	*fp;
+	char	 line[4096], mp[PATH_MAX];
+	int	 n = 0;
+
+	fp = fopen("/proc/self/mountinfo", "r");
+	assert_non_null(fp);
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, "%*d %*d %*s %*s %4095s", mp) == 1 &&
+		    strncmp(mp, prefix, strlen(prefix)) == 0)
+			n++;
+	(void)fclose(fp);
+	return n;
+}
+
+/* Whether 'mnt' is mounted with type 'fstype'. */
+static bool
+mounted_as(const char *mnt, const char *fstype)
+{
+	FILE	*fp;
+	char	 line[4096], mp[PATH_MAX], type[64];
+	bool	 found = false;
+
+	fp = fopen("/proc/self/mountinfo", "r");
+	assert_non_null(fp);
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (sscanf(line, "%*d %*d %*s %*s %4095s %*[^-]- %63s", mp,
+		    type) == 2 && strcmp(mp, mnt) == 0 &&
+		    strcmp(type, fstype) == 0)
+			found = true;
+	(void)fclose(fp);
+	return found;
+}
+
+/*
+ * Count the loop devices backed by a file under 'prefix'; with 'detach',
+ * detach them too.
+ */
+static int
+loops_under(const char *prefix, bool detach)
+{
+	struct dirent	*d;
+	DIR		*dp;
+	char		 path[512], back[PATH_MAX];
+	ssize_t		 got;
+	int		 fd, n = 0;
+
+	if ((dp = opendir("/sys/block")) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		if (strncmp(d->d_name, "loop", 4) != 0)
+			continue;
+		(void)snprintf(path, sizeof(path),
+		    "/sys/block/%s/loop/backing_file", d->d_name);
+		if ((fd = open(path, O_RDONLY)) == -1)
+			continue;
+		got = read(fd, back, sizeof(back) - 1);
+		(void)close(fd);
+		if (got <= 0 || strncmp(back, prefix, strlen(prefix)) != 0)
+			continue;
+		n++;
+		if (detach) {
+			(void)snprintf(path, sizeof(path), "/dev/%s",
+			    d->d_name);
+			if ((fd = open(path, O_RDONLY)) != -1) {
+				(void)ioctl(fd, LOOP_CLR_FD);
+				(void)close(fd);
+			}
+		}
+	}
+	(void)closedir(dp);
+	return n;
+}
+
+/* Count the entries of 'dir' besides . and .. */
+static int
+entries(const char *dir)
+{
+	struct dirent	*d;
+	DIR		*dp;
+	int		 n = 0;
+
+	if ((dp = opendir(dir)) == NULL)
+		return -1;
+	while ((d = readdir(dp)) != NULL)
+		if (strcmp(d->d_name, ".") != 0 && strcmp(d->d_name, "..") != 0)
+			n++;
+	(void)closedir(dp);
+	return n;
+}
+
+static void
+touch(const char *path)
+{
+	int	fd;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "x\n", 2), 2);
+	assert_int_equal(close(fd), 0);
+}
+
+/* Set 'tc' from "key", "value" pairs ending in NULL. */
+static void
+conf(struct target_conf *tc, ...)
+{
+	va_list		 ap;
+	const char	*k, *v;
+	char		 err[LD_ERRLEN];
+
+	target_conf_init(tc);
+	va_start(ap, tc);
+	while ((k = va_arg(ap, const char *)) != NULL) {
+		v = va_arg(ap, const char *);
+		if (target_conf_set(tc, k, v, err) == -1)
+			fail_msg("%s = %s: %s", k, v, err);
+	}
+	va_end(ap);
+}
+
+static void
+record(void *arg, const struct target_report *r)
+{
+	struct seen	*s = arg;
+
+	assert_true(s->n < 4);
+	(void)snprintf(s->path[s->n], PATH_MAX, "%s", r->path);
+	s->removed[s->n] = r->removed;
+	s->unmounted[s->n] = r->unmounted;
+	(void)snprintf(s->loopdev[s->n], 64, "%s",
+	    r->loopdev != NULL ? r->loopdev : "");
+	(void)snprintf(s->why[s->n], 128, "%s", r->why != NULL ? r->why : "");
+	s->n++;
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	(void)strcpy(scratch, "/var/tmp/largedir-unit.XXXXXX");
+	assert_non_null(mkdtemp(scratch));
+	assert_non_null(realpath(scratch, real));
+	memset(&cur, 0, sizeof(cur));
+	cur_set = false;
+	return 0;
+}
+
+/* Undo whatever a test left, even when it failed half-way. */
+static int
+teardown(void **state)
+{
+	char	err[LD_ERRLEN], cmd[PATH_MAX + 64];
+	int	i;
+
+	(void)state;
+	if (cur_set)
+		(void)target_teardown(&cur, err);
+	cur_set = false;
+	for (i = 0; i < 8 && mounts_under(real) > 0; i++) {
+		FILE	*fp = fopen("/proc/self/mountinfo", "r");
+		char	 line[4096], mp[PATH_MAX];
+
+		while (fp != NULL && fgets(line, sizeof(line), fp) != NULL)
+			if (sscanf(line, "%*d %*d %*s %*s %4095s", mp) == 1 &&
+			    strncmp(mp, real, strlen(real)) == 0)
+				(void)umount2(mp, MNT_DETACH);
+		if (fp != NULL)
+			(void)fclose(fp);
+	}
+	(void)loops_under(real, true);
+	(void)snprintf(cmd, sizeof(cmd), "rm -rf --one-file-system '%s'",
+	    real);
+	assert_int_equal(system(cmd), 0);
+	return 0;
+}
+
+/* ===== Configuration ===== */
+
+static void
+test_conf_set(void **state)
+{
+	static const struct {
+		const char	*key, *value, *msg;
+	} cases[] = {
+		{ "label", "ext4-big_1.0", NULL },
+		{ "label", "", "label '': use 1 to 64 of A-Z a-z 0-9 . _ - "
+		    "(not starting with '.')" },
+		{ "label", ".hidden", "label '.hidden': use 1 to 64 of A-Z "
+		    "a-z 0-9 . _ - (not starting with '.')" },
+		{ "label", "a b", "label 'a b': use 1 to 64 of A-Z a-z 0-9 . "
+		    "_ - (not starting with '.')" },
+		{ "label", "a/b", "label 'a/b': use 1 to 64 of A-Z a-z 0-9 . "
+		    "_ - (not starting with '.')" },
+		{ "label", "0123456789012345678901234567890123456789"
+		    "012345678901234567890123", NULL },
+		{ "label", "0123456789012345678901234567890123456789"
+		    "0123456789012345678901234", "label '0123456789012345"
+		    "678901234567890123456789012345678901234567890123"
+		    "4': use 1 to 64 of A-Z a-z 0-9 . _ - (not starting "
+		    "with '.')" },
+		{ "description", "Ext4, 4k blocks: the default.", NULL },
+		{ "description", "two\nlines", "description: must be one "
+		    "line" },
+		{ "fstype", "xfs", NULL },
+		{ "fstype", "jfs", NULL },
+		{ "fstype", "zfs", "fstype 'zfs': unknown (ext2, ext3, ext4, "
+		    "xfs, btrfs, tmpfs, reiserfs, vxfs, nfs, nfs4, f2fs, "
+		    "jfs)" },
+		{ "fstype", "EXT4", "fstype 'EXT4': unknown (ext2, ext3, "
+		    "ext4, xfs, btrfs, tmpfs, reiserfs, vxfs, nfs, nfs4, "
+		    "f2fs, jfs)" },
+		{ "mkfs", "mkfs.xfs -f -q", NULL },
+		{ "mkfs", "", "mkfs '': no program given" },
+		{ "mkfs", " \t ", "mkfs ' \t ': no program given" },
+		{ "mkfs", "mkfs.ext4 -L 'my fs'", "mkfs 'mkfs.ext4 -L 'my "
+		    "fs'': no quoting (arguments are split on blanks, no "
+		    "shell)" },
+		{ "mount_options", "noatime,nodiratime", NULL },
+		{ "mount_options", "a\nb", "mount_options: must be one line" },
+		{ "image_size", "8G", NULL },
+		{ "image_size", "16M", NULL },
+		{ "image_size", "16T", NULL },
+		{ "image_size", "8X", "image_size '8X': not a size (e.g. 8G, "
+		    "512M)" },
+		{ "image_size", "", "image_size '': not a size (e.g. 8G, "
+		    "512M)" },
+		{ "image_size", "-1G", "image_size '-1G': not a size (e.g. "
+		    "8G, 512M)" },
+		{ "image_size", "15M", "image_size '15M': out of range (16M "
+		    "to 16T)" },
+		{ "image_size", "17T", "image_size '17T': out of range (16M "
+		    "to 16T)" },
+		{ "image_size", "99999999999999999999", "image_size "
+		    "'99999999999999999999': out of range (16M to 16T)" },
+		{ "path", "/mnt/nfs", NULL },
+		{ "path", "mnt/nfs", "path 'mnt/nfs': not an absolute path" },
+		{ "path", "", "path '': not an absolute path" },
+		{ "device", "/dev/sdb", NULL },
+		{ "device", "sdb", "device 'sdb': not an absolute path" },
+		{ "wipe", "yes", NULL },
+		{ "wipe", "no", NULL },
+		{ "wipe", "Yes", "wipe 'Yes': not yes or no" },
+		{ "wipe", "1", "wipe '1': not yes or no" },
+		{ "colour", "red", "'colour': not a target key" },
+	};
+	struct target_conf	tc;
+	char			err[LD_ERRLEN];
+	size_t			i;
+	int			rc;
+
+	(void)state;
+	target_conf_init(&tc);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err[0] = '\0';
+		errno = 0;
+		rc = target_conf_set(&tc, cases[i].key, cases[i].value, err);
+		if (cases[i].msg == NULL) {
+			if (rc != 0)
+				fail_msg("%s = %s: %s", cases[i].key,
+				    cases[i].value, err);
+		} else {
+			assert_int_equal(rc, -1);
+			assert_int_equal(errno, EINVAL);
+			assert_string_equal(err, cases[i].msg);
+		}
+	}
+	/* The last good value of each key stays. */
+	assert_string_equal(tc.label, "0123456789012345678901234567890123456789"
+	    "012345678901234567890123");
+	assert_string_equal(tc.fstype, "jfs");
+	assert_string_equal(tc.mkfs, "mkfs.xfs -f -q");
+	assert_string_equal(tc.mount_options, "noatime,nodiratime");
+	assert_true(tc.image_size == (uint64_t)16 << 40);
+	assert_string_equal(tc.path, "/mnt/nfs");
+	assert_string_equal(tc.device, "/dev/sdb");
+	assert_false(tc.wipe);
+	target_conf_free(&tc);
+	assert_null(tc.label);
+}
+
+static void
+test_conf_key(void **state)
+{
+	(void)state;
+	assert_true(target_conf_key("label"));
+	assert_true(target_conf_key("mount_options"));
+	assert_true(target_conf_key("wipe"));
+	assert_false(target_conf_key("budget"));
+	assert_false(target_conf_key(""));
+}
+
+static void
+test_conf_check(void **state)
+{
+	struct target_conf	tc;
+	char			err[LD_ERRLEN];
+
+	(void)state;
+	conf(&tc, "path", "/mnt/a", "device", "/dev/sdb", NULL);
+	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_string_equal(err, "path and device are both set: a target is "
+	    "one or the other");
+	target_conf_free(&tc);
+
+	conf(&tc, "mkfs", "true", NULL);
+	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_string_equal(err, "fstype missing (e.g. fstype = ext4)");
+	target_conf_free(&tc);
+
+	conf(&tc, "path", "/mnt/a", NULL);
+	assert_int_equal(target_conf_check(&tc, err), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "fstype", "ext4", NULL);
+	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_string_equal(err, "mkfs missing for fstype ext4 (e.g. mkfs = "
+	    "mkfs.ext4)");
+	target_conf_free(&tc);
+
+	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.nonexistent -F", NULL);
+	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_string_equal(err, "mkfs program 'mkfs.nonexistent' not found "
+	    "in PATH");
+	target_conf_free(&tc);
+
+	conf(&tc, "fstype", "ext4", "mkfs", "/nonexistent/mkfs.ext4", NULL);
+	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_string_equal(err, "mkfs program '/nonexistent/mkfs.ext4' not "
+	    "found in PATH");
+	target_conf_free(&tc);
+
+	/* "true" is in every PATH, mkfs.ext4 may not be in a user's. */
+	conf(&tc, "fstype", "ext4", "mkfs", "  true -F -q", NULL);
+	assert_int_equal(target_conf_check(&tc, err), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "fstype", "tmpfs", "mount_options", "size=1G", NULL);
+	assert_int_equal(target_conf_check(&tc, err), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "fstype", "tmpfs", "device", "/dev/sdb", NULL);
+	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_string_equal(err, "fstype tmpfs with device /dev/sdb: tmpfs "
+	    "lives in memory, not on a device");
+	target_conf_free(&tc);
+
+	conf(&tc, "fstype", "nfs", NULL);
+	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_string_equal(err, "fstype nfs needs path (an existing NFS "
+	    "mount)");
+	target_conf_free(&tc);
+}
+
+/* ===== Path targets ===== */
+
+static void
+test_path(void **state)
+{
+	struct output_kvlist	 kv;
+	struct target_conf	 tc;
+	char			 err[LD_ERRLEN], want[PATH_MAX + 64];
+	char			 file[PATH_MAX];
+
+	(void)state;
+	conf(&tc, "path", scratch, "description", "an existing mount", NULL);
+	assert_int_equal(target_setup(&cur, &tc, "/nonexistent/scratch", err),
+	    0);
+	cur_set = true;
+	assert_string_equal(cur.mnt, scratch);
+	assert_null(cur.rundir);
+	memset(&kv, 0, sizeof(kv));
+	target_meta(&cur, &kv);
+	assert_string_equal(output_kv_get(&kv, "target_kind"), "path");
+	assert_string_equal(output_kv_get(&kv, "target_description"),
+	    "an existing mount");
+	assert_null(output_kv_get(&kv, "loop_device"));
+	output_kv_free(&kv);
+	assert_int_equal(target_teardown(&cur, err), 0);
+	assert_int_equal(target_teardown(&cur, err), 0);
+	cur_set = false;
+	assert_int_equal(entries(scratch), 0);
+	assert_int_equal(access("/nonexistent/scratch", F_OK), -1);
+	target_conf_free(&tc);
+
+	(void)snprintf(file, sizeof(file), "%s/file", scratch);
+	touch(file);
+	conf(&tc, "path", file, NULL);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_int_equal(errno, ENOTDIR);
+	(void)snprintf(want, sizeof(want), "path %s: not a directory", file);
+	assert_string_equal(err, want);
+	assert_null(cur.conf.path);
+	target_conf_free(&tc);
+
+	conf(&tc, "path", "/nonexistent/dir", NULL);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_string_equal(err, "path /nonexistent/dir: No such file or "
+	    "directory");
+	target_conf_free(&tc);
+	assert_int_equal(entries(scratch), 1);
+}
+
+/* ===== Root: tmpfs, images, devices ===== */
+
+static void
+test_not_root(void **state)
+{
+	struct target_conf	tc;
+	char			err[LD_ERRLEN];
+
+	(void)state;
+	if (geteuid() == 0)
+		skip();
+	conf(&tc, "fstype", "tmpfs", NULL);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_int_equal(errno, EPERM);
+	assert_string_equal(err, "a tmpfs target needs root (loop devices, "
+	    "mkfs, mount): run as root, or set path");
+	assert_int_equal(entries(scratch), 0);
+	target_conf_free(&tc);
+}
+
+static void
+test_tmpfs(void **state)
+{
+	struct output_kvlist	 kv;
+	struct target_conf	 tc;
+	struct seen		 s;
+	char			 err[LD_ERRLEN], sub[PATH_MAX];
+	int			 n;
+
+	(void)state;
+	if (!root_ok())
+		skip();
+	(void)snprintf(sub, sizeof(sub), "%s/a/b/", scratch);
+	conf(&tc, "fstype", "tmpfs", "mount_options", "size=16m,mode=0700",
+	    NULL);
+	if (target_setup(&cur, &tc, sub, err) == -1)
+		fail_msg("%s", err);
+	cur_set = true;
+	assert_true(cur.mounted);
+	assert_null(cur.loopdev);
+	assert_true(mounted_as(cur.mnt, "tmpfs"));
+	n = snprintf(sub, sizeof(sub), "%s/f", cur.mnt);
+	assert_true(n > 0);
+	touch(sub);
+	memset(&kv, 0, sizeof(kv));
+	target_meta(&cur, &kv);
+	assert_string_equal(output_kv_get(&kv, "target_kind"), "tmpfs");
+	assert_string_equal(output_kv_get(&kv,
+	    "target_mount_options_requested"), "size=16m,mode=0700");
+	assert_null(output_kv_get(&kv, "mkfs"));
+	output_kv_free(&kv);
+
+	/* A sweep leaves a live run alone. */
+	memset(&s, 0, sizeof(s));
+	(void)snprintf(sub, sizeof(sub), "%s/a/b", scratch);
+	assert_int_equal(target_sweep(sub, record, &s, err), 1);
+	assert_false(s.removed[0]);
+	assert_string_equal(s.why[0], "in use by this largedir");
+	assert_true(mounted_as(cur.mnt, "tmpfs"));
+
+	if (target_teardown(&cur, err) == -1)
+		fail_msg("%s", err);
+	cur_set = false;
+	assert_int_equal(mounts_under(real), 0);
+	assert_int_equal(entries(sub), 0);
+	target_conf_free(&tc);
+}
+
+/* Set up an image of 'fstype', write into it, tear it down. */
+static void
+image_case(const char *fstype, const char *mkfs, const char *size)
+{
+	struct output_kvlist	 kv;
+	struct target_conf	 tc;
+	char			 err[LD_ERRLEN], path[PATH_MAX];
+
+	if (!root_ok())
+		skip();
+	conf(&tc, "fstype", fstype, "mkfs", mkfs, "image_size", size,
+	    "mount_options", "noatime", NULL);
+	assert_int_equal(target_conf_check(&tc, err), 0);
+	if (target_setup(&cur, &tc, scratch, err) == -1)
+		fail_msg("%s", err);
+	cur_set = true;
+	assert_true(cur.mounted);
+	assert_non_null(cur.loopdev);
+	assert_true(mounted_as(cur.mnt, fstype));
+	assert_int_equal(loops_under(real, false), 1);
+	(void)snprintf(path, sizeof(path), "%s/hello", cur.mnt);
+	touch(path);
+	(void)snprintf(path, sizeof(path), "%s %s", mkfs, cur.loopdev);
+	assert_string_equal(cur.mkfs_cmd, path);
+	memset(&kv, 0, sizeof(kv));
+	target_meta(&cur, &kv);
+	assert_string_equal(output_kv_get(&kv, "target_kind"), "image");
+	assert_string_equal(output_kv_get(&kv, "mkfs"), path);
+	assert_string_equal(output_kv_get(&kv, "image"), cur.image);
+	assert_string_equal(output_kv_get(&kv, "loop_device"), cur.loopdev);
+	assert_string_equal(output_kv_get(&kv, "loop_direct_io"),
+	    cur.direct_io ? "yes" : "no");
+	(void)snprintf(path, sizeof(path), "%" PRIu64, tc.image_size);
+	assert_string_equal(output_kv_get(&kv, "image_size"), path);
+	output_kv_free(&kv);
+
+	if (target_teardown(&cur, err) == -1)
+		fail_msg("%s", err);
+	cur_set = false;
+	assert_int_equal(mounts_under(real), 0);
+	assert_int_equal(loops_under(real, false), 0);
+	assert_int_equal(entries(scratch), 0);
+	target_conf_free(&tc);
+}
+
+static void
+test_ext4(void **state)
+{
+	(void)state;
+	image_case("ext4", "mkfs.ext4 -q -F", "64M");
+}
+
+static void
+test_xfs(void **state)
+{
+	(void)state;
+	image_case("xfs", "mkfs.xfs -q -f", "300M");
+}
+
+static void
+test_btrfs(void **state)
+{
+	(void)state;
+	image_case("btrfs", "mkfs.btrfs -q -f", "128M");
+}
+
+/* A failing mkfs: its last line in the message, nothing left behind. */
+static void
+test_mkfs_fails(void **state)
+{
+	struct target_conf	tc;
+	char			err[LD_ERRLEN];
+
+	(void)state;
+	if (!root_ok())
+		skip();
+	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F -b 999",
+	    "image_size", "16M", NULL);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_int_equal(strncmp(err, "mkfs.ext4 failed (exit 1): ", 27), 0);
+	assert_non_null(strstr(err, "999"));
+	assert_int_equal(loops_under(real, false), 0);
+	assert_int_equal(entries(scratch), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.nonexistent",
+	    "image_size", "16M", NULL);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_string_equal(err, "mkfs.nonexistent failed (exit 127): execvp "
+	    "mkfs.nonexistent: No such file or directory");
+	assert_int_equal(entries(scratch), 0);
+	target_conf_free(&tc);
+
+	/* A bad mount option fails the mount, after mkfs. */
+	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F",
+	    "mount_options", "no_such_option", "image_size", "16M", NULL);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_int_equal(strncmp(err, "mount ext4 /dev/loop", 20), 0);
+	assert_int_equal(loops_under(real, false), 0);
+	assert_int_equal(entries(scratch), 0);
+	target_conf_free(&tc);
+}
+
+/* Attach 'image' to a free loop device; write its name into 'dev'. */
+static void
+attach(const char *image, char *dev, size_t len)
+{
+	struct loop_config	lc;
+	int			ctl, fd, ifd, n;
+
+	ctl = open("/dev/loop-control", O_RDWR);
+	assert_true(ctl >= 0);
+	ifd = open(image, O_RDWR);
+	assert_true(ifd >= 0);
+	n = ioctl(ctl, LOOP_CTL_GET_FREE);
+	assert_true(n >= 0);
+	(void)snprintf(dev, len, "/dev/loop%d", n);
+	fd = open(dev, O_RDWR);
+	assert_true(fd >= 0);
+	memset(&lc, 0, sizeof(lc));
+	lc.fd = (uint32_t)ifd;
+	assert_int_equal(ioctl(fd, LOOP_CONFIGURE, &lc), 0);
+	(void)close(fd);
+	(void)close(ifd);
+	(void)close(ctl);
+}
+
+static void
+test_device(void **state)
+{
+	struct target_conf	tc;
+	char			err[LD_ERRLEN], want[PATH_MAX + LD_ERRLEN];
+	char			image[PATH_MAX], m[PATH_MAX], dev[64];
+	char			cmd[PATH_MAX + 64], file[PATH_MAX + 8];
+	int			fd;
+
+	(void)state;
+	if (!root_ok())
+		skip();
+	(void)snprintf(image, sizeof(image), "%s/disk", scratch);
+	(void)snprintf(m, sizeof(m), "%s/m", scratch);
+	(void)snprintf(file, sizeof(file), "%s/keep", m);
+	fd = open(image, O_RDWR | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, 64 << 20), 0);
+	assert_int_equal(close(fd), 0);
+	assert_int_equal(mkdir(m, 0755), 0);
+	attach(image, dev, sizeof(dev));
+	(void)snprintf(cmd, sizeof(cmd), "mkfs.ext4 -q -F %s", dev);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(mount(dev, m, "ext4", 0, NULL), 0);
+	touch(file);
+	assert_int_equal(umount(m), 0);
+
+	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F", "device", dev,
+	    NULL);
+	assert_int_equal(target_conf_check(&tc, err), 0);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_int_equal(errno, EEXIST);
+	(void)snprintf(want, sizeof(want), "device %s holds an ext4 "
+	    "filesystem: refusing mkfs (set wipe = yes to allow it)", dev);
+	assert_string_equal(err, want);
+	assert_int_equal(entries(scratch), 2);
+
+	/* Mounted: refused even with wipe = yes. */
+	assert_int_equal(mount(dev, m, "ext4", MS_RDONLY, NULL), 0);
+	assert_int_equal(target_conf_set(&tc, "wipe", "yes", err), 0);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_int_equal(errno, EBUSY);
+	(void)snprintf(want, sizeof(want), "device %s is mounted on %s/m: "
+	    "refusing mkfs", dev, real);
+	assert_string_equal(err, want);
+	assert_int_equal(access(file, F_OK), 0);
+	assert_int_equal(umount(m), 0);
+	target_conf_free(&tc);
+
+	/* Not a block device. */
+	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4", "device", "/dev/null",
+	    NULL);
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	assert_string_equal(err, "device /dev/null: not a block device");
+	assert_int_equal(entries(scratch), 2);
+	target_conf_free(&tc);
+	/* The teardown detaches dev: it is backed by a file in scratch. */
+}
+
+/* ===== Sweep ===== */
+
+/*
+ * Fork a child that sets up an ext4 image target under 'sub' and dies
+ * without a teardown; return its run directory in 'rundir'.
+ */
+static void
+crash(const char *sub, char *rundir, size_t len)
+{
+	struct target_conf	tc;
+	char			err[LD_ERRLEN];
+	pid_t			pid;
+	ssize_t			got;
+	int			p[2], status;
+
+	assert_int_equal(pipe(p), 0);
+	pid = fork();
+	assert_true(pid != -1);
+	if (pid == 0) {
+		(void)close(p[0]);
+		conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F",
+		    "image_size", "32M", NULL);
+		if (target_setup(&cur, &tc, sub, err) == -1)
+			_exit(1);
+		(void)!write(p[1], cur.rundir, strlen(cur.rundir));
+		_exit(0);
+	}
+	(void)close(p[1]);
+	got = read(p[0], rundir, len - 1);
+	(void)close(p[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_true(got > 0);
+	rundir[got] = '\0';
+}
+
+static void
+test_sweep_crash(void **state)
+{
+	struct seen	s;
+	char		err[LD_ERRLEN], rundir[PATH_MAX], sub[PATH_MAX];
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	(void)snprintf(sub, sizeof(sub), "%s/none", scratch);
+	assert_int_equal(target_sweep(sub, record, &s, err), 0);
+	if (!root_ok())
+		skip();
+	crash(scratch, rundir, sizeof(rundir));
+	assert_int_equal(mounts_under(real), 1);
+	assert_int_equal(loops_under(real, false), 1);
+
+	/* A look-alike without a marker is no business of the sweep. */
+	(void)snprintf(sub, sizeof(sub), "%s/target.fake", scratch);
+	assert_int_equal(mkdir(sub, 0755), 0);
+
+	assert_int_equal(target_sweep(scratch, record, &s, err), 1);
+	assert_string_equal(s.path[0], rundir);
+	assert_true(s.removed[0]);
+	assert_true(s.unmounted[0]);
+	assert_int_equal(strncmp(s.loopdev[0], "/dev/loop", 9), 0);
+	assert_string_equal(s.why[0], "");
+	assert_int_equal(mounts_under(real), 0);
+	assert_int_equal(loops_under(real, false), 0);
+	assert_int_equal(access(rundir, F_OK), -1);
+	assert_int_equal(entries(scratch), 1);
+
+	/* Nothing left: a second sweep finds nothing. */
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(target_sweep(scratch, record, &s, err), 0);
+}
+
+static void
+test_sweep_foreign(void **state)
+{
+	struct seen	s;
+	char		err[LD_ERRLEN], rundir[PATH_MAX], path[PATH_MAX + 32];
+
+	(void)state;
+	if (!root_ok())
+		skip();
+	crash(scratch, rundir, sizeof(rundir));
+	(void)snprintf(path, sizeof(path), "%s/notes.txt", rundir);
+	touch(path);
+
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(target_sweep(scratch, record, &s, err), 1);
+	assert_false(s.removed[0]);
+	assert_true(s.unmounted[0]);
+	assert_int_equal(strncmp(s.loopdev[0], "/dev/loop", 9), 0);
+	assert_string_equal(s.why[0], "holds files largedir did not make");
+	assert_int_equal(mounts_under(real), 0);
+	assert_int_equal(loops_under(real, false), 0);
+	assert_int_equal(access(path, F_OK), 0);
+	(void)snprintf(path, sizeof(path), "%s/" TARGET_MARKER, rundir);
+	assert_int_equal(access(path, F_OK), 0);
+	(void)snprintf(path, sizeof(path), "%s/image", rundir);
+	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(entries(rundir), 2);
+
+	/* Still marked: a later sweep reports it again and keeps it. */
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(target_sweep(scratch, record, &s, err), 1);
+	assert_false(s.removed[0]);
+	assert_false(s.unmounted[0]);
+	assert_string_equal(s.loopdev[0], "");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_conf_set),
+		cmocka_unit_test(test_conf_key),
+		cmocka_unit_test(test_conf_check),
+		cmocka_unit_test_setup_teardown(test_path, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_not_root, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_tmpfs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ext4, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_xfs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_btrfs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mkfs_fails, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_device, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_crash, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_foreign, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests_name("target", tests, NULL, NULL);
+}
