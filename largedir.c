@@ -422,10 +422,11 @@ report_target(void *arg, const struct target_report *r)
 	if (r->why != NULL)
 		printf("kept %s: %s\n", r->path, r->why);
 	else
-		printf("%s %s%s%s%s\n", r->removed ? "removed" : "kept",
+		printf("%s %s%s%s%s%s\n", r->removed ? "removed" : "kept",
 		    r->path, r->unmounted ? " (unmounted)" : "",
 		    r->loopdev != NULL ? " (detached " : "",
-		    r->loopdev != NULL ? r->loopdev : "");
+		    r->loopdev != NULL ? r->loopdev : "",
+		    r->loopdev != NULL ? ")" : "");
 }
 
 /*

@@ -51,6 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "marker.h"
 #include "target.h"
 #include "util.h"
 
@@ -61,15 +62,9 @@
 #define LABEL_MAX	64
 #define RETRIES		10		/* for EBUSY, 100 ms apart */
 #define RETRY_NS	100000000L
-#define MARKER_MAX	4096
 #define DEFAULT_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:" \
 			    "/sbin:/bin"
 
-struct marker {
-	char		host[256];
-	long long	pid;
-	uint64_t	inode;
-};
 
 static int	fail(char *, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
@@ -79,9 +74,6 @@ static void	nap(void);
 static char	*dup_or_null(const char *);
 static bool	in_path(const char *);
 static int	mkdir_p(const char *);
-static int	write_marker(const char *);
-static int	read_marker(int, struct marker *);
-static bool	run_alive(const struct marker *, const char **);
 static int	mountinfo_find(const char *, dev_t, char *, size_t);
 static int	make_rundir(struct target *, char *);
 static int	attach_loop(struct target *, char *);
@@ -205,121 +197,6 @@ mkdir_p(const char *path)
 	free(p);
 	errno = saved;
 	return rc;
-}
-
-/* Write the marker into run directory 'dir', naming this process. */
-static int
-write_marker(const char *dir)
-{
-	struct stat	 st;
-	char		 host[256];
-	char		*path, *text;
-	int		 fd, rc = -1, saved;
-	size_t		 len;
-
-	if (stat(dir, &st) == -1)
-		return -1;
-	if (gethostname(host, sizeof(host)) == -1)
-		(void)strcpy(host, "unknown");
-	host[sizeof(host) - 1] = '\0';
-	text = xasprintf(TARGET_MAGIC "\nhost: %s\npid: %ld\ninode: %" PRIu64
-	    "\n", host, (long)getpid(), (uint64_t)st.st_ino);
-	len = strlen(text);
-	path = xasprintf("%s/" TARGET_MARKER, dir);
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0644)) != -1) {
-		errno = EIO;
-		rc = write(fd, text, len) == (ssize_t)len ? 0 : -1;
-		saved = errno;
-		if (close(fd) == -1 && rc == 0) {
-			rc = -1;
-			saved = errno;
-		}
-		if (rc == -1)
-			(void)unlink(path);
-		errno = saved;
-	}
-	saved = errno;
-	free(path);
-	free(text);
-	errno = saved;
-	return rc;
-}
-
-/* Read and check the marker in run directory 'dirfd' into 'm'. */
-static int
-read_marker(int dirfd, struct marker *m)
-{
-	char		 buf[MARKER_MAX], *line, *save, *v;
-	const char	*errstr;
-	ssize_t		 len;
-	int		 fd, seen = 0;
-
-	memset(m, 0, sizeof(*m));
-	if ((fd = openat(dirfd, TARGET_MARKER, O_RDONLY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return -1;
-	len = read(fd, buf, sizeof(buf) - 1);
-	(void)close(fd);
-	if (len <= 0)
-		return -1;
-	buf[len] = '\0';
-	if (strncmp(buf, TARGET_MAGIC "\n", sizeof(TARGET_MAGIC)) != 0)
-		return -1;
-	for (line = strtok_r(buf, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
-		if ((v = strstr(line, ": ")) == NULL)
-			continue;
-		*v = '\0';
-		v += 2;
-		if (strcmp(line, "host") == 0) {
-			(void)snprintf(m->host, sizeof(m->host), "%s", v);
-			seen |= 1;
-		} else if (strcmp(line, "pid") == 0) {
-			m->pid = parse_num(v, 1, INT_MAX, &errstr);
-			if (errstr == NULL)
-				seen |= 2;
-		} else if (strcmp(line, "inode") == 0) {
-			m->inode = (uint64_t)parse_num(v, 1, LLONG_MAX,
-			    &errstr);
-			if (errstr == NULL)
-				seen |= 4;
-		}
-	}
-	return seen == 7 ? 0 : -1;
-}
-
-/*
- * Whether the run that made marker 'm' may still be running: its host is
- * another machine (we cannot tell), or its pid is alive and is largedir.
- */
-static bool
-run_alive(const struct marker *m, const char **why)
-{
-	char	 host[256], path[64], comm[64];
-	FILE	*fp;
-	bool	 largedir = false;
-
-	if (gethostname(host, sizeof(host)) == -1 ||
-	    strcmp(host, m->host) != 0) {
-		*why = "made on another host: run --cleanup there";
-		return true;
-	}
-	if (m->pid == getpid()) {
-		*why = "in use by this largedir";
-		return true;
-	}
-	if (kill((pid_t)m->pid, 0) == -1 && errno == ESRCH)
-		return false;
-	(void)snprintf(path, sizeof(path), "/proc/%lld/comm", m->pid);
-	if ((fp = fopen(path, "re")) != NULL) {
-		largedir = fgets(comm, sizeof(comm), fp) != NULL &&
-		    strncmp(comm, "largedir", 8) == 0;
-		(void)fclose(fp);
-	}
-	if (largedir)
-		*why = "in use by a running largedir";
-	return largedir;
 }
 
 /*
@@ -525,7 +402,8 @@ target_conf_check(const struct target_conf *tc, char *err)
 static int
 make_rundir(struct target *t, char *err)
 {
-	char	*p;
+	char	*p, *text = NULL;
+	int	 fd, saved;
 
 	if (mkdir_p(t->scratch) == -1)
 		return syserr(err, "create scratch directory %s", t->scratch);
@@ -536,8 +414,18 @@ make_rundir(struct target *t, char *err)
 		return -1;
 	}
 	t->rundir = p;
-	if (write_marker(p) == -1)
+	if ((fd = open(p, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    (text = marker_text(fd, TARGET_MAGIC, NULL)) == NULL ||
+	    marker_put(fd, TARGET_MARKER, text) == -1) {
+		saved = errno;
+		free(text);
+		if (fd != -1)
+			(void)close(fd);
+		errno = saved;
 		return syserr(err, "write %s/" TARGET_MARKER, p);
+	}
+	free(text);
+	(void)close(fd);
 	t->mnt = xasprintf("%s/mnt", p);
 	if (mkdir(t->mnt, 0755) == -1)
 		return syserr(err, "create %s", t->mnt);
@@ -982,7 +870,7 @@ detach_backed(const char *image, char *dev, size_t len)
 		if (detach_loop(loop) == -1)
 			rc = -1;
 		else
-			(void)snprintf(dev, len, "%s", loop);
+			(void)snprintf(dev, len, "%.*s", (int)len - 1, loop);
 	}
 	(void)closedir(dp);
 	return rc;
@@ -1152,7 +1040,6 @@ static int
 sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 {
 	struct marker	 m;
-	struct stat	 st;
 	char		*real, *mnt, *image;
 	int		 dfd, i, rc;
 	bool		 lazy;
@@ -1160,15 +1047,14 @@ sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 	if ((dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1)
 		return -1;
-	if (fstat(dfd, &st) == -1 || read_marker(dfd, &m) == -1 ||
-	    m.inode != (uint64_t)st.st_ino) {
+	if (marker_read(dfd, TARGET_MARKER, TARGET_MAGIC, &m) == -1) {
 		/* Not ours, or a copy of ours: not a word about it. */
 		(void)close(dfd);
 		return -1;
 	}
 	(void)close(dfd);
 	r->path = path;
-	if (run_alive(&m, &r->why))
+	if (marker_alive(&m, &r->why))
 		return 0;
 	if ((real = realpath(path, NULL)) == NULL) {
 		r->why = "cannot resolve its path";

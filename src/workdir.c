@@ -4,14 +4,10 @@
 /*
  * workdir: see workdir.h.
  *
- * The marker is a few "key: value" lines:
+ * The marker (marker.c) adds to host, pid and inode:
  *
- *	largedir work directory
  *	version: 0.1.0
- *	host: vm
- *	pid: 4242
  *	started: 2026-11-29T19:40:00Z
- *	inode: 1234567
  *	names: fixed 8
  *
  * Everything here works through directory descriptors opened with
@@ -33,25 +29,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "marker.h"
 #include "util.h"
 #include "workdir.h"
 
-#define MARKER_MAX	4096
-
-struct marker {
-	char		host[256];
-	long long	pid;
-	uint64_t	inode;
-	enum names_kind	kind;
-	unsigned	len;
-};
-
-static int	read_marker(int, struct marker *);
-static bool	run_alive(const struct marker *, const char **);
 static bool	round_dir_name(const char *);
 static int	sweep_one(int, const char *, const char *,
 		    struct workdir_report *);
-static int	sweep_round(int, const char *, const struct marker *,
+static int	sweep_round(int, const char *, enum names_kind, unsigned,
 		    uint64_t *, uint64_t *);
 
 /*
@@ -64,11 +49,8 @@ int
 workdir_create(struct workdir *wd, const char *parent, enum names_kind kind,
     unsigned len, const char *started, char *err)
 {
-	struct stat	 st;
-	char		 host[256];
-	char		*tmpl;
-	int		 fd = -1, saved;
-	size_t		 mlen;
+	char	*tmpl, *extra;
+	int	 saved;
 
 	memset(wd, 0, sizeof(*wd));
 	wd->fd = -1;
@@ -84,39 +66,22 @@ workdir_create(struct workdir *wd, const char *parent, enum names_kind kind,
 	}
 	wd->path = tmpl;
 	if ((wd->fd = open(tmpl, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1 || fstat(wd->fd, &st) == -1)
+	    O_CLOEXEC)) == -1)
 		goto fail;
-	if (gethostname(host, sizeof(host)) == -1)
-		(void)strcpy(host, "unknown");
-	host[sizeof(host) - 1] = '\0';
-	wd->marker = xasprintf(WORKDIR_MAGIC "\nversion: %s\nhost: %s\n"
-	    "pid: %ld\nstarted: %s\ninode: %" PRIu64 "\nnames: %s %u\n",
-	    LD_VERSION, host, (long)getpid(), started, (uint64_t)st.st_ino,
-	    names_kind_name(kind), len);
-	mlen = strlen(wd->marker);
-	if ((fd = openat(wd->fd, WORKDIR_MARKER, O_WRONLY | O_CREAT | O_EXCL |
-	    O_CLOEXEC, 0644)) == -1)
+	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\n",
+	    LD_VERSION, started, names_kind_name(kind), len);
+	wd->marker = marker_text(wd->fd, WORKDIR_MAGIC, extra);
+	free(extra);
+	if (wd->marker == NULL ||
+	    marker_put(wd->fd, WORKDIR_MARKER, wd->marker) == -1)
 		goto fail;
-	if (write(fd, wd->marker, mlen) != (ssize_t)mlen) {
-		if (errno == 0)
-			errno = EIO;
-		goto fail;
-	}
-	if (close(fd) == -1) {
-		fd = -1;
-		goto fail;
-	}
 	return 0;
 fail:
 	saved = errno;
 	(void)snprintf(err, LD_ERRLEN, "set up work directory %s: %s", tmpl,
 	    strerror(saved));
-	if (fd != -1)
-		(void)close(fd);
-	if (wd->fd != -1) {
-		(void)unlinkat(wd->fd, WORKDIR_MARKER, 0);
+	if (wd->fd != -1)
 		(void)close(wd->fd);
-	}
 	(void)rmdir(tmpl);
 	free(wd->marker);
 	free(tmpl);
@@ -135,7 +100,7 @@ fail:
 int
 workdir_remove(struct workdir *wd, char *err)
 {
-	int	saved, fd;
+	int	saved;
 
 	if (wd->path == NULL)
 		return 0;
@@ -144,11 +109,7 @@ workdir_remove(struct workdir *wd, char *err)
 	if (rmdir(wd->path) == -1 && errno != ENOENT) {
 		saved = errno;
 		/* Put the marker back so --cleanup can find it. */
-		if ((fd = openat(wd->fd, WORKDIR_MARKER, O_WRONLY | O_CREAT |
-		    O_EXCL | O_CLOEXEC, 0644)) != -1) {
-			(void)!write(fd, wd->marker, strlen(wd->marker));
-			(void)close(fd);
-		}
+		(void)marker_put(wd->fd, WORKDIR_MARKER, wd->marker);
 		errno = saved;
 		goto fail;
 	}
@@ -208,102 +169,14 @@ round_dir_name(const char *name)
 	return *p == '\0';
 }
 
-/* Read and check the marker in work directory 'dirfd' into 'm'. */
-static int
-read_marker(int dirfd, struct marker *m)
-{
-	char		 buf[MARKER_MAX], *line, *save, *v;
-	const char	*errstr;
-	ssize_t		 len;
-	int		 fd, seen = 0;
-
-	memset(m, 0, sizeof(*m));
-	if ((fd = openat(dirfd, WORKDIR_MARKER, O_RDONLY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return -1;
-	len = read(fd, buf, sizeof(buf) - 1);
-	(void)close(fd);
-	if (len <= 0)
-		return -1;
-	buf[len] = '\0';
-	if (strncmp(buf, WORKDIR_MAGIC "\n", sizeof(WORKDIR_MAGIC)) != 0)
-		return -1;
-	for (line = strtok_r(buf, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
-		if ((v = strstr(line, ": ")) == NULL)
-			continue;
-		*v = '\0';
-		v += 2;
-		if (strcmp(line, "host") == 0) {
-			(void)snprintf(m->host, sizeof(m->host), "%s", v);
-			seen |= 1;
-		} else if (strcmp(line, "pid") == 0) {
-			m->pid = parse_num(v, 1, INT_MAX, &errstr);
-			if (errstr == NULL)
-				seen |= 2;
-		} else if (strcmp(line, "inode") == 0) {
-			m->inode = (uint64_t)parse_num(v, 1, LLONG_MAX,
-			    &errstr);
-			if (errstr == NULL)
-				seen |= 4;
-		} else if (strncmp(v, "fixed ", 6) == 0 &&
-		    strcmp(line, "names") == 0) {
-			m->kind = NAMES_FIXED;
-			m->len = (unsigned)parse_num(v + 6, 1, NAMES_MAX_LEN,
-			    &errstr);
-			if (errstr == NULL)
-				seen |= 8;
-		} else if (strncmp(v, "maildir", 7) == 0 &&
-		    strcmp(line, "names") == 0) {
-			m->kind = NAMES_MAILDIR;
-			seen |= 8;
-		}
-	}
-	return seen == 15 ? 0 : -1;
-}
-
 /*
- * Whether the run that made marker 'm' may still be running: its host is
- * another machine (we cannot tell), or its pid is alive and is largedir.
- */
-static bool
-run_alive(const struct marker *m, const char **why)
-{
-	char	host[256], path[64], comm[64];
-	FILE	*fp;
-	bool	 largedir = false;
-
-	if (gethostname(host, sizeof(host)) == -1 ||
-	    strcmp(host, m->host) != 0) {
-		*why = "made on another host: run --cleanup there";
-		return true;
-	}
-	if (m->pid == getpid()) {
-		*why = "in use by this largedir";
-		return true;
-	}
-	if (kill((pid_t)m->pid, 0) == -1 && errno == ESRCH)
-		return false;
-	/* The pid lives: is it largedir, or a stranger with a reused pid? */
-	(void)snprintf(path, sizeof(path), "/proc/%lld/comm", m->pid);
-	if ((fp = fopen(path, "re")) != NULL) {
-		largedir = fgets(comm, sizeof(comm), fp) != NULL &&
-		    strncmp(comm, "largedir", 8) == 0;
-		(void)fclose(fp);
-	}
-	if (largedir)
-		*why = "in use by a running largedir";
-	return largedir;
-}
-
-/*
- * Empty round directory 'name' in 'wfd' of the names marker 'm' allows
- * and remove it, unless foreign entries keep it.  Count files unlinked
- * and entries kept.  Return -1 with errno if the directory could not be
- * read or removed for another reason.
+ * Empty round directory 'name' in 'wfd' of the names of kind 'kind' and
+ * width 'len' and remove it, unless foreign entries keep it.  Count files
+ * unlinked and entries kept.  Return -1 with errno if the directory could
+ * not be read or removed for another reason.
  */
 static int
-sweep_round(int wfd, const char *name, const struct marker *m,
+sweep_round(int wfd, const char *name, enum names_kind kind, unsigned len,
     uint64_t *files, uint64_t *kept)
 {
 	struct dirent	*d;
@@ -330,7 +203,7 @@ sweep_round(int wfd, const char *name, const struct marker *m,
 			if (strcmp(d->d_name, ".") == 0 ||
 			    strcmp(d->d_name, "..") == 0)
 				continue;
-			if (names_match(m->kind, m->len, d->d_name) &&
+			if (names_match(kind, len, d->d_name) &&
 			    unlinkat(fd, d->d_name, 0) == 0)
 				pass++;
 			else
@@ -349,22 +222,32 @@ sweep_one(int pfd, const char *name, const char *path,
     struct workdir_report *r)
 {
 	struct marker	 m;
-	struct stat	 st;
 	struct dirent	*d;
 	DIR		*dp;
+	enum names_kind	 kind;
+	const char	*errstr;
+	unsigned	 len = 0;
 	int		 wfd;
 
 	if ((wfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1)
 		return -1;
-	if (fstat(wfd, &st) == -1 || read_marker(wfd, &m) == -1 ||
-	    m.inode != (uint64_t)st.st_ino) {
+	errstr = "invalid";
+	if (marker_read(wfd, WORKDIR_MARKER, WORKDIR_MAGIC, &m) == 0) {
+		if (strncmp(m.names, "maildir", 7) == 0)
+			errstr = NULL;
+		else if (strncmp(m.names, "fixed ", 6) == 0)
+			len = (unsigned)parse_num(m.names + 6, 1,
+			    NAMES_MAX_LEN, &errstr);
+	}
+	if (errstr != NULL) {
 		/* Not ours, or a copy of ours: not a word about it. */
 		(void)close(wfd);
 		return -1;
 	}
+	kind = len == 0 ? NAMES_MAILDIR : NAMES_FIXED;
 	r->path = path;
-	if (run_alive(&m, &r->why)) {
+	if (marker_alive(&m, &r->why)) {
 		(void)close(wfd);
 		return 0;
 	}
@@ -376,8 +259,8 @@ sweep_one(int pfd, const char *name, const char *path,
 		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0 ||
 		    strcmp(d->d_name, WORKDIR_MARKER) == 0)
 			continue;
-		if (!round_dir_name(d->d_name) ||
-		    sweep_round(wfd, d->d_name, &m, &r->files, &r->kept) == -1)
+		if (!round_dir_name(d->d_name) || sweep_round(wfd, d->d_name,
+		    kind, len, &r->files, &r->kept) == -1)
 			r->kept++;
 	}
 	if (r->kept == 0 && unlinkat(wfd, WORKDIR_MARKER, 0) == 0 &&

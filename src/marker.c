@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * marker: see marker.h.  A marker reads:
+ *
+ *	largedir work directory
+ *	host: vm
+ *	pid: 4242
+ *	inode: 1234567
+ *	version: 0.1.0
+ *	...
+ *
+ * Everything is opened relative to the directory's descriptor with
+ * O_NOFOLLOW, so a symbolic link planted as a marker is never followed.
+ */
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "marker.h"
+#include "util.h"
+
+static bool	process_gone(long long);
+
+/*
+ * The text of a marker for directory 'dirfd': the line 'magic', then this
+ * host, this pid and the directory's inode, then 'extra' ("key: value\n"
+ * lines, or NULL).  Return a new string, or NULL with errno.
+ */
+char *
+marker_text(int dirfd, const char *magic, const char *extra)
+{
+	struct stat	st;
+	char		host[256];
+
+	if (fstat(dirfd, &st) == -1)
+		return NULL;
+	if (gethostname(host, sizeof(host)) == -1)
+		(void)strcpy(host, "unknown");
+	host[sizeof(host) - 1] = '\0';
+	return xasprintf("%s\nhost: %s\npid: %ld\ninode: %" PRIu64 "\n%s",
+	    magic, host, (long)getpid(), (uint64_t)st.st_ino,
+	    extra != NULL ? extra : "");
+}
+
+/*
+ * Write 'text' as the new file 'file' in directory 'dirfd'.  Return 0, or
+ * -1 with errno; a partly written marker is removed again.
+ */
+int
+marker_put(int dirfd, const char *file, const char *text)
+{
+	size_t	len = strlen(text);
+	int	fd, rc, saved;
+
+	if ((fd = openat(dirfd, file, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
+		return -1;
+	errno = EIO;
+	rc = write(fd, text, len) == (ssize_t)len ? 0 : -1;
+	saved = errno;
+	if (close(fd) == -1 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc == -1)
+		(void)unlinkat(dirfd, file, 0);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * Read marker 'file' of directory 'dirfd' into 'm'.  It counts only if
+ * it starts with the line 'magic', names a host, a pid and an inode, and
+ * that inode is the directory's own.  Return 0, or -1 if it does not.
+ */
+int
+marker_read(int dirfd, const char *file, const char *magic,
+    struct marker *m)
+{
+	struct stat	 st;
+	char		 buf[MARKER_MAX], *line, *save, *v;
+	const char	*errstr;
+	size_t		 mlen = strlen(magic);
+	ssize_t		 len;
+	int		 fd, seen = 0;
+
+	memset(m, 0, sizeof(*m));
+	if ((fd = openat(dirfd, file, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	len = read(fd, buf, sizeof(buf) - 1);
+	(void)close(fd);
+	if (len <= 0 || fstat(dirfd, &st) == -1)
+		return -1;
+	buf[len] = '\0';
+	if (strncmp(buf, magic, mlen) != 0 || buf[mlen] != '\n')
+		return -1;
+	for (line = strtok_r(buf + mlen + 1, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if ((v = strstr(line, ": ")) == NULL)
+			continue;
+		*v = '\0';
+		v += 2;
+		if (strcmp(line, "host") == 0) {
+			(void)snprintf(m->host, sizeof(m->host), "%s", v);
+			seen |= 1;
+		} else if (strcmp(line, "pid") == 0) {
+			m->pid = parse_num(v, 1, INT_MAX, &errstr);
+			if (errstr == NULL)
+				seen |= 2;
+		} else if (strcmp(line, "inode") == 0) {
+			m->inode = (uint64_t)parse_num(v, 1, LLONG_MAX,
+			    &errstr);
+			if (errstr == NULL)
+				seen |= 4;
+		} else if (strcmp(line, "names") == 0)
+			(void)snprintf(m->names, sizeof(m->names), "%s", v);
+	}
+	return seen == 7 && m->inode == (uint64_t)st.st_ino ? 0 : -1;
+}
+
+/* Whether process 'pid' is gone: no such process, or a zombie. */
+static bool
+process_gone(long long pid)
+{
+	char	 path[64], buf[512], *p;
+	FILE	*fp;
+	size_t	 len;
+
+	if (kill((pid_t)pid, 0) == -1 && errno == ESRCH)
+		return true;
+	(void)snprintf(path, sizeof(path), "/proc/%lld/stat", pid);
+	if ((fp = fopen(path, "re")) == NULL)
+		return errno == ENOENT;
+	len = fread(buf, 1, sizeof(buf) - 1, fp);
+	(void)fclose(fp);
+	buf[len] = '\0';
+	/* "pid (comm) S ...": the state follows the last ')'. */
+	return (p = strrchr(buf, ')')) != NULL && (p[2] == 'Z' || p[2] == 'X');
+}
+
+/*
+ * Whether the run that wrote marker 'm' may still be running: it was made
+ * on another host (which this one cannot tell), by this very process, or
+ * its pid lives and is largedir (not a stranger that reused the pid, not
+ * a zombie nobody reaped).  If so, point '*why' at the reason.
+ */
+bool
+marker_alive(const struct marker *m, const char **why)
+{
+	char	 host[256], path[64], comm[64];
+	FILE	*fp;
+	bool	 largedir = false;
+
+	if (gethostname(host, sizeof(host)) == -1 ||
+	    strcmp(host, m->host) != 0) {
+		*why = "made on another host: run --cleanup there";
+		return true;
+	}
+	if (m->pid == getpid()) {
+		*why = "in use by this largedir";
+		return true;
+	}
+	if (process_gone(m->pid))
+		return false;
+	(void)snprintf(path, sizeof(path), "/proc/%lld/comm", m->pid);
+	if ((fp = fopen(path, "re")) != NULL) {
+		largedir = fgets(comm, sizeof(comm), fp) != NULL &&
+		    strncmp(comm, "largedir", 8) == 0;
+		(void)fclose(fp);
+	}
+	if (largedir)
+		*why = "in use by a running largedir";
+	return largedir;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * marker: the file that makes a directory recognisably largedir's.
+ *
+ * Work directories (workdir.c) and target run directories (target.c)
+ * carry a marker: a magic first line, then "key: value" lines naming the
+ * host and pid of the run that made the directory and the directory's own
+ * inode number, so that a copy or a hand-made look-alike is never taken
+ * for the original.  --cleanup reads markers to find what a killed run
+ * left, and marker_alive() tells whether that run is really gone.
+ */
+
+#ifndef LD_MARKER_H
+#define LD_MARKER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MARKER_MAX	4096		/* longest marker read */
+
+struct marker {
+	char		host[256];
+	long long	pid;
+	uint64_t	inode;
+	char		names[64];	/* the "names:" value, or "" */
+};
+
+char	*marker_text(int, const char *, const char *);
+int	 marker_put(int, const char *, const char *);
+int	 marker_read(int, const char *, const char *, struct marker *);
+bool	 marker_alive(const struct marker *, const char **);
+
+#endif /* LD_MARKER_H */

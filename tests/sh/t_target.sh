@@ -1,0 +1,293 @@
+#!/bin/sh
+# largedir -c FILE: targets largedir sets up itself.  A tmpfs and a small
+# ext4 image are set up, measured and removed without a trace; keys of the
+# file set workload options and the command line wins over them; after
+# kill -9 the mount and loop device stay until --cleanup removes them.
+# What cannot be set up here (a filesystem the kernel lacks, a device that
+# holds one) is refused with exit 4 and one line, touching nothing; a bad
+# file or a DIR besides -c is a usage error (exit 2, one line).
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+
+S=$T/scratch
+bg=
+
+# mounts_under DIR: the mount points under DIR.
+mounts_under() {
+	awk -v p="$1/" 'index($5, p) == 1 { print $5 }' /proc/self/mountinfo
+}
+
+# loops_under DIR: the loop devices backed by a file under DIR.
+loops_under() {
+	for lu_f in /sys/block/loop*/loop/backing_file; do
+		[ -r "$lu_f" ] || continue
+		lu_b=$(cat "$lu_f" 2>/dev/null) || continue
+		case $lu_b in
+		"$1"/*)
+			lu_d=${lu_f%/loop/backing_file}
+			echo "/dev/${lu_d##*/}"
+			;;
+		esac
+	done
+}
+
+# cleanup: kill a run still going, unmount and detach what this test or
+# a run of it left (even when it fails half-way), then lib_cleanup.
+cleanup() {
+	if [ -n "$bg" ]; then
+		kill -9 "$bg" 2>/dev/null || true
+		wait "$bg" 2>/dev/null || true
+	fi
+	mounts_under "$T" | sort -r | while read -r cm; do
+		umount "$cm" 2>/dev/null || umount -l "$cm" || true
+	done
+	loops_under "$T" | while read -r cl; do
+		losetup -d "$cl" || true
+	done
+	lib_cleanup
+}
+trap cleanup EXIT
+
+# run STATUS NAME ARG...: largedir ARG..., with its stdout and stderr in
+# $T/NAME.stdout and $T/NAME.stderr; fail unless it exits with STATUS.
+run() {
+	r_want=$1 r_name=$2
+	shift 2
+	set +e
+	"$LD" "$@" >"$T/$r_name.stdout" 2>"$T/$r_name.stderr"
+	r_got=$?
+	set -e
+	[ "$r_got" = "$r_want" ] ||
+	    fail "$r_name: exit $r_got, expected $r_want: largedir $*:" \
+	    "$(cat "$T/$r_name.stderr")"
+}
+
+# one_line NAME: the run wrote exactly one line on stderr, none on stdout.
+one_line() {
+	[ "$(lines "$T/$1.stderr")" -eq 1 ] ||
+	    fail "$1: $(lines "$T/$1.stderr") lines on stderr:" \
+	    "$(cat "$T/$1.stderr")"
+	[ ! -s "$T/$1.stdout" ] ||
+	    fail "$1: output on stdout: $(cat "$T/$1.stdout")"
+}
+
+# left NAME: fail if the run left anything: a run directory in the
+# scratch directory, a mount under $T, a loop device backed by a file in
+# the scratch directory.
+left() {
+	if [ -d "$S" ] && [ -n "$(ls -A "$S")" ]; then
+		fail "$1: left in $S: $(ls -A "$S")"
+	fi
+	[ -z "$(mounts_under "$T")" ] ||
+	    fail "$1: left mounted: $(mounts_under "$T")"
+	[ -z "$(loops_under "$S")" ] ||
+	    fail "$1: left loop devices: $(loops_under "$S")"
+	if losetup -a | grep -F "($S/"; then
+		fail "$1: losetup -a shows loop devices backed by files in $S"
+	fi
+}
+
+# meta NAME KEY: .meta.KEY of run NAME's JSON.
+meta() {
+	jq -r ".meta[\"$2\"] // empty" "$T/res-$1/$1.json"
+}
+
+# has_files: a run under $S has made files in a round directory.
+has_files() {
+	set -- "$S"/target.*/mnt/largedir.*/round-*/*
+	[ -e "$1" ]
+}
+
+# ---- Bad configs (no root needed): exit 2, one line "FILE:LINE: ..."
+cat >"$T/bad.conf" <<EOF
+label = bad
+fstype = tmpfs
+frobnicate = yes
+EOF
+run 2 bad -c "$T/bad.conf" --scratch "$S" -o "$T/res-bad" --label bad
+one_line bad
+grep -q "^largedir: $T/bad.conf:3: " "$T/bad.stderr" ||
+    fail "bad: stderr is not 'largedir: $T/bad.conf:3: ...':" \
+    "$(cat "$T/bad.stderr")"
+[ ! -e "$T/res-bad" ] || fail "bad: created its outputs"
+
+cat >"$T/t1.conf" <<EOF
+# A small tmpfs.
+label = t1
+fstype = tmpfs
+mount_options = size=64m,nr_inodes=100k
+EOF
+mkdir "$T/dir"
+run 2 dirop -c "$T/t1.conf" --scratch "$S" -o "$T/res-dirop" --label dirop \
+    "$T/dir"
+one_line dirop
+[ ! -e "$T/res-dirop" ] || fail "dirop: created its outputs"
+[ -z "$(ls -A "$T/dir")" ] || fail "dirop: wrote into $T/dir"
+
+# ---- A filesystem this kernel lacks: exit 4, one line naming it.
+if ! awk '{ print $NF }' /proc/filesystems | grep -qx reiserfs; then
+	cat >"$T/reiser.conf" <<EOF
+label = reiser
+fstype = reiserfs
+mkfs = mkfs.ext4 -q -F
+EOF
+	run 4 reiser -c "$T/reiser.conf" --scratch "$S" -o "$T/res-reiser" \
+	    --label reiser
+	one_line reiser
+	grep -q reiserfs "$T/reiser.stderr" ||
+	    fail "reiser: stderr does not name reiserfs:" \
+	    "$(cat "$T/reiser.stderr")"
+	[ ! -e "$T/res-reiser" ] || fail "reiser: created its outputs"
+	left reiser
+fi
+
+need_root "sets up loop devices, mkfs and mounts"
+need_cmd jq mkfs.ext4 losetup
+
+# ---- 1. tmpfs: mounted, measured, unmounted and removed.
+run 0 t1 -c "$T/t1.conf" -b 2s -q --scratch "$S" -o "$T/res-t1" --label t1
+j=$T/res-t1/t1.json
+jq -e . "$j" >/dev/null || fail "t1: $j is not valid JSON"
+[ "$(jq -r .status "$j")" = complete ] ||
+    fail "t1: status '$(jq -r .status "$j")', expected complete"
+[ "$(meta t1 target_kind)" = tmpfs ] ||
+    fail "t1: target_kind '$(meta t1 target_kind)', expected tmpfs"
+[ "$(meta t1 fstype)" = tmpfs ] ||
+    fail "t1: fstype '$(meta t1 fstype)', expected tmpfs"
+[ "$(meta t1 config_file)" = "$T/t1.conf" ] ||
+    fail "t1: config_file '$(meta t1 config_file)', expected $T/t1.conf"
+left t1
+
+# ---- 2. A small ext4 image on a loop device.
+cat >"$T/e.conf" <<EOF
+label = e
+fstype = ext4
+mkfs = mkfs.ext4 -q -F -N 50000
+image_size = 128M
+mount_options = noatime
+EOF
+run 0 e -c "$T/e.conf" --start 1000 --max-files 5000 -q --scratch "$S" \
+    -o "$T/res-e" --label e
+jq -e . "$T/res-e/e.json" >/dev/null || fail "e: its JSON is not valid"
+[ "$(jq -r .status "$T/res-e/e.json")" = complete ] ||
+    fail "e: status '$(jq -r .status "$T/res-e/e.json")', expected complete"
+[ "$(meta e target_kind)" = image ] ||
+    fail "e: target_kind '$(meta e target_kind)', expected image"
+ld=$(meta e loop_device)
+case $ld in
+/dev/loop[0-9]*) ;;
+*) fail "e: loop_device '$ld' is not /dev/loopN" ;;
+esac
+case ${ld#/dev/loop} in
+*[!0-9]*) fail "e: loop_device '$ld' is not /dev/loopN" ;;
+esac
+[ "$(meta e mkfs)" = "mkfs.ext4 -q -F -N 50000 $ld" ] ||
+    fail "e: mkfs '$(meta e mkfs)', expected 'mkfs.ext4 -q -F -N 50000 $ld'"
+[ "$(meta e fstype)" = ext4 ] ||
+    fail "e: fstype '$(meta e fstype)', expected ext4"
+[ "$(meta e image_size)" = 134217728 ] ||
+    fail "e: image_size '$(meta e image_size)', expected 134217728"
+[ -z "$(loops_under "$T")" ] || fail "e: left $(loops_under "$T")"
+left e
+
+# ---- 3. Workload keys in the file; the command line wins over them.
+cat >"$T/w.conf" <<EOF
+label = w
+fstype = tmpfs
+mount_options = size=64m,nr_inodes=100k
+budget = 1h
+phases = create,list
+max-files = 2000
+start = 2000
+EOF
+run 0 w -c "$T/w.conf" -p create,open -q --scratch "$S" -o "$T/res-w" \
+    --label w
+j=$T/res-w/w.json
+[ "$(jq -r '.config.phases' "$j")" = create,open,delete ] ||
+    fail "w: config.phases '$(jq -r '.config.phases' "$j")'," \
+    "expected create,open,delete"
+[ "$(jq -r '.config["max-files"]' "$j")" = 2000 ] ||
+    fail "w: config.max-files '$(jq -r '.config["max-files"]' "$j")'," \
+    "expected 2000"
+[ "$(jq -r '.config.start' "$j")" = 2000 ] ||
+    fail "w: config.start '$(jq -r '.config.start' "$j")', expected 2000"
+left w
+
+# ---- 4. kill -9 leaves the mount and the loop device; --cleanup undoes.
+# Room for the first round of 200,000 files, so the run is in it when
+# killed.
+cat >"$T/k.conf" <<EOF
+label = k
+fstype = ext4
+mkfs = mkfs.ext4 -q -F -N 250000
+image_size = 256M
+mount_options = noatime
+EOF
+"$LD" -c "$T/k.conf" -b 60s --start 200000 -q --scratch "$S" \
+    -o "$T/res-k" --label k >"$T/k.stdout" 2>"$T/k.stderr" &
+bg=$!
+wait_for 30 has_files
+kill -9 "$bg"
+set +e
+wait "$bg"
+rc=$?
+set -e
+bg=
+[ "$rc" = 137 ] || fail "k: exit $rc after kill -9, expected 137"
+set -- "$S"/target.*
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+	fail "k: run directories in $S: $*"
+fi
+rd=$1
+kd=$(loops_under "$rd")
+[ -n "$kd" ] || fail "k: no loop device backed by $rd/image after kill -9"
+[ "$(meta k loop_device)" = "$kd" ] ||
+    fail "k: loop_device '$(meta k loop_device)', backed by $rd/image: $kd"
+[ "$(mounts_under "$T")" = "$rd/mnt" ] ||
+    fail "k: after kill -9, mounted under $T: '$(mounts_under "$T")'," \
+    "expected $rd/mnt"
+
+run 0 kc --cleanup --scratch "$S"
+[ ! -s "$T/kc.stderr" ] ||
+    fail "--cleanup wrote to stderr: $(cat "$T/kc.stderr")"
+[ "$(lines "$T/kc.stdout")" -eq 1 ] ||
+    fail "--cleanup printed $(lines "$T/kc.stdout") lines:" \
+    "$(cat "$T/kc.stdout")"
+case $(cat "$T/kc.stdout") in
+"removed $rd"*) ;;
+*) fail "--cleanup did not report removing $rd: $(cat "$T/kc.stdout")" ;;
+esac
+grep -qxF "removed $rd (unmounted) (detached $kd)" "$T/kc.stdout" ||
+    fail "--cleanup printed '$(cat "$T/kc.stdout")', expected" \
+    "'removed $rd (unmounted) (detached $kd)'"
+[ -z "$(loops_under "$T")" ] || fail "k: left $(loops_under "$T")"
+left "k (after --cleanup)"
+
+# ---- 5. A device that holds a filesystem: exit 4, the data untouched.
+dd if=/dev/zero of="$T/dev.img" bs=1048576 count=0 seek=64 2>/dev/null
+dev=$(losetup --find --show "$T/dev.img")
+mkfs.ext4 -q "$dev"
+mkdir "$T/m"
+mount "$dev" "$T/m"
+printf 'precious data\n' >"$T/m/keep.txt"
+umount "$T/m"
+cat >"$T/d.conf" <<EOF
+label = d
+fstype = ext4
+mkfs = mkfs.ext4 -q -F
+device = $dev
+EOF
+run 4 d -c "$T/d.conf" --scratch "$S" -o "$T/res-d" --label d
+one_line d
+grep -F "$dev" "$T/d.stderr" | grep -q ext4 ||
+    fail "d: stderr does not name $dev and its ext4 signature:" \
+    "$(cat "$T/d.stderr")"
+[ ! -e "$T/res-d" ] || fail "d: created its outputs"
+left d
+[ "$(loops_under "$T")" = "$dev" ] ||
+    fail "d: $dev is no longer attached to $T/dev.img"
+mount -o ro "$dev" "$T/m"
+[ "$(cat "$T/m/keep.txt")" = "precious data" ] ||
+    fail "d: the file on $dev changed: $(cat "$T/m/keep.txt")"
+umount "$T/m"
+losetup -d "$dev"
