@@ -137,7 +137,6 @@ static void	print_round(unsigned, uint64_t, bool, const double *,
 		    const double *, const double *, unsigned, uint64_t);
 static void	flush_outputs(void);
 static void	tidy(void);
-static void	mkdir_p(const char *);
 static char	*quote_argv(int, char **);
 
 int
@@ -541,7 +540,8 @@ setup_outputs(int argc, char **argv)
 			    "--label", f);
 		free(f);
 	}
-	mkdir_p(run.outdir);
+	if (util_mkdir_p(run.outdir) == -1)
+		err(1, "mkdir %s", run.outdir);
 	if ((run.outfd = open(run.outdir, O_RDONLY | O_DIRECTORY |
 	    O_CLOEXEC)) == -1)
 		err(1, "%s", run.outdir);
@@ -1232,27 +1232,6 @@ tidy(void)
 			warnx("%s", errbuf);
 	}
 	(void)fflush(stdout);
-}
-
-/* mkdir -p 'path'. */
-static void
-mkdir_p(const char *path)
-{
-	char	*p, *copy = xstrdup(path);
-
-	for (p = copy + 1; ; p++) {
-		if (*p != '/' && *p != '\0')
-			continue;
-		char	c = *p;
-
-		*p = '\0';
-		if (mkdir(copy, 0755) == -1 && errno != EEXIST)
-			err(1, "mkdir %s", copy);
-		*p = c;
-		if (c == '\0')
-			break;
-	}
-	free(copy);
 }
 
 /* The command line as a shell would need it typed: a new string. */

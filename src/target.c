@@ -28,7 +28,6 @@
  * device stays bound to rundir/image, and that is how the sweep finds it.
  */
 
-#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -42,7 +41,6 @@
 #include <inttypes.h>
 #include <libmount.h>
 #include <limits.h>
-#include <linux/loop.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -51,6 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "loop.h"
 #include "marker.h"
 #include "target.h"
 #include "util.h"
@@ -73,7 +72,6 @@ static int	syserr(char *, const char *, ...)
 static void	nap(void);
 static char	*dup_or_null(const char *);
 static bool	in_path(const char *);
-static int	mkdir_p(const char *);
 static int	mountinfo_find(const char *, dev_t, char *, size_t);
 static int	make_rundir(struct target *, char *);
 static int	attach_loop(struct target *, char *);
@@ -81,8 +79,6 @@ static int	check_device(const char *, bool, char *);
 static int	run_mkfs(struct target *, const char *, char *);
 static int	mount_fs(struct target *, const char *, char *);
 static int	do_umount(const char *, bool *);
-static int	detach_loop(const char *);
-static int	detach_backed(const char *, char *, size_t);
 static int	clean_rundir(const char *);
 static int	undo(struct target *, char *);
 static int	sweep_one(const char *, struct target_report *, char *,
@@ -170,33 +166,6 @@ in_path(const char *prog)
 		if (*end == '\0')
 			return false;
 	}
-}
-
-/* mkdir -p 'path' with mode 0755. */
-static int
-mkdir_p(const char *path)
-{
-	char	*p, *s, c;
-	int	 rc = 0, saved;
-
-	p = xstrdup(path);
-	for (s = p + 1; ; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		c = *s;
-		*s = '\0';
-		if (mkdir(p, 0755) == -1 && errno != EEXIST) {
-			rc = -1;
-			break;
-		}
-		if (c == '\0')
-			break;
-		*s = c;
-	}
-	saved = errno;
-	free(p);
-	errno = saved;
-	return rc;
 }
 
 /*
@@ -405,7 +374,7 @@ make_rundir(struct target *t, char *err)
 	char	*p, *text = NULL;
 	int	 fd, saved;
 
-	if (mkdir_p(t->scratch) == -1)
+	if (util_mkdir_p(t->scratch) == -1)
 		return syserr(err, "create scratch directory %s", t->scratch);
 	p = xasprintf("%s/" TARGET_PREFIX "XXXXXX", t->scratch);
 	if (mkdtemp(p) == NULL) {
@@ -432,81 +401,26 @@ make_rundir(struct target *t, char *err)
 	return 0;
 }
 
-/*
- * Create the sparse image and attach it to a free loop device, with
- * direct I/O if the kernel takes it.  Another process may grab the device
- * LOOP_CTL_GET_FREE named before us: then LOOP_CONFIGURE says EBUSY and
- * we ask again.
- */
+/* Create the sparse image and attach it to a free loop device. */
 static int
 attach_loop(struct target *t, char *err)
 {
-	struct loop_config	lc;
-	struct loop_info64	li;
-	char			dev[32];
-	int			ifd, ctl = -1, lfd = -1, n, tries = 0, saved;
-	bool			dio = true;
+	int	ifd, rc, saved;
 
 	t->image = xasprintf("%s/image", t->rundir);
 	if ((ifd = open(t->image, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0600)) == -1)
 		return syserr(err, "create %s", t->image);
 	if (ftruncate(ifd, (off_t)(t->conf.image_size != 0 ?
-	    t->conf.image_size : IMAGE_DEFAULT)) == -1) {
-		(void)syserr(err, "size %s", t->image);
-		goto fail;
-	}
-	if ((ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC)) == -1) {
-		(void)syserr(err, "open /dev/loop-control");
-		goto fail;
-	}
-	for (;;) {
-		if ((n = ioctl(ctl, LOOP_CTL_GET_FREE)) == -1) {
-			(void)syserr(err, "find a free loop device");
-			goto fail;
-		}
-		(void)snprintf(dev, sizeof(dev), "/dev/loop%d", n);
-		memset(&lc, 0, sizeof(lc));
-		lc.fd = (uint32_t)ifd;
-		if (dio) {
-			lc.info.lo_flags = LO_FLAGS_DIRECT_IO;
-			lc.block_size = 4096;
-		}
-		(void)snprintf((char *)lc.info.lo_file_name, LO_NAME_SIZE,
-		    "%s", t->image);
-		if ((lfd = open(dev, O_RDWR | O_CLOEXEC)) != -1 &&
-		    ioctl(lfd, LOOP_CONFIGURE, &lc) == 0)
-			break;
-		saved = errno;
-		if (lfd != -1)
-			(void)close(lfd);
-		lfd = -1;
-		if (saved == EINVAL && dio)
-			dio = false;
-		else if ((saved == EBUSY || saved == ENOENT) &&
-		    ++tries < RETRIES)
-			nap();
-		else {
-			errno = saved;
-			(void)syserr(err, "attach %s to %s", t->image, dev);
-			goto fail;
-		}
-	}
-	t->loopdev = xstrdup(dev);
-	/* The kernel may have turned direct I/O down quietly: ask it. */
-	t->direct_io = dio && ioctl(lfd, LOOP_GET_STATUS64, &li) == 0 &&
-	    (li.lo_flags & LO_FLAGS_DIRECT_IO) != 0;
-	(void)close(lfd);
-	(void)close(ctl);
-	(void)close(ifd);
-	return 0;
-fail:
+	    t->conf.image_size : IMAGE_DEFAULT)) == -1)
+		rc = syserr(err, "size %s", t->image);
+	else
+		rc = loop_attach(ifd, t->image, &t->loopdev, &t->direct_io,
+		    err);
 	saved = errno;
-	if (ctl != -1)
-		(void)close(ctl);
 	(void)close(ifd);
 	errno = saved;
-	return -1;
+	return rc;
 }
 
 /*
@@ -812,70 +726,6 @@ do_umount(const char *mnt, bool *lazy)
 	return 0;
 }
 
-/* Detach loop device 'dev'; one that is not bound is fine. */
-static int
-detach_loop(const char *dev)
-{
-	int	fd, i, saved;
-
-	if ((fd = open(dev, O_RDONLY | O_CLOEXEC)) == -1)
-		return errno == ENOENT || errno == ENXIO ? 0 : -1;
-	for (i = 0; ioctl(fd, LOOP_CLR_FD) == -1 && errno != ENXIO; i++) {
-		if (errno != EBUSY || i + 1 >= RETRIES) {
-			saved = errno;
-			(void)close(fd);
-			errno = saved;
-			return -1;
-		}
-		nap();
-	}
-	return close(fd);
-}
-
-/*
- * Detach every loop device backed by 'image' (a real path); name one in
- * 'dev', or leave it empty.
- */
-static int
-detach_backed(const char *image, char *dev, size_t len)
-{
-	struct dirent	*d;
-	DIR		*dp;
-	char		 path[300], back[PATH_MAX + 16], loop[300];
-	size_t		 n;
-	ssize_t		 got;
-	int		 fd, rc = 0;
-
-	dev[0] = '\0';
-	if ((dp = opendir("/sys/block")) == NULL)
-		return errno == ENOENT ? 0 : -1;
-	while ((d = readdir(dp)) != NULL) {
-		if (strncmp(d->d_name, "loop", 4) != 0)
-			continue;
-		(void)snprintf(path, sizeof(path), "/sys/block/%s/loop/"
-		    "backing_file", d->d_name);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-			continue;
-		got = read(fd, back, sizeof(back) - 1);
-		(void)close(fd);
-		if (got <= 0)
-			continue;
-		back[got] = '\0';
-		back[strcspn(back, "\n")] = '\0';
-		n = strlen(image);
-		if (strncmp(back, image, n) != 0 || (back[n] != '\0' &&
-		    strcmp(back + n, " (deleted)") != 0))
-			continue;
-		(void)snprintf(loop, sizeof(loop), "/dev/%s", d->d_name);
-		if (detach_loop(loop) == -1)
-			rc = -1;
-		else
-			(void)snprintf(dev, len, "%.*s", (int)len - 1, loop);
-	}
-	(void)closedir(dp);
-	return rc;
-}
-
 /*
  * Remove what largedir makes in 'rundir': image, mkfs.log, mnt, then the
  * marker and the directory, unless foreign entries are left.  Return 0
@@ -946,7 +796,7 @@ undo(struct target *t, char *err)
 		}
 	}
 	if (t->loopdev != NULL) {
-		if (detach_loop(t->loopdev) == -1)
+		if (loop_detach(t->loopdev) == -1)
 			return syserr(err, "detach %s", t->loopdev);
 		free(t->loopdev);
 		t->loopdev = NULL;
@@ -1071,7 +921,7 @@ sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 		}
 		r->unmounted = true;
 	}
-	if (detach_backed(image, dev, len) == -1) {
+	if (loop_detach_backed(image, dev, len) == -1) {
 		r->why = "its loop device cannot be detached";
 		goto out;
 	}

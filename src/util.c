@@ -13,6 +13,8 @@
  * to do.
  */
 
+#include <sys/stat.h>
+
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
@@ -404,4 +406,36 @@ util_fmt_count(char *buf, size_t len, uint64_t v)
 	}
 	if (len > 0)
 		buf[o < len ? o : len - 1] = '\0';
+}
+
+/* ===== Files ===== */
+
+/*
+ * mkdir -p 'path': make it and every missing parent, mode 0755.  Return
+ * 0, or -1 with errno.
+ */
+int
+util_mkdir_p(const char *path)
+{
+	char	*p, *s, c;
+	int	 rc = 0, saved;
+
+	p = xstrdup(path);
+	for (s = p + 1; ; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		c = *s;
+		*s = '\0';
+		if (mkdir(p, 0755) == -1 && errno != EEXIST) {
+			rc = -1;
+			break;
+		}
+		if (c == '\0')
+			break;
+		*s = c;
+	}
+	saved = errno;
+	free(p);
+	errno = saved;
+	return rc;
 }

@@ -41,4 +41,6 @@ void	util_fmt_duration(char *, size_t, uint64_t);
 void	util_fmt_rate(char *, size_t, double);
 void	util_fmt_count(char *, size_t, uint64_t);
 
+int	util_mkdir_p(const char *);
+
 #endif /* LD_UTIL_H */
