@@ -474,8 +474,11 @@ test_not_root(void **state)
 	char			err[LD_ERRLEN];
 
 	(void)state;
-	if (geteuid() == 0)
+	if (geteuid() == 0) {
+		print_message("skipped: checks the refusal without root; "
+		    "run as another user to see it\n");
 		skip();
+	}
 	conf(&tc, "fstype", "tmpfs", NULL);
 	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
 	assert_int_equal(errno, EPERM);
@@ -495,8 +498,11 @@ test_tmpfs(void **state)
 	int			 n;
 
 	(void)state;
-	if (!root_ok())
+	if (!root_ok()) {
+		print_message("skipped: needs root and /dev/loop-control "
+		    "(loop devices, mkfs, mount)\n");
 		skip();
+	}
 	(void)snprintf(sub, sizeof(sub), "%s/a/b/", scratch);
 	conf(&tc, "fstype", "tmpfs", "mount_options", "size=16m,mode=0700",
 	    NULL);
@@ -541,8 +547,11 @@ image_case(const char *fstype, const char *mkfs, const char *size)
 	struct target_conf	 tc;
 	char			 err[LD_ERRLEN], path[PATH_MAX];
 
-	if (!root_ok())
+	if (!root_ok()) {
+		print_message("skipped: needs root and /dev/loop-control "
+		    "(loop devices, mkfs, mount)\n");
 		skip();
+	}
 	conf(&tc, "fstype", fstype, "mkfs", mkfs, "image_size", size,
 	    "mount_options", "noatime", NULL);
 	assert_int_equal(target_conf_check(&tc, err), 0);
@@ -607,8 +616,11 @@ test_mkfs_fails(void **state)
 	char			err[LD_ERRLEN];
 
 	(void)state;
-	if (!root_ok())
+	if (!root_ok()) {
+		print_message("skipped: needs root and /dev/loop-control "
+		    "(loop devices, mkfs, mount)\n");
 		skip();
+	}
 	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F -b 999",
 	    "image_size", "16M", NULL);
 	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
@@ -670,8 +682,11 @@ test_device(void **state)
 	int			fd;
 
 	(void)state;
-	if (!root_ok())
+	if (!root_ok()) {
+		print_message("skipped: needs root and /dev/loop-control "
+		    "(loop devices, mkfs, mount)\n");
 		skip();
+	}
 	(void)snprintf(image, sizeof(image), "%s/disk", scratch);
 	(void)snprintf(m, sizeof(m), "%s/m", scratch);
 	(void)snprintf(file, sizeof(file), "%s/keep", m);
@@ -765,8 +780,11 @@ test_sweep_crash(void **state)
 	memset(&s, 0, sizeof(s));
 	(void)snprintf(sub, sizeof(sub), "%s/none", scratch);
 	assert_int_equal(target_sweep(sub, record, &s, err), 0);
-	if (!root_ok())
+	if (!root_ok()) {
+		print_message("skipped: needs root and /dev/loop-control "
+		    "(loop devices, mkfs, mount)\n");
 		skip();
+	}
 	crash(scratch, rundir, sizeof(rundir));
 	assert_int_equal(mounts_under(real), 1);
 	assert_int_equal(loops_under(real, false), 1);
@@ -798,8 +816,11 @@ test_sweep_foreign(void **state)
 	char		err[LD_ERRLEN], rundir[PATH_MAX], path[PATH_MAX + 32];
 
 	(void)state;
-	if (!root_ok())
+	if (!root_ok()) {
+		print_message("skipped: needs root and /dev/loop-control "
+		    "(loop devices, mkfs, mount)\n");
 		skip();
+	}
 	crash(scratch, rundir, sizeof(rundir));
 	(void)snprintf(path, sizeof(path), "%s/notes.txt", rundir);
 	touch(path);
