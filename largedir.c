@@ -22,12 +22,14 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
@@ -43,6 +45,7 @@
 #include "output.h"
 #include "probe.h"
 #include "stats.h"
+#include "suite.h"
 #include "target.h"
 #include "timing.h"
 #include "util.h"
@@ -52,6 +55,8 @@
 #define EXIT_USAGE	2	/* bad option, bad directory */
 #define EXIT_STOPPED	3	/* the filesystem stopped the run */
 #define EXIT_TARGET	4	/* the target cannot be set up here */
+#define EXIT_SUITE	5	/* a suite target did not complete */
+#define SUITE_MAX	64	/* targets in one suite */
 
 #define PROGRESS_MS	250	/* progress line refresh */
 #define TIMEBOX_FACTOR	3	/* the last round may make 3x the predicted n */
@@ -113,7 +118,11 @@ static volatile sig_atomic_t	nsignals;
 static volatile sig_atomic_t	tick;		/* progress timer */
 
 static void	usage(void) __attribute__((noreturn));
+static void	build_options(struct option *, char *);
+static const char *option_name(int);
 static void	parse_args(int, char **, bool *);
+static void	suite_mode(int, char **) __attribute__((noreturn));
+static const char *suite_status(int, char *, size_t);
 static void	cleanup_mode(const char *);
 static void	report_sweep(void *, const struct workdir_report *);
 static void	check_dir(const char *);
@@ -151,6 +160,8 @@ main(int argc, char *argv[])
 	(void)setlocale(LC_NUMERIC, "C");
 	run.t0_ns = timing_now();
 	config_init(&run.cfg);
+	if (argc > 1 && strcmp(argv[1], "suite") == 0)
+		suite_mode(argc - 1, argv + 1);	/* does not return */
 	parse_args(argc, argv, &cleanup);
 	if (cleanup)
 		cleanup_mode(run.dir);		/* does not return */
@@ -163,6 +174,8 @@ main(int argc, char *argv[])
 	if (run.conf_path != NULL) {
 		setup_signals();	/* mkfs may take a while */
 		setup_target();
+		/* The budget is for measuring: it starts after mkfs. */
+		run.t0_ns = timing_now();
 	}
 	check_dir(run.dir);
 
@@ -267,6 +280,8 @@ usage(void)
 	    "                [--sync none|phase|round] [--warmup count] "
 	    "dir\n"
 	    "       largedir -c file [options]\n"
+	    "       largedir suite [options] [--total-budget duration] "
+	    "file ...\n"
 	    "       largedir --cleanup [--scratch dir] [dir]\n");
 	(void)fprintf(fp, "\n");
 	for (o = config_opts; o->name != NULL; o++) {
@@ -290,19 +305,16 @@ usage(void)
 }
 
 /*
- * Read the command line into run.cfg and run.dir.  Every value goes
- * through config_set(), which names the culprit when it refuses one.
+ * Fill 'longopts' (64 entries) and 'optstring' (64 bytes) for getopt_long
+ * from config_opts, so getopt and config_set never differ, plus --cleanup,
+ * --help, --version and, for suites, --total-budget.  An option without a
+ * letter gets the value 256 + its index in config_opts.
  */
 static void
-parse_args(int argc, char **argv, bool *cleanup)
+build_options(struct option *longopts, char *optstring)
 {
-	struct option	 longopts[64];
-	char		 optstring[64], errbuf[LD_ERRLEN];
-	const char	*name;
-	size_t		 i, nl = 0, ns = 0;
-	int		 ch, idx;
+	size_t	i, nl = 0, ns = 0;
 
-	/* Built from config_opts, so getopt and config_set never differ. */
 	optstring[ns++] = ':';
 	for (i = 0; config_opts[i].name != NULL; i++) {
 		longopts[nl].name = config_opts[i].name;
@@ -321,9 +333,37 @@ parse_args(int argc, char **argv, bool *cleanup)
 	longopts[nl++] = (struct option){ "cleanup", no_argument, NULL, 'C' };
 	longopts[nl++] = (struct option){ "help", no_argument, NULL, 'h' };
 	longopts[nl++] = (struct option){ "version", no_argument, NULL, 'V' };
+	longopts[nl++] = (struct option){ "total-budget", required_argument,
+	    NULL, 'T' };
 	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
 	(void)strcpy(optstring + ns, "hV");
+}
 
+/* The long name of the config option getopt returned as 'ch', or NULL. */
+static const char *
+option_name(int ch)
+{
+	size_t	i;
+
+	for (i = 0; config_opts[i].name != NULL; i++)
+		if (ch == config_opts[i].letter || ch == 256 + (int)i)
+			return config_opts[i].name;
+	return NULL;
+}
+
+/*
+ * Read the command line into run.cfg and run.dir.  Every value goes
+ * through config_set(), which names the culprit when it refuses one.
+ */
+static void
+parse_args(int argc, char **argv, bool *cleanup)
+{
+	struct option	 longopts[64];
+	char		 optstring[64], errbuf[LD_ERRLEN];
+	const char	*name;
+	int		 ch, idx;
+
+	build_options(longopts, optstring);
 	/*
 	 * First pass: only -c, so that its file is read before the rest of
 	 * the command line, which wins over it.
@@ -346,6 +386,9 @@ parse_args(int argc, char **argv, bool *cleanup)
 		case 'C':
 			*cleanup = true;
 			continue;
+		case 'T':
+			errx(EXIT_USAGE, "--total-budget goes with 'largedir "
+			    "suite'");
 		case 'h':
 			usage();
 		case 'V':
@@ -363,12 +406,7 @@ parse_args(int argc, char **argv, bool *cleanup)
 		default:
 			break;
 		}
-		name = NULL;
-		for (i = 0; config_opts[i].name != NULL; i++)
-			if (ch == config_opts[i].letter ||
-			    ch == 256 + (int)i)
-				name = config_opts[i].name;
-		if (name == NULL)
+		if ((name = option_name(ch)) == NULL)
 			errx(EXIT_USAGE, "unknown option (see largedir -h)");
 		if (config_set(&run.cfg, name, optarg, errbuf) == -1)
 			errx(EXIT_USAGE, "%s", errbuf);
@@ -505,6 +543,215 @@ setup_target(void)
 	if (nsignals > 0)
 		exit(128 + signo_first);	/* tidy() tears it down */
 	run.dir = run.target.mnt;
+}
+
+/* ===== largedir suite ===== */
+
+/* What the exit status 'ws' of a target's largedir says, for the table. */
+static const char *
+suite_status(int ws, char *buf, size_t len)
+{
+	if (WIFSIGNALED(ws)) {
+		(void)snprintf(buf, len, "killed by SIG%s",
+		    sigabbrev_np(WTERMSIG(ws)));
+		return buf;
+	}
+	switch (WEXITSTATUS(ws)) {
+	case 0:
+		return "complete";
+	case EXIT_STOPPED:
+		return "stopped by the fs";
+	case EXIT_TARGET:
+		return "not set up";
+	case 128 + SIGINT:
+	case 128 + SIGTERM:
+		return "interrupted";
+	default:
+		(void)snprintf(buf, len, "failed (exit %d)", WEXITSTATUS(ws));
+		return buf;
+	}
+}
+
+/*
+ * largedir suite [options] CONFIG...: the same workload on each target in
+ * turn, every one in a largedir process of its own (its own setup,
+ * teardown, exit status and outputs, all in one run directory), then one
+ * summary line per target.  --total-budget splits a budget evenly.  A
+ * target that fails is reported and the suite goes on.  Exits 0 when every
+ * target completed, EXIT_SUITE when one did not, 128 + signal when
+ * interrupted (the target running then is stopped and cleaned up by its
+ * own largedir, which gets the signal too).
+ */
+static void
+suite_mode(int argc, char **argv)
+{
+	struct option		 longopts[64];
+	struct target_conf	 tc;
+	struct config		 check;
+	const char		*out = NULL, *name, *labels[SUITE_MAX];
+	char			 optstring[64], errbuf[LD_ERRLEN], path[PATH_MAX];
+	char			 dstamp[32], st[32], cnt[32], rate[32];
+	char			*args[256], *pass[128], *budget = NULL;
+	const char		*cols[PHASE_COUNT];
+	double			 vals[PHASE_COUNT];
+	uint64_t		 total_ns = 0;
+	time_t			 now;
+	pid_t			 pid;
+	int			 ch, idx, i, j, na, np = 0, nconf, ws[SUITE_MAX];
+	int			 bad = 0;
+
+	build_options(longopts, optstring);
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, optstring, longopts, &idx)) !=
+	    -1) {
+		switch (ch) {
+		case 'c':
+		case 'l':
+			errx(EXIT_USAGE, "suite: %s: each config names its "
+			    "own target and label", argv[optind - 1]);
+		case 'C':
+			errx(EXIT_USAGE, "suite: --cleanup goes alone");
+		case 'h':
+			usage();
+		case 'V':
+			printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
+			exit(0);
+		case 'o':
+			out = optarg;
+			continue;
+		case 'T':
+			if (parse_duration(optarg, 366ULL * 86400 * NS_PER_S,
+			    &total_ns, &name) == -1)
+				errx(EXIT_USAGE, "--total-budget '%s': not a "
+				    "duration (e.g. 30m, 2h)", optarg);
+			continue;
+		case ':':
+			errx(EXIT_USAGE, "option %s needs a value",
+			    argv[optind - 1]);
+		case '?':
+			errx(EXIT_USAGE, "unknown option '%s' (see largedir "
+			    "-h)", argv[optind - 1]);
+		default:
+			break;
+		}
+		/* Checked here once, passed on to every target. */
+		if ((name = option_name(ch)) == NULL ||
+		    config_set(&run.cfg, name, optarg, errbuf) == -1)
+			errx(EXIT_USAGE, "%s", name == NULL ? "unknown option" :
+			    errbuf);
+		if (np + 1 >= (int)(sizeof(pass) / sizeof(pass[0])))
+			errx(EXIT_USAGE, "suite: too many options");
+		pass[np++] = optarg != NULL ? xasprintf("--%s=%s", name,
+		    optarg) : xasprintf("--%s", name);
+	}
+	if (config_check(&run.cfg, errbuf) == -1)
+		errx(EXIT_USAGE, "%s", errbuf);
+	nconf = argc - optind;
+	if (nconf == 0)
+		errx(EXIT_USAGE, "suite: name at least one config (see "
+		    "configs/)");
+	if (nconf > SUITE_MAX)
+		errx(EXIT_USAGE, "suite: at most %d configs", SUITE_MAX);
+	/* Every config is read before anything runs: one typo, no suite. */
+	for (i = 0; i < nconf; i++) {
+		config_init(&check);
+		target_conf_init(&tc);
+		if (config_load(&check, &tc, argv[optind + i], errbuf) == -1)
+			errx(EXIT_USAGE, "%s", errbuf);
+		labels[i] = xstrdup(tc.label != NULL ? tc.label :
+		    tc.fstype != NULL ? tc.fstype : "largedir");
+		for (j = 0; j < i; j++)
+			if (strcmp(labels[i], labels[j]) == 0)
+				errx(EXIT_USAGE, "suite: %s and %s have the "
+				    "same label '%s'", argv[optind + j],
+				    argv[optind + i], labels[i]);
+		target_conf_free(&tc);
+		config_free(&check);
+	}
+	if (out == NULL) {
+		now = time(NULL);
+		(void)strftime(dstamp, sizeof(dstamp), "%Y%m%dT%H%M%SZ",
+		    gmtime(&now));
+		out = xasprintf("results/%s-suite", dstamp);
+	}
+	if (total_ns != 0)
+		budget = xasprintf("--budget=%" PRIu64 "ns", total_ns /
+		    (uint64_t)nconf);
+	setup_signals();
+
+	for (i = 0; i < nconf; i++)
+		ws[i] = -1;
+	for (i = 0; i < nconf && nsignals == 0; i++) {
+		printf("suite: target %d of %d: %s (%s)\n", i + 1, nconf,
+		    labels[i], argv[optind + i]);
+		(void)fflush(stdout);
+		na = 0;
+		args[na++] = (char *)"largedir";
+		args[na++] = (char *)"-c";
+		args[na++] = argv[optind + i];
+		args[na++] = (char *)"-o";
+		args[na++] = (char *)out;
+		for (j = 0; j < np; j++)
+			args[na++] = pass[j];
+		if (budget != NULL)
+			args[na++] = budget;
+		args[na] = NULL;
+		if ((pid = fork()) == -1)
+			err(1, "fork");
+		if (pid == 0) {
+			(void)execv("/proc/self/exe", args);
+			warn("exec /proc/self/exe");
+			_exit(127);
+		}
+		while (waitpid(pid, &ws[i], 0) == -1)
+			if (errno != EINTR)
+				err(1, "waitpid");
+	}
+
+	/* The summary: the largest n each target reached, and its rates. */
+	for (j = 0; j < (int)run.cfg.nphases; j++)
+		cols[j] = xasprintf("%s_per_s",
+		    workload_phase_name(run.cfg.phases[j]));
+	printf("\nsuite: results in %s\n%-20s %-18s %12s", out, "target",
+	    "status", "largest n");
+	for (j = 0; j < (int)run.cfg.nphases; j++)
+		printf(" %10s/s", workload_phase_name(run.cfg.phases[j]));
+	printf("\n");
+	for (i = 0; i < nconf; i++) {
+		if (ws[i] == -1) {
+			printf("%-20s %-18s\n", labels[i], "not run");
+			bad = 1;
+			continue;
+		}
+		if (!WIFEXITED(ws[i]) || WEXITSTATUS(ws[i]) != 0)
+			bad = 1;
+		(void)snprintf(path, sizeof(path), "%s/%s.csv", out, labels[i]);
+		(void)strcpy(cnt, "-");
+		for (j = 0; j < PHASE_COUNT; j++)
+			vals[j] = NAN;
+		if (suite_read_csv(path, cols, run.cfg.nphases, vals) > 0) {
+			double	n;
+			const char *ncol[] = { "n" };
+
+			(void)suite_read_csv(path, ncol, 1, &n);
+			util_fmt_count(cnt, sizeof(cnt), (uint64_t)n);
+		}
+		printf("%-20s %-18s %12s", labels[i], suite_status(ws[i], st,
+		    sizeof(st)), cnt);
+		for (j = 0; j < (int)run.cfg.nphases; j++) {
+			if (isnan(vals[j]))
+				(void)strcpy(rate, "-");
+			else
+				util_fmt_rate(rate, sizeof(rate), vals[j]);
+			printf(" %12s", rate);
+		}
+		printf("\n");
+	}
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	if (nsignals > 0)
+		exit(128 + signo_first);
+	exit(bad ? EXIT_SUITE : 0);
 }
 
 /* ===== Outputs ===== */

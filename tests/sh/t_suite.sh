@@ -1,0 +1,87 @@
+#!/bin/sh
+# largedir suite: every target runs in turn with the same workload, the
+# outputs of all land in one directory, a target that cannot be set up is
+# reported and the suite goes on (exit 5), and nothing of largedir's is
+# left in the scratch directory, the mount table or the loop devices.
+# Bad suites (no config, a bad one among good ones, two with one label)
+# exit 2 before anything runs.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+need_cmd jq
+
+# conf NAME LINE...: write the config $T/NAME.conf.
+conf() {
+	name=$1
+	shift
+	printf '%s\n' "$@" >"$T/$name.conf"
+}
+conf a "label = sa" "fstype = tmpfs" "mount_options = size=64m,nr_inodes=100k"
+conf b "label = sb" "fstype = ext4" "mkfs = mkfs.ext4 -q -F -N 50000" \
+    "image_size = 128M"
+conf c "label = sc" "fstype = reiserfs" "mkfs = mkfs.ext4 -q -F" \
+    "image_size = 128M"
+conf d "label = sa" "fstype = tmpfs"
+conf e "label = se" "fstype = tmpfs" "bogus = 1"
+
+# Refused before anything runs: exit 2, one line, no outputs.
+refuse() {
+	set +e
+	"$LD" suite -o "$T/refused" --scratch "$T/scratch" "$@" \
+	    >"$T/out" 2>"$T/err"
+	rc=$?
+	set -e
+	[ "$rc" = 2 ] || fail "suite $*: exit $rc, expected 2"
+	[ "$(lines "$T/err")" = 1 ] || fail "suite $*: $(cat "$T/err")"
+	[ ! -e "$T/refused" ] || fail "suite $*: made outputs"
+}
+refuse
+grep -q "name at least one config" "$T/err" || fail "$(cat "$T/err")"
+refuse "$T/a.conf" "$T/e.conf"
+grep -q "^largedir: $T/e.conf:3: unknown key 'bogus'" "$T/err" ||
+    fail "$(cat "$T/err")"
+refuse "$T/a.conf" "$T/d.conf"
+grep -q "same label 'sa'" "$T/err" || fail "$(cat "$T/err")"
+refuse -l x "$T/a.conf"
+
+need_root "targets need loop devices, mkfs and mount"
+need_cmd mkfs.ext4
+set +e
+"$LD" suite --start 1000 --max-files 3000 -q --scratch "$T/scratch" \
+    -o "$T/res" "$T/a.conf" "$T/b.conf" "$T/c.conf" >"$T/out" 2>"$T/err"
+rc=$?
+set -e
+if grep -qw reiserfs /proc/filesystems; then
+	want=0
+else
+	want=5
+fi
+[ "$rc" = "$want" ] || fail "suite: exit $rc, expected $want: $(cat "$T/err")"
+for l in sa sb; do
+	for ext in out csv json; do
+		[ -s "$T/res/$l.$ext" ] || fail "no $l.$ext"
+	done
+	[ "$(jq -r .status "$T/res/$l.json")" = complete ] ||
+	    fail "$l did not complete"
+	[ "$(jq '.rounds | length' "$T/res/$l.json")" = 4 ] ||
+	    fail "$l: not the 4 rounds 1000..3000"
+done
+[ "$(jq -r .meta.fstype "$T/res/sb.json")" = ext4 ] || fail "sb is not ext4"
+grep -q "^sa  *complete  *3,000 " "$T/out" || fail "no summary line for sa"
+grep -q "^sb  *complete  *3,000 " "$T/out" || fail "no summary line for sb"
+if [ "$want" = 5 ]; then
+	grep -q "^sc  *not set up" "$T/out" || fail "sc not reported"
+	grep -q "reiserfs" "$T/err" || fail "no reason for sc"
+fi
+# Nothing of largedir's is left.
+if [ -d "$T/scratch" ] && [ -n "$(ls -A "$T/scratch")" ]; then
+	fail "left in the scratch directory: $(ls -A "$T/scratch")"
+fi
+if grep -q " $T/" /proc/self/mountinfo; then
+	fail "still mounted: $(grep " $T/" /proc/self/mountinfo)"
+fi
+for f in /sys/block/loop*/loop/backing_file; do
+	[ -r "$f" ] || continue
+	case $(cat "$f") in
+	"$T"/*) fail "loop device still attached: $f" ;;
+	esac
+done
