@@ -44,7 +44,7 @@ grep -q "same label 'sa'" "$T/err" || fail "$(cat "$T/err")"
 refuse -l x "$T/a.conf"
 
 need_root "targets need loop devices, mkfs and mount"
-need_cmd mkfs.ext4
+need_cmd mkfs.ext4 mkfs.xfs mkfs.btrfs losetup
 set +e
 "$LD" suite --start 1000 --max-files 3000 -q --scratch "$T/scratch" \
     -o "$T/res" "$T/a.conf" "$T/b.conf" "$T/c.conf" >"$T/out" 2>"$T/err"
@@ -85,3 +85,31 @@ for f in /sys/block/loop*/loop/backing_file; do
 	"$T"/*) fail "loop device still attached: $f" ;;
 	esac
 done
+
+# The shipped configs, as CI runs them: a short suite over four of them.
+res=$T/shipped
+set +e
+"$LD" suite --start 1000 --max-files 2250 -q --scratch "$T/scratch" \
+    -o "$res" "$TOP/configs/ext4-nodirindex.conf" "$TOP/configs/xfs.conf" \
+    "$TOP/configs/btrfs.conf" "$TOP/configs/tmpfs.conf" >"$T/out" 2>"$T/err"
+rc=$?
+set -e
+[ "$rc" = 0 ] || fail "shipped suite: exit $rc: $(cat "$T/out" "$T/err")"
+for l in ext4-nodirindex xfs btrfs tmpfs; do
+	[ "$(jq -r .status "$res/$l.json")" = complete ] ||
+	    fail "$l did not complete"
+	[ "$(jq '.rounds | length' "$res/$l.json")" = 3 ] ||
+	    fail "$l: not the 3 rounds 1000..2250"
+	grep -q "^$l  *complete  *2,250 " "$T/out" ||
+	    fail "no summary line for $l: $(cat "$T/out")"
+done
+[ "$(jq -r .meta.fstype "$res/xfs.json")" = xfs ] || fail "xfs is not xfs"
+[ "$(jq -r .meta.fstype "$res/btrfs.json")" = btrfs ] || fail "not btrfs"
+if [ -d "$T/scratch" ] && [ -n "$(ls -A "$T/scratch")" ]; then
+	fail "left in the scratch directory: $(ls -A "$T/scratch")"
+fi
+grep -q " $T/" /proc/self/mountinfo && fail "still mounted under $T"
+if losetup -a 2>/dev/null | grep -q "$T/"; then
+	fail "loop device still attached: $(losetup -a | grep "$T/")"
+fi
+exit 0
