@@ -1,23 +1,36 @@
 #!/bin/sh
-# make demo: a real largedir run of about two minutes on a temporary
-# directory of the filesystem that holds /var/tmp (or $LARGEDIR_DEMO_DIR),
-# with its results in build/demo/.  Until largedir sets up filesystems on
-# loop images itself, this is the default target.
+# make demo: a real largedir run of about two minutes, with its results in
+# build/demo/.  As root, a suite over filesystems largedir makes itself on
+# loop images (ext2, ext4, ext4 without dir_index, xfs, btrfs, tmpfs),
+# about 20 s each; otherwise one run on a temporary directory of the
+# filesystem that holds /var/tmp (or $LARGEDIR_DEMO_DIR).
 set -eu
 bin=${1:-build/largedir}
 budget=${2:-110s}
-parent=${LARGEDIR_DEMO_DIR:-/var/tmp}
 out=build/demo/$(date -u +%Y%m%dT%H%M%SZ)
 
-dir=$(mktemp -d "$parent/largedir-demo.XXXXXX")
-trap 'rmdir "$dir" 2>/dev/null || true' EXIT INT TERM
-echo "demo: largedir on $dir for $budget (the filesystem of $parent)"
-echo "demo: $bin -b $budget -o $out $dir"
-echo
 status=0
-"$bin" -b "$budget" -o "$out" "$dir" || status=$?
+if [ "$(id -u)" = 0 ] && [ -e /dev/loop-control ]; then
+	set -- configs/ext2.conf configs/ext4.conf configs/ext4-nodirindex.conf \
+	    configs/xfs.conf configs/btrfs.conf configs/tmpfs.conf
+	echo "demo: a suite of $# filesystems on loop images, $budget in all"
+	echo "demo: $bin suite --total-budget $budget -o $out $*"
+	echo
+	"$bin" suite --total-budget "$budget" -o "$out" "$@" || status=$?
+else
+	parent=${LARGEDIR_DEMO_DIR:-/var/tmp}
+	dir=$(mktemp -d "$parent/largedir-demo.XXXXXX")
+	trap 'rmdir "$dir" 2>/dev/null || true' EXIT INT TERM
+	echo "demo: not root, so no filesystems on loop images: measuring" \
+	    "$parent's filesystem instead (run make demo as root for the suite)"
+	echo "demo: $bin -b $budget -o $out $dir"
+	echo
+	"$bin" -b "$budget" -o "$out" "$dir" || status=$?
+fi
 echo
-for f in "$out"/*.out "$out"/*.csv "$out"/*.json; do
-	[ -f "$f" ] && echo "demo: raw data: $f"
-done
+if [ -d "$out" ]; then
+	echo "demo: raw data in $out/: for each target LABEL.out (gnuplot)," \
+	    "LABEL.csv and LABEL.json:"
+	(cd "$out" && ls -- *.out)
+fi
 exit "$status"
