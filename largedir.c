@@ -228,11 +228,18 @@ main(int argc, char *argv[])
 	flush_outputs();
 
 	if (!run.cfg.quiet) {
+		const char	*fs, *drv;
+
+		/* Say when another driver serves it (ext2 by ext4). */
+		if ((fs = output_kv_get(&run.doc.meta, "fstype")) == NULL)
+			fs = "?";
+		drv = output_kv_get(&run.doc.meta, "driver");
 		util_fmt_duration(tmp, sizeof(tmp), run.cfg.budget_ns);
-		printf("largedir %s: %s at %s, work directory %s\n",
-		    LD_VERSION, output_kv_get(&run.doc.meta, "fstype") != NULL ?
-		    output_kv_get(&run.doc.meta, "fstype") : "?", run.dir,
-		    run.wd.path);
+		printf("largedir %s: %s%s%s%s at %s, work directory %s\n",
+		    LD_VERSION, fs, drv != NULL && strcmp(drv, fs) != 0 ?
+		    " (served by the " : "", drv != NULL && strcmp(drv, fs) !=
+		    0 ? drv : "", drv != NULL && strcmp(drv, fs) != 0 ?
+		    " driver)" : "", run.dir, run.wd.path);
 		printf("seed %" PRIu64 ", budget %s (%s), growth %g, phases "
 		    "%s\n", run.cfg.seed, tmp, output_kv_get(&run.doc.config,
 		    "budget-policy"), run.cfg.growth,
@@ -249,8 +256,12 @@ main(int argc, char *argv[])
 	if (!run.cfg.quiet)
 		printf("results: %s/%s.out (.csv, .json)\n", run.outdir,
 		    run.label);
-	if (fflush(stdout) == EOF || ferror(stdout))
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		/* A reader that went away (largedir | head) is no error. */
+		if (errno == EPIPE || signo_first == SIGPIPE)
+			return status != 0 ? status : 128 + SIGPIPE;
 		err(1, "stdout");
+	}
 	return status;
 }
 

@@ -529,9 +529,11 @@ config_load(struct config *cfg, struct target_conf *tc, const char *path,
 {
 	FILE	 *fp;
 	char	  line[MAX_LINE + 2], msg[LD_ERRLEN];
-	char	**seen = NULL;
-	size_t	  nseen = 0, lineno = 0, len, i;
-	int	  rc = -1, saved;
+	char		**seen = NULL;
+	const char	 *key;
+	size_t		  nseen = 0, lineno = 0, len, i, keyline = 0;
+	size_t		 *lines = NULL;
+	int		  rc = -1, saved;
 
 	if ((fp = fopen(path, "r")) == NULL) {
 		saved = errno;
@@ -550,8 +552,13 @@ config_load(struct config *cfg, struct target_conf *tc, const char *path,
 			    "bytes", MAX_LINE);
 			goto bad_line;
 		}
+		i = nseen;
 		if (load_line(cfg, tc, line, &seen, &nseen, msg) == -1)
 			goto bad_line;
+		if (nseen > i) {
+			lines = xreallocarray(lines, nseen, sizeof(*lines));
+			lines[nseen - 1] = lineno;
+		}
 	}
 	if (ferror(fp)) {
 		saved = errno;
@@ -560,8 +567,12 @@ config_load(struct config *cfg, struct target_conf *tc, const char *path,
 		errno = saved;
 		goto out;
 	}
-	if (target_conf_check(tc, msg) == -1) {
-		prefix(err, path, 0, msg);
+	if (target_conf_check(tc, &key, msg) == -1) {
+		/* Name the line of the key at fault, if it was given. */
+		for (i = 0; key != NULL && i < nseen; i++)
+			if (strcmp(seen[i], key) == 0)
+				keyline = lines[i];
+		prefix(err, path, keyline, msg);
 		errno = EINVAL;
 		goto out;
 	}
@@ -575,6 +586,7 @@ out:
 	for (i = 0; i < nseen; i++)
 		free(seen[i]);
 	free(seen);
+	free(lines);
 	(void)fclose(fp);
 	errno = saved;
 	return rc;

@@ -326,42 +326,53 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 /*
  * Check that the keys of 'tc' fit together: a path or a device, an fstype,
  * a mkfs command whose program is in PATH for targets largedir formats.
- * Return 0, or -1 with errno EINVAL and a message in 'err'.
+ * Return 0, or -1 with errno EINVAL and a message in 'err', and point
+ * '*key' at the key whose line the message is about (NULL if none is).
  */
 int
-target_conf_check(const struct target_conf *tc, char *err)
+target_conf_check(const struct target_conf *tc, const char **key,
+    char *err)
 {
 	char	prog[NAME_MAX + 1];
 	size_t	skip, len;
 	bool	tmpfs;
+
+	*key = "device";
 
 	if (tc->path != NULL && tc->device != NULL)
 		return fail(err, EINVAL, "path and device are both set: a "
 		    "target is one or the other");
 	if (tc->path != NULL)
 		return 0;
+	*key = NULL;
 	if (tc->fstype == NULL)
 		return fail(err, EINVAL, "fstype missing (e.g. fstype = ext4)");
+	*key = "fstype";
 	if (strncmp(tc->fstype, "nfs", 3) == 0)
 		return fail(err, EINVAL, "fstype %s needs path (an existing "
 		    "NFS mount)", tc->fstype);
 	tmpfs = strcmp(tc->fstype, "tmpfs") == 0;
+	*key = "device";
 	if (tmpfs && tc->device != NULL)
 		return fail(err, EINVAL, "fstype tmpfs with device %s: tmpfs "
 		    "lives in memory, not on a device", tc->device);
+	*key = "mkfs";
 	if (tmpfs && tc->mkfs != NULL)
 		return fail(err, EINVAL, "fstype tmpfs takes no mkfs");
 	if (tmpfs)
 		return 0;
+	*key = "fstype";
 	if (tc->mkfs == NULL)
 		return fail(err, EINVAL, "mkfs missing for fstype %s (e.g. "
 		    "mkfs = mkfs.%s)", tc->fstype, tc->fstype);
 	skip = strspn(tc->mkfs, " \t");
 	len = strcspn(tc->mkfs + skip, " \t");
 	(void)snprintf(prog, sizeof(prog), "%.*s", (int)len, tc->mkfs + skip);
+	*key = "mkfs";
 	if (!in_path(prog))
 		return fail(err, EINVAL, "mkfs program '%s' not found in PATH",
 		    prog);
+	*key = NULL;
 	return 0;
 }
 

@@ -68,7 +68,8 @@ void	target_conf_init(struct target_conf *);
 void	target_conf_free(struct target_conf *);
 int	target_conf_set(struct target_conf *, const char *, const char *,
 	    char *);
-int	target_conf_check(const struct target_conf *, char *);
+int	target_conf_check(const struct target_conf *, const char **,
+	    char *);
 bool	target_conf_key(const char *);
 
 int	target_setup(struct target *, const struct target_conf *,

@@ -373,12 +373,12 @@ test_load_bad(void **state)
 		    "'1': must be greater than 1", EINVAL },
 		{ CONF "twice.conf", CONF "twice.conf:5: key 'label' given "
 		    "twice", EINVAL },
-		{ CONF "both-path-device.conf", CONF "both-path-device.conf: "
+		{ CONF "both-path-device.conf", CONF "both-path-device.conf:4: "
 		    "path and device are both set: a target is one or the "
 		    "other", EINVAL },
-		{ CONF "no-mkfs.conf", CONF "no-mkfs.conf: mkfs missing for "
+		{ CONF "no-mkfs.conf", CONF "no-mkfs.conf:3: mkfs missing for "
 		    "fstype ext4 (e.g. mkfs = mkfs.ext4)", EINVAL },
-		{ CONF "mkfs-missing.conf", CONF "mkfs-missing.conf: mkfs "
+		{ CONF "mkfs-missing.conf", CONF "mkfs-missing.conf:3: mkfs "
 		    "program 'mkfs.nonexistent' not found in PATH", EINVAL },
 		{ CONF "unknown-fstype.conf", CONF "unknown-fstype.conf:3: "
 		    "fstype 'foofs': unknown (ext2, ext3, ext4, xfs, btrfs, "

@@ -357,60 +357,63 @@ test_conf_key(void **state)
 static void
 test_conf_check(void **state)
 {
-	struct target_conf	tc;
-	char			err[LD_ERRLEN];
+	struct target_conf	 tc;
+	char			 err[LD_ERRLEN];
+	const char		*key;
 
 	(void)state;
 	conf(&tc, "path", "/mnt/a", "device", "/dev/sdb", NULL);
-	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
 	assert_string_equal(err, "path and device are both set: a target is "
 	    "one or the other");
+	assert_string_equal(key, "device");
 	target_conf_free(&tc);
 
 	conf(&tc, "mkfs", "true", NULL);
-	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
 	assert_string_equal(err, "fstype missing (e.g. fstype = ext4)");
+	assert_null(key);
 	target_conf_free(&tc);
 
 	conf(&tc, "path", "/mnt/a", NULL);
-	assert_int_equal(target_conf_check(&tc, err), 0);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
 	target_conf_free(&tc);
 
 	conf(&tc, "fstype", "ext4", NULL);
-	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
 	assert_string_equal(err, "mkfs missing for fstype ext4 (e.g. mkfs = "
 	    "mkfs.ext4)");
 	target_conf_free(&tc);
 
 	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.nonexistent -F", NULL);
-	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
 	assert_string_equal(err, "mkfs program 'mkfs.nonexistent' not found "
 	    "in PATH");
 	target_conf_free(&tc);
 
 	conf(&tc, "fstype", "ext4", "mkfs", "/nonexistent/mkfs.ext4", NULL);
-	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
 	assert_string_equal(err, "mkfs program '/nonexistent/mkfs.ext4' not "
 	    "found in PATH");
 	target_conf_free(&tc);
 
 	/* "true" is in every PATH, mkfs.ext4 may not be in a user's. */
 	conf(&tc, "fstype", "ext4", "mkfs", "  true -F -q", NULL);
-	assert_int_equal(target_conf_check(&tc, err), 0);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
 	target_conf_free(&tc);
 
 	conf(&tc, "fstype", "tmpfs", "mount_options", "size=1G", NULL);
-	assert_int_equal(target_conf_check(&tc, err), 0);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
 	target_conf_free(&tc);
 
 	conf(&tc, "fstype", "tmpfs", "device", "/dev/sdb", NULL);
-	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
 	assert_string_equal(err, "fstype tmpfs with device /dev/sdb: tmpfs "
 	    "lives in memory, not on a device");
 	target_conf_free(&tc);
 
 	conf(&tc, "fstype", "nfs", NULL);
-	assert_int_equal(target_conf_check(&tc, err), -1);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
 	assert_string_equal(err, "fstype nfs needs path (an existing NFS "
 	    "mount)");
 	target_conf_free(&tc);
@@ -546,6 +549,7 @@ image_case(const char *fstype, const char *mkfs, const char *size)
 	struct output_kvlist	 kv;
 	struct target_conf	 tc;
 	char			 err[LD_ERRLEN], path[PATH_MAX];
+	const char		*key;
 
 	if (!root_ok()) {
 		print_message("skipped: needs root and /dev/loop-control "
@@ -554,7 +558,7 @@ image_case(const char *fstype, const char *mkfs, const char *size)
 	}
 	conf(&tc, "fstype", fstype, "mkfs", mkfs, "image_size", size,
 	    "mount_options", "noatime", NULL);
-	assert_int_equal(target_conf_check(&tc, err), 0);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
 	if (target_setup(&cur, &tc, scratch, err) == -1)
 		fail_msg("%s", err);
 	cur_set = true;
@@ -679,6 +683,7 @@ test_device(void **state)
 	char			err[LD_ERRLEN], want[PATH_MAX + LD_ERRLEN];
 	char			image[PATH_MAX], m[PATH_MAX], dev[64];
 	char			cmd[PATH_MAX + 64], file[PATH_MAX + 8];
+	const char		*key;
 	int			fd;
 
 	(void)state;
@@ -704,7 +709,7 @@ test_device(void **state)
 
 	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F", "device", dev,
 	    NULL);
-	assert_int_equal(target_conf_check(&tc, err), 0);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
 	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
 	assert_int_equal(errno, EEXIST);
 	(void)snprintf(want, sizeof(want), "device %s holds an ext4 "
