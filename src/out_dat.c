@@ -126,3 +126,23 @@ put_cell(FILE *fp, const struct output_col *col, double v)
 		(void)fprintf(fp, "%.*f", col->prec < 0 ? 0 : col->prec,
 		    v == 0 ? 0.0 : v);
 }
+
+/*
+ * Print the per-round summary of 'doc' to 'fp', the <label>.summary file:
+ * the median, smallest and largest rate of each phase over a round's
+ * repetitions, one line per round, as whitespace-separated columns like
+ * the .out file, so gnuplot can draw medians with min-max bars.  Return
+ * 0, or -1 with errno if 'fp' reports an error.
+ */
+int
+out_sum_write(FILE *fp, const struct output_doc *doc)
+{
+	errno = 0;
+	(void)fprintf(fp, "# largedir: %s\n# format: %d\n# status: %s\n"
+	    "# summary: per round, the median, smallest and largest rate of "
+	    "each phase over its repetitions\n", doc->largedir != NULL ?
+	    doc->largedir : "", OUTPUT_FORMAT,
+	    output_status_name(doc->status));
+	output_put_table(fp, &doc->summary, ' ', "\n", put_name, put_cell);
+	return output_finish(fp);
+}

@@ -38,6 +38,7 @@ const struct writer output_writers[] = {
 	{ "out", "out", out_dat_write },
 	{ "csv", "csv", out_csv_write },
 	{ "json", "json", out_json_write },
+	{ "summary", "summary", out_sum_write },
 	{ NULL, NULL, NULL }
 };
 

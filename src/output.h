@@ -13,7 +13,8 @@
  * crash or a kill -9 never meets a half-written file, and every file
  * stays valid after every round.
  *
- * Writers: out_dat.c (<label>.out, whitespace-separated for gnuplot),
+ * Writers: out_dat.c (<label>.out, whitespace-separated for gnuplot, and
+ * <label>.summary, the per-round medians and ranges, the same way),
  * out_csv.c (<label>.csv, RFC 4180), out_json.c (<label>.json, format 1).
  */
 
@@ -106,6 +107,7 @@ extern const struct writer	output_writers[];	/* NULL-terminated */
 int	out_dat_write(FILE *, const struct output_doc *);
 int	out_csv_write(FILE *, const struct output_doc *);
 int	out_json_write(FILE *, const struct output_doc *);
+int	out_sum_write(FILE *, const struct output_doc *);
 
 int	output_flush(int, const char *, const struct output_doc *, char *);
 

@@ -121,7 +121,7 @@ for e in out csv json; do
 done
 [ -z "$(ls -A "$D")" ] || fail "second run left $(ls -A "$D") in DIR"
 # Only the JSON is left: still refused, and nothing is written.
-rm "$T/res/x.out" "$T/res/x.csv"
+rm "$T/res/x.out" "$T/res/x.csv" "$T/res/x.summary"
 expect_exit 2 "$LD" -q -b 2s --start 100 --max-files 200 -o "$T/res" \
     --label x "$D" 2>/dev/null
 [ "$(ls -A "$T/res")" = x.json ] ||

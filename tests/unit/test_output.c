@@ -333,6 +333,13 @@ test_json_golden(void **state)
 	check_golden(out_json_write, TEST_DATA "/golden/doc.json");
 }
 
+static void
+test_sum_golden(void **state)
+{
+	(void)state;
+	check_golden(out_sum_write, TEST_DATA "/golden/doc.summary");
+}
+
 /* ===== JSON read back ===== */
 
 static void
@@ -644,7 +651,8 @@ test_write_error(void **state)
 static void
 test_flush(void **state)
 {
-	static const char	*names[] = { "doc.out", "doc.csv", "doc.json" };
+	static const char	*names[] = { "doc.out", "doc.csv", "doc.json",
+	    "doc.summary" };
 	struct output_doc	 doc;
 	const struct writer	*w;
 	char			 dir[] = "/tmp/test_output.XXXXXX";
@@ -669,7 +677,7 @@ test_flush(void **state)
 		err[0] = '\0';
 		assert_int_equal(output_flush(dfd, "doc", &doc, err), 0);
 		assert_string_equal(err, "");
-		assert_int_equal(count_entries(dir), 3);
+		assert_int_equal(count_entries(dir), NELEM(names));
 		for (i = 0, w = output_writers; w->name != NULL; i++, w++) {
 			assert_true(i < NELEM(names));
 			got = slurp_at(dfd, names[i], &got_len);
@@ -768,6 +776,7 @@ main(void)
 		cmocka_unit_test(test_dat_golden),
 		cmocka_unit_test(test_csv_golden),
 		cmocka_unit_test(test_json_golden),
+		cmocka_unit_test(test_sum_golden),
 		cmocka_unit_test(test_json_parse),
 		cmocka_unit_test(test_empty_doc),
 		cmocka_unit_test(test_json_escape),
