@@ -10,7 +10,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -MMD -MP
 CPPFLAGS += -D_GNU_SOURCE -Isrc -DLD_VERSION='"$(VERSION)"' \
-	    -DLD_GIT='"$(GIT_DESCRIBE)"'
+	    -DLD_GIT='"$(GIT_DESCRIBE)"' -DLD_DATADIR='"$(DATADIR)"'
 GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 # util-linux's libmount and libblkid: mounting targets, probing devices.
 CPPFLAGS += $(shell pkg-config --cflags mount blkid 2>/dev/null)
@@ -32,13 +32,13 @@ endif
 DEB_BUILD = gcc make libc6-dev pkg-config libmount-dev libblkid-dev
 DEB_FS    = e2fsprogs xfsprogs btrfs-progs
 DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux bsdutils mandoc \
-	    $(DEB_FS)
+	    gnuplot-nox $(DEB_FS)
 DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 # What 'make deps' installs: everything, but only the build for the demo
 # (a target-specific value reaches the deps prerequisite of demo).
 DEB_NEED  = $(DEB_ALL)
-demo: DEB_NEED = $(DEB_BUILD) $(DEB_FS)
+demo: DEB_NEED = $(DEB_BUILD) $(DEB_FS) gnuplot-nox
 
 SRCS    = $(sort $(wildcard src/*.c))
 OBJS    = $(SRCS:src/%.c=$(O)/src/%.o)

@@ -24,6 +24,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -123,6 +124,9 @@ static const char *option_name(int);
 static void	parse_args(int, char **, bool *);
 static void	suite_mode(int, char **) __attribute__((noreturn));
 static const char *suite_status(int, char *, size_t);
+static int	run_gnuplot(const char *, const char *, const char *,
+		    const char *);
+static int	plot_results(const char *, bool);
 static void	cleanup_mode(const char *);
 static void	report_sweep(void *, const struct workdir_report *);
 static void	check_dir(const char *);
@@ -162,6 +166,12 @@ main(int argc, char *argv[])
 	config_init(&run.cfg);
 	if (argc > 1 && strcmp(argv[1], "suite") == 0)
 		suite_mode(argc - 1, argv + 1);	/* does not return */
+	if (argc > 1 && strcmp(argv[1], "plot") == 0) {
+		if (argc != 3)
+			errx(EXIT_USAGE, "usage: largedir plot RESULTS");
+		check_dir(argv[2]);
+		exit(plot_results(argv[2], true));
+	}
 	parse_args(argc, argv, &cleanup);
 	if (cleanup)
 		cleanup_mode(run.dir);		/* does not return */
@@ -293,6 +303,7 @@ usage(void)
 	    "       largedir -c file [options]\n"
 	    "       largedir suite [options] [--total-budget duration] "
 	    "file ...\n"
+	    "       largedir plot results\n"
 	    "       largedir --cleanup [--scratch dir] [dir]\n");
 	(void)fprintf(fp, "\n");
 	for (o = config_opts; o->name != NULL; o++) {
@@ -556,6 +567,106 @@ setup_target(void)
 	run.dir = run.target.mnt;
 }
 
+/* ===== largedir plot ===== */
+
+/*
+ * Run "gnuplot -c DIR/SCRIPT ARG1 [ARG2]" and wait for it.  Return its
+ * exit status, 127 if gnuplot cannot be run.
+ */
+static int
+run_gnuplot(const char *dir, const char *script, const char *arg1,
+    const char *arg2)
+{
+	char	*path, *args[6];
+	pid_t	 pid;
+	int	 ws, n = 0;
+
+	path = xasprintf("%s/%s", dir, script);
+	args[n++] = (char *)"gnuplot";
+	args[n++] = (char *)"-c";
+	args[n++] = path;
+	args[n++] = (char *)arg1;
+	if (arg2 != NULL)
+		args[n++] = (char *)arg2;
+	args[n] = NULL;
+	(void)fflush(stdout);
+	if ((pid = fork()) == -1)
+		err(1, "fork");
+	if (pid == 0) {
+		(void)execvp("gnuplot", args);
+		_exit(127);
+	}
+	while (waitpid(pid, &ws, 0) == -1)
+		if (errno != EINTR)
+			err(1, "waitpid");
+	free(path);
+	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
+/*
+ * largedir plot RESULTS (and the end of a suite): the comparison graphs of
+ * every target in 'results' and one graph per target, drawn by the
+ * gnuplot scripts in plot/ ($LARGEDIR_PLOT, else the installed copy, else
+ * the source tree's next to the binary).  With 'loud', a missing gnuplot
+ * is an error; a suite only mentions it.  Return the exit status.
+ */
+static int
+plot_results(const char *results, bool loud)
+{
+	struct dirent	*d;
+	DIR		*dp;
+	const char	*env = getenv("LARGEDIR_PLOT");
+	char		 self[PATH_MAX], *dir = NULL, *label, *p;
+	ssize_t		 len;
+	int		 rc, bad = 0;
+
+	if (env != NULL && *env != '\0')
+		dir = xstrdup(env);
+	else if (access(LD_DATADIR "/plot/rates.gp", R_OK) == 0)
+		dir = xstrdup(LD_DATADIR "/plot");
+	else if ((len = readlink("/proc/self/exe", self, sizeof(self) - 1)) >
+	    0) {
+		self[len] = '\0';
+		if ((p = strrchr(self, '/')) != NULL)
+			*p = '\0';
+		dir = xasprintf("%s/../plot", self);
+	}
+	if (dir == NULL || access(dir, R_OK) == -1) {
+		warnx("no gnuplot scripts found (set LARGEDIR_PLOT to the "
+		    "plot/ directory)");
+		free(dir);
+		return 1;
+	}
+	if ((rc = run_gnuplot(dir, "rates.gp", results, NULL)) == 127) {
+		if (loud)
+			warnx("gnuplot is missing: apt-get install gnuplot-nox");
+		else
+			printf("no graphs: gnuplot is missing (apt-get install "
+			    "gnuplot-nox)\n");
+		free(dir);
+		return 1;
+	}
+	bad |= rc != 0;
+	if ((dp = opendir(results)) == NULL)
+		err(1, "%s", results);
+	while ((d = readdir(dp)) != NULL) {
+		len = (ssize_t)strlen(d->d_name);
+		if (len <= 4 || strcmp(d->d_name + len - 4, ".out") != 0 ||
+		    d->d_name[0] == '.')
+			continue;
+		label = xasprintf("%.*s", (int)len - 4, d->d_name);
+		bad |= run_gnuplot(dir, "target.gp", results, label) != 0;
+		free(label);
+	}
+	(void)closedir(dp);
+	free(dir);
+	if (bad)
+		warnx("gnuplot failed on %s", results);
+	else
+		printf("graphs: %s/*.svg, *.png\n", results);
+	return bad ? 1 : 0;
+}
+
 /* ===== largedir suite ===== */
 
 /* What the exit status 'ws' of a target's largedir says, for the table. */
@@ -758,6 +869,8 @@ suite_mode(int argc, char **argv)
 		}
 		printf("\n");
 	}
+	if (nsignals == 0)
+		(void)plot_results(out, false);	/* graphs are extra */
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	if (nsignals > 0)
