@@ -663,7 +663,8 @@ plot_results(const char *results, bool loud)
 	if (bad)
 		warnx("gnuplot failed on %s", results);
 	else
-		printf("graphs: %s/*.svg, *.png\n", results);
+		printf("graphs: %s%s*.png (and .svg)\n", results,
+		    results[strlen(results) - 1] == '/' ? "" : "/");
 	return bad ? 1 : 0;
 }
 

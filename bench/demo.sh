@@ -26,11 +26,13 @@ else
 	echo "demo: $bin -b $budget -o $out $dir"
 	echo
 	"$bin" -b "$budget" -o "$out" "$dir" || status=$?
+	[ ! -d "$out" ] || "$bin" plot "$out" || true
 fi
 echo
 if [ -d "$out" ]; then
-	echo "demo: raw data in $out/: for each target LABEL.out (gnuplot)," \
-	    "LABEL.csv and LABEL.json:"
-	(cd "$out" && ls -- *.out)
+	echo "demo: in $out/: for each target LABEL.out (raw data for" \
+	    "gnuplot), LABEL.csv, LABEL.json and the graph LABEL.png;" \
+	    "the comparisons rates-PHASE.png:"
+	(cd "$out" && ls -- *.out rates-*.png 2>/dev/null)
 fi
 exit "$status"

@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: ISC
+# Copyright (c) 2026 The largedir authors
+#
+# common.gp: what rates.gp and target.gp share.  They set ld_here (their
+# own directory, from ARG0) and load this file.  It gives:
+#
+#	ld_scan(files)	 a gnuplot command that sets ld_labels, ld_phases,
+#			 ld_has, ... (see scan.awk) for the .out files named
+#			 by the shell word 'files'; run it with eval
+#	ld_q(s)		 's' quoted for the shell
+#	ld_in(list, w)	 whether word 'w' is in the " a b " list 'list'
+#	ld_rank(p)	 the place of phase 'p' in largedir's order
+#	ld_clause(...)	 one plot clause for one target and phase
+#	ld_tics(axis, lo, hi)	a command setting labelled tics on a log axis
+#	ld_render	 a command drawing ld_cmd into ld_base.svg and .png
+#	ld_fail		 a command printing ld_msg and exiting with ld_rc
+#
+# and the look every graph shares: 900x600 pixels, a grid, the key below
+# the graph, eight colours (Okabe and Ito's, which stay apart for colour-
+# blind readers) with a point type each; lines 9-16 repeat them dashed.
+# Columns are addressed by name only: every largedir file has a header.
+
+# ===== Reading the results =====
+
+ld_scanner = ld_here . "scan.awk"
+
+# 's' in single quotes, each ' written as '\''.
+ld_q(s) = strstrt(s, "'") == 0 ? "'" . s . "'" : \
+    "'" . s[1:strstrt(s, "'") - 1] . "'\\'" . ld_q(s[strstrt(s, "'") + 1:])
+
+# The C locale makes awk read "0.5" as a number whatever LANG says.
+ld_scan(files) = system("LC_ALL=C; export LC_ALL; awk -f " . \
+    ld_q(ld_scanner) . " " . files . " </dev/null")
+
+ld_in(list, w) = strstrt(list, " " . w . " ") > 0
+
+ld_known = " create open list liststat delete rmrf "
+ld_rank(p) = ld_in(ld_known, p) ? \
+    words(ld_known[1:strstrt(ld_known, " " . p . " ")]) + 1 : 7
+
+# The data files of label 'l'.  If a crash cut a row short, gnuplot
+# would warn about it, so such a file is read through a filter that drops
+# the rows not as wide as the header.
+ld_outf(l) = ld_rows(ld_dir . "/" . l . ".out", l)
+ld_sumf(l) = ld_rows(ld_dir . "/" . l . ".summary", l)
+ld_rows(f, l) = ld_in(ld_cut, l) ? \
+    "< awk '/^#/ { next } h == 0 { h = NF } NF == h' " . ld_q(f) : f
+set datafile columnheaders
+ld_rate(p) = column("warmup") == 0 && column(p . "_per_s") > 0 ? \
+    column(p . "_per_s") : NaN
+
+# One clause of a plot command: phase 'p' of label 'l' in line style 'ls',
+# titled 't'.  With repetitions the summary's medians with min-max bars,
+# else all rows as points; without repetitions one point per round on a
+# line.  Warm-up rows are left out.
+ld_clause(l, p, ls, t) = \
+    ld_in(ld_rep, l) && ld_in(ld_sum, l . ":" . p) ? \
+	sprintf("ld_sumf('%s') using \"n\":\"%s_per_s_median\":" . \
+	    "\"%s_per_s_min\":\"%s_per_s_max\" with yerrorlines " . \
+	    "ls %d title '%s'", l, p, p, p, ls, t) : \
+	sprintf("ld_outf('%s') using \"n\":(ld_rate('%s')) with %s " . \
+	    "ls %d title '%s'", l, p, \
+	    ld_in(ld_rep, l) ? "points" : "linespoints", ls, t)
+
+# ===== The look =====
+
+ld_colours = "#0072b2 #d55e00 #009e73 #cc79a7 #e69f00 #56b4e9 #000000 #8c6d31"
+array ld_points[8] = [7, 5, 9, 11, 13, 15, 6, 4]
+do for [i = 1:16] {
+	ld_dt = i > 8 ? 2 : 1
+	set style line i lc rgb word(ld_colours, (i - 1) % 8 + 1) lw 2 \
+	    pt ld_points[(i - 1) % 8 + 1] ps 1 dt ld_dt
+}
+set style line 100 lc rgb "#d0d0d0" lw 1 dt 1
+set grid xtics ytics ls 100
+set border 3 lw 1
+set tics nomirror out
+set key outside below center horizontal Left reverse noenhanced
+set bars small
+set logscale x 10
+set xlabel "files in the directory (n)"
+set offsets 0, 0, 0, 0
+
+# Log-axis tics from 'lo' to 'hi', labelled 1k, 1.5k, 2M...: at 1, 1.5,
+# 2, 3, 5 and 7 times each power of ten if the axis spans a decade or
+# less, at 1, 2 and 5 times up to five decades, else at the powers.
+ld_tics(axis, lo, hi) = sprintf("set %stics (%s)", axis, ld_ticlist( \
+    floor(log10(lo) + 1e-9), ceil(log10(hi) - 1e-9), \
+    log10(hi / lo) <= 1 ? "1 1.5 2 3 5 7" : \
+    log10(hi / lo) <= 5 ? "1 2 5" : "1"))
+ld_ticlist(e, last, m) = e > last ? "" : \
+    ld_ticdecade(e, m, 1) . (e < last ? ", " . ld_ticlist(e + 1, last, m) : "")
+ld_ticdecade(e, m, i) = ld_tic(word(m, i) * 10.0 ** e) . \
+    (i < words(m) ? ", " . ld_ticdecade(e, m, i + 1) : "")
+ld_tic(v) = sprintf("\"%s\" %.0f", ld_si(v), v)
+ld_si(v) = v >= 1e9 ? sprintf("%gG", v / 1e9) : v >= 1e6 ? \
+    sprintf("%gM", v / 1e6) : v >= 1e3 ? sprintf("%gk", v / 1e3) : \
+    sprintf("%g", v)
+
+# pngcairo if this gnuplot has it, else libgd's png (which has no
+# antialiasing but needs no cairo).
+ld_pngterm = strstrt(GPVAL_TERMINALS, " pngcairo ") > 0 ? \
+    "pngcairo size 900,600 noenhanced font 'Sans,11' background rgb 'white'" : \
+    "png size 900,600 noenhanced background rgb 'white'"
+# In SVG the font is a CSS family: "sans-serif" is the generic one.
+ld_svgterm = "svg size 900,600 fixed noenhanced font 'sans-serif,12' " . \
+    "background rgb 'white'"
+
+# Draw the plot command ld_cmd into ld_base.svg and ld_base.png.
+ld_render = "set terminal " . ld_svgterm . "; " . \
+    "set output ld_base . '.svg'; eval ld_cmd; " . \
+    "set terminal " . ld_pngterm . "; " . \
+    "set output ld_base . '.png'; eval ld_cmd; unset output"
+
+# Print ld_msg to stderr (where gnuplot's print goes) and exit with ld_rc.
+ld_fail = "print ld_msg; exit status ld_rc"

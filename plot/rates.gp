@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: ISC
+# Copyright (c) 2026 The largedir authors
+#
+# rates.gp: compare the targets of one largedir run, one graph per phase.
+#
+#	gnuplot -c plot/rates.gp RESULTS_DIR [PHASE]
+#
+# Reads every LABEL.out in RESULTS_DIR (and LABEL.summary where there is
+# one) and writes RESULTS_DIR/rates-PHASE.svg and .png for each phase
+# that has values in some target, or only for PHASE: files per second
+# against n on a log axis, one curve per target, named by its file.
+# Warm-up rows are left out.  A target that repeated each n is drawn as
+# the medians with min-max bars of its summary (all its rows as points if
+# it has none).  A target without rows, or without the phase, is left
+# out of that graph; a run that stopped early draws the rounds it has.
+# Prints nothing on success; exits 1 if there is nothing to draw, 2 on a
+# usage error.
+
+if (ARGC < 1 || ARGC > 2) {
+	print "usage: gnuplot -c rates.gp RESULTS_DIR [PHASE]"
+	exit status 2
+}
+# common.gp and scan.awk live next to this script.
+ld_dirname(s) = strstrt(s, "/") == 0 ? "" : \
+    s[1:strstrt(s, "/")] . ld_dirname(s[strstrt(s, "/") + 1:])
+ld_here = ld_dirname(ARG0)
+ld_dir = ARG1
+load ld_here . "common.gp"
+
+eval ld_scan(ld_q(ld_dir) . "/*.out")
+if (ld_nfiles == 0) {
+	ld_msg = "rates.gp: no .out files in " . ld_dir
+	ld_rc = 1
+	eval ld_fail
+}
+if (ld_labels eq "") {
+	ld_msg = "rates.gp: no finished rounds in " . ld_dir
+	ld_rc = 1
+	eval ld_fail
+}
+if (ARGC == 2) {
+	if (words(ARG2) != 1 || !ld_in(" " . ld_phases . " ", ARG2)) {
+		ld_msg = "rates.gp: no " . ARG2 . " phase in " . ld_dir
+		ld_rc = 1
+		eval ld_fail
+	}
+	ld_phases = ARG2
+}
+
+# Every graph of the run has the same x axis, and each target the same
+# colour in all of them.
+set xrange [ld_nmin / 1.25 : ld_nmax * 1.25]
+eval ld_tics("x", ld_nmin, ld_nmax)
+set yrange [0:*]
+set format y "%.0f"
+
+do for [p in ld_phases] {
+	set title sprintf("%s: files per second against directory size", p)
+	set ylabel sprintf("%s rate (files/s)", p)
+	ld_cmd = ""
+	do for [i = 1:words(ld_labels)] {
+		l = word(ld_labels, i)
+		if (ld_in(ld_has, l . ":" . p)) {
+			ld_cmd = ld_cmd . (ld_cmd eq "" ? "plot " : ", ") . \
+			    ld_clause(l, p, (i - 1) % 16 + 1, l)
+		}
+	}
+	ld_base = ld_dir . "/rates-" . p
+	eval ld_render
+}

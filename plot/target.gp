@@ -1,0 +1,79 @@
+# SPDX-License-Identifier: ISC
+# Copyright (c) 2026 The largedir authors
+#
+# target.gp: all phases of one target of a largedir run in one graph.
+#
+#	gnuplot -c plot/target.gp RESULTS_DIR LABEL
+#
+# Reads RESULTS_DIR/LABEL.out (and LABEL.summary if there is one) and
+# writes RESULTS_DIR/LABEL.svg and .png: files per second against n, both
+# axes logarithmic (list runs a thousand times faster than create), one
+# curve per phase, in the same colour in every target's graph.  The title
+# names the label, the description if the run has one, and why the run
+# stopped if it did not complete.  Warm-up rows are left out; repetitions
+# are drawn as in rates.gp.  A target without rows gets a graph that says
+# so, so a page that shows every target has no hole.  Prints nothing on
+# success; exits 1 if LABEL.out is missing, 2 on a usage error.
+
+if (ARGC != 2) {
+	print "usage: gnuplot -c target.gp RESULTS_DIR LABEL"
+	exit status 2
+}
+# common.gp and scan.awk live next to this script.
+ld_dirname(s) = strstrt(s, "/") == 0 ? "" : \
+    s[1:strstrt(s, "/")] . ld_dirname(s[strstrt(s, "/") + 1:])
+ld_here = ld_dirname(ARG0)
+ld_dir = ARG1
+ld_label = ARG2
+load ld_here . "common.gp"
+
+ld_base = ld_dir . "/" . ld_label
+eval ld_scan(ld_q(ld_base . ".out"))
+if (ld_nfiles == 0) {
+	ld_msg = "target.gp: no " . ld_base . ".out with a header line"
+	ld_rc = 1
+	eval ld_fail
+}
+
+ld_title = sprintf("%s: files per second against directory size", \
+    ld_label)
+if (ld_desc ne "") {
+	ld_title = ld_title . "\n" . ld_desc
+}
+if (ld_status ne "complete" && ld_status ne "") {
+	ld_title = ld_title . "\nrun " . ld_status . \
+	    (ld_stop ne "" ? ": " . ld_stop : "")
+}
+set title ld_title
+set ylabel "rate (files/s)"
+
+if (ld_labels eq "") {
+	# Nothing to draw: an empty frame that says why.
+	unset logscale x
+	set xrange [0:1]
+	set yrange [0:1]
+	unset xtics
+	unset ytics
+	unset grid
+	set border 15
+	unset key
+	set label 1 "no finished rounds" at graph 0.5, 0.5 center
+	ld_cmd = "plot -1 notitle"
+	eval ld_render
+	exit
+}
+
+set xrange [ld_nmin / 1.25 : ld_nmax * 1.25]
+eval ld_tics("x", ld_nmin, ld_nmax)
+set logscale y 10
+ld_ylo = ld_ymin / 1.5
+ld_yhi = ld_ymax * 1.5
+set yrange [ld_ylo : ld_yhi]
+eval ld_tics("y", ld_ylo, ld_yhi)
+
+ld_cmd = ""
+do for [p in ld_phases] {
+	ld_cmd = ld_cmd . (ld_cmd eq "" ? "plot " : ", ") . \
+	    ld_clause(ld_label, p, ld_rank(p), p)
+}
+eval ld_render

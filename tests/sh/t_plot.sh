@@ -1,0 +1,126 @@
+#!/bin/sh
+# The graph scripts plot/rates.gp and plot/target.gp draw every results
+# directory of tests/data/results (real largedir outputs, trimmed): for
+# each fixture, rates-PHASE.svg and .png for each phase that has values
+# and for no other, LABEL.svg and .png for every target, all non-empty,
+# the PNGs with the PNG signature and the SVGs well-formed XML, while
+# gnuplot exits 0 and prints nothing.  Also: a PHASE argument, rows cut
+# short, a directory whose name needs quoting, the scripts called from
+# another directory, and the exit status of the usage and missing-file
+# errors.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+need_cmd gnuplot awk
+top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+rates=$top/plot/rates.gp
+target=$top/plot/target.gp
+data=$top/tests/data/results
+all_phases="create open list liststat delete rmrf"
+
+# quiet CMD...: run CMD; fail unless it exits 0 with nothing on stdout
+# or stderr.
+quiet() {
+	set +e
+	"$@" >"$T/stdout" 2>"$T/stderr"
+	rc=$?
+	set -e
+	[ "$rc" = 0 ] || fail "exit $rc: $*: $(cat "$T/stderr")"
+	[ ! -s "$T/stderr" ] || fail "stderr from $*: $(cat "$T/stderr")"
+	[ ! -s "$T/stdout" ] || fail "stdout from $*: $(cat "$T/stdout")"
+}
+
+# graph BASE: BASE.png and BASE.svg exist, are non-empty and are a PNG
+# and an SVG document.
+graph() {
+	for e in png svg; do
+		[ -s "$1.$e" ] || fail "$1.$e missing or empty"
+	done
+	[ "$(od -An -c -N 4 "$1.png" | tr -d ' ')" = '211PNG' ] ||
+	    fail "$1.png: no PNG signature"
+	if command -v xmllint >/dev/null 2>&1; then
+		xmllint --noout "$1.svg" 2>"$T/xml" ||
+		    fail "$1.svg: not XML: $(head -n 3 "$T/xml")"
+	fi
+	grep -q '<svg' "$1.svg" || fail "$1.svg: no <svg"
+	grep -q '</svg>' "$1.svg" || fail "$1.svg: no </svg>"
+}
+
+# check FIXTURE PHASES LABELS: plot a copy of FIXTURE; there must be a
+# rates graph for each of PHASES and for no other phase, and a target
+# graph for each of LABELS.
+check() {
+	d=$T/$1
+	cp -R "$data/$1" "$d"
+	quiet gnuplot -c "$rates" "$d"
+	for p in $all_phases; do
+		case " $2 " in
+		*" $p "*)
+			graph "$d/rates-$p"
+			;;
+		*)
+			for e in png svg; do
+				[ ! -e "$d/rates-$p.$e" ] ||
+				    fail "$1: rates-$p.$e for an absent phase"
+			done
+			;;
+		esac
+	done
+	for l in $3; do
+		quiet gnuplot -c "$target" "$d" "$l"
+		graph "$d/$l"
+	done
+}
+
+check several "create open delete" "ext2 ext4-nodirindex tmpfs"
+check one "create open delete" ext4
+# tmpfs-full stopped on ENOSPC before its last round; tmpfs-empty
+# stopped in its first round and has no rows at all.
+check stopped "create open delete" "tmpfs-full tmpfs-empty xfs"
+check single "create open delete" "btrfs xfs"
+# x ran create,list,delete, ext4 create,open,delete.
+check missing-phase "create open list delete" "ext4 x"
+# r repeated each n three times and has a summary; r2 repeated twice
+# after a warm-up round and has none.
+check repeats "create open delete" "r r2"
+
+# Only the phase asked for.
+d=$T/one-phase
+cp -R "$data/missing-phase" "$d"
+quiet gnuplot -c "$rates" "$d" list
+graph "$d/rates-list"
+for p in create open delete; do
+	[ ! -e "$d/rates-$p.svg" ] || fail "rates-$p.svg without being asked"
+done
+
+# A row cut short by a crash (the first 150 bytes of the last one, no
+# newline) is left out, in the .out and in the summary.
+d=$T/cut
+cp -R "$data/repeats" "$d"
+tail -n 1 "$d/r2.out" | cut -c 1-150 | tr -d '\n' >"$T/row"
+cat "$T/row" >>"$d/r2.out"
+printf '5 5062 3 100\n' >>"$d/r.summary"
+quiet gnuplot -c "$rates" "$d"
+graph "$d/rates-create"
+for l in r r2; do
+	quiet gnuplot -c "$target" "$d" "$l"
+	graph "$d/$l"
+done
+
+# A directory name with a space and a quote, and the scripts called by
+# a relative path from their own directory and from the top.
+d="$T/it's a run"
+cp -R "$data/several" "$d"
+(cd "$top/plot" && quiet gnuplot -c rates.gp "$d" open)
+graph "$d/rates-open"
+(cd "$top" && quiet gnuplot -c plot/target.gp "$d" ext2)
+graph "$d/ext2"
+
+# Errors: usage (2); no .out files, no such phase, no such label (1).
+mkdir "$T/empty"
+expect_exit 2 gnuplot -c "$rates" 2>/dev/null
+expect_exit 2 gnuplot -c "$target" "$T/several" 2>/dev/null
+expect_exit 1 gnuplot -c "$rates" "$T/empty" 2>/dev/null
+expect_exit 1 gnuplot -c "$rates" "$T/several" rmrf 2>/dev/null
+expect_exit 1 gnuplot -c "$target" "$T/several" nosuch 2>/dev/null
+[ -z "$(ls "$T/empty")" ] || fail "files written into an empty directory"
+exit 0
