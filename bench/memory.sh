@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2154 # tmp, here, dir, where: from lib.sh
 # SPDX-License-Identifier: ISC
 # Copyright (c) 2026 The largedir authors
 #
@@ -16,50 +17,16 @@
 # LARGEDIR is $1, else $LARGEDIR, else build/largedir of this source
 # tree.  As root, the runs use a private tmpfs mounted for the purpose;
 # otherwise /dev/shm.  MEMORY_N changes n (the target is for 1,000,000).
-set -eu
-LC_ALL=C
-export LC_ALL
-
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
 ld=${1:-${LARGEDIR:-$root/build/largedir}}
 n=${MEMORY_N:-1000000}
 target_mib=40
 [ -x "$ld" ] || { echo "memory.sh: no largedir binary at $ld" >&2; exit 1; }
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/largedir-bench.XXXXXX")
-mnt=
-shm=
-cleanup() {
-	if [ -n "$mnt" ]; then
-		umount "$mnt" 2>/dev/null || umount -l "$mnt" || true
-	fi
-	[ -z "$shm" ] || rm -rf "$shm"
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 141' PIPE
-trap 'exit 143' TERM
-
 # The directory the runs use: a tmpfs of our own, else /dev/shm.  Room
 # for n files and a few more, whatever the machine's default would be.
-if [ "$(id -u)" = 0 ] && mkdir "$tmp/fs" &&
-    mount -t tmpfs -o "mode=0700,size=1g,nr_inodes=$((n + 1000))" \
-    largedir-bench "$tmp/fs" 2>/dev/null; then
-	mnt=$tmp/fs
-	dir=$mnt
-	where="a private tmpfs on $mnt"
-elif [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
-	shm=$(mktemp -d /dev/shm/largedir-bench.XXXXXX)
-	dir=$shm
-	where="/dev/shm ($dir)"
-else
-	echo "memory.sh: need root (to mount a tmpfs) or a tmpfs on" \
-	    "/dev/shm" >&2
-	exit 1
-fi
+bench_tmpfs memory.sh "mode=0700,size=1g,nr_inodes=$((n + 1000))"
 
 gnutime=
 if [ -x /usr/bin/time ] && /usr/bin/time -f %M -o "$tmp/probe" true \

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2154 # tmp, here, dir, where: from lib.sh
 # SPDX-License-Identifier: ISC
 # Copyright (c) 2026 The largedir authors
 #
@@ -18,33 +19,13 @@
 # tree.  As root, the runs use a private tmpfs mounted for the purpose;
 # otherwise /dev/shm.  OVERHEAD_N and OVERHEAD_PAIRS change n and the
 # number of pairs (for quick trials; the target is for the defaults).
-set -eu
-LC_ALL=C
-export LC_ALL
-
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
 ld=${1:-${LARGEDIR:-$root/build/largedir}}
 n=${OVERHEAD_N:-100000}
 pairs=${OVERHEAD_PAIRS:-5}
 target=0.97
 [ -x "$ld" ] || { echo "overhead.sh: no largedir binary at $ld" >&2; exit 1; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/largedir-bench.XXXXXX")
-mnt=
-shm=
-cleanup() {
-	if [ -n "$mnt" ]; then
-		umount "$mnt" 2>/dev/null || umount -l "$mnt" || true
-	fi
-	[ -z "$shm" ] || rm -rf "$shm"
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 141' PIPE
-trap 'exit 143' TERM
 
 # csv_get FILE COLUMN: the first data row's value in column COLUMN.
 csv_get() {
@@ -56,21 +37,7 @@ csv_get() {
 }
 
 # The directory the runs use: a tmpfs of our own, else /dev/shm.
-if [ "$(id -u)" = 0 ] && mkdir "$tmp/fs" &&
-    mount -t tmpfs -o mode=0700,size=1g,nr_inodes=1m largedir-bench \
-    "$tmp/fs" 2>/dev/null; then
-	mnt=$tmp/fs
-	dir=$mnt
-	where="a private tmpfs on $mnt"
-elif [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
-	shm=$(mktemp -d /dev/shm/largedir-bench.XXXXXX)
-	dir=$shm
-	where="/dev/shm ($dir)"
-else
-	echo "overhead.sh: need root (to mount a tmpfs) or a tmpfs on" \
-	    "/dev/shm" >&2
-	exit 1
-fi
+bench_tmpfs overhead.sh "mode=0700,size=1g,nr_inodes=1m"
 
 ${CC:-cc} -O2 -std=c11 -D_GNU_SOURCE -Wall -o "$tmp/minloop" \
     "$here/minloop.c"
