@@ -44,6 +44,7 @@
 #include "config.h"
 #include "names.h"
 #include "output.h"
+#include "page.h"
 #include "probe.h"
 #include "stats.h"
 #include "suite.h"
@@ -171,6 +172,17 @@ main(int argc, char *argv[])
 			errx(EXIT_USAGE, "usage: largedir plot RESULTS");
 		check_dir(argv[2]);
 		exit(plot_results(argv[2], true));
+	}
+	if (argc > 1 && strcmp(argv[1], "page") == 0) {
+		if (argc != 3)
+			errx(EXIT_USAGE, "usage: largedir page RESULTS");
+		check_dir(argv[2]);
+		if (page_write(argv[2], errbuf) == -1)
+			errx(1, "%s", errbuf);
+		printf("page: %s/index.html and index.de.html\n", argv[2]);
+		if (fflush(stdout) == EOF)
+			err(1, "stdout");
+		exit(0);
 	}
 	parse_args(argc, argv, &cleanup);
 	if (cleanup)
@@ -304,6 +316,7 @@ usage(void)
 	    "       largedir suite [options] [--total-budget duration] "
 	    "file ...\n"
 	    "       largedir plot results\n"
+	    "       largedir page results\n"
 	    "       largedir --cleanup [--scratch dir] [dir]\n");
 	(void)fprintf(fp, "\n");
 	for (o = config_opts; o->name != NULL; o++) {
@@ -870,8 +883,14 @@ suite_mode(int argc, char **argv)
 		}
 		printf("\n");
 	}
-	if (nsignals == 0)
-		(void)plot_results(out, false);	/* graphs are extra */
+	/* Graphs and the page are extras: the table has said it all. */
+	if (nsignals == 0) {
+		(void)plot_results(out, false);
+		if (page_write(out, errbuf) == -1)
+			warnx("%s", errbuf);
+		else
+			printf("page: %s/index.html and index.de.html\n", out);
+	}
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	if (nsignals > 0)

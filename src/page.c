@@ -1,0 +1,1092 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * page: the comparison page of a results directory.  page_write() reads
+ * every LABEL.out in the directory (metadata, header and rows: the .out
+ * file has everything the page needs) and writes index.html in English
+ * and index.de.html in German, each linking the other: what was run, the
+ * comparison graphs rates-PHASE.png that plot/rates.gp drew, a table of
+ * files per second at fixed n, and one section per target with its
+ * machine, its filesystem, its graph and its raw files.  largedir.c calls
+ * it for "largedir page".
+ *
+ * The page is static and self-contained (inline CSS, no scripts, nothing
+ * fetched from elsewhere) and links only to files that exist in the
+ * directory, so the directory can be copied to a web server as it is.
+ * Every text taken from the files is HTML-escaped after its .out escapes
+ * are undone.  Each page is written under a temporary name and renamed,
+ * as output_flush() does, so a reader never sees half a page.
+ */
+
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "page.h"
+#include "stats.h"
+#include "util.h"
+
+#define NEAR	1.25	/* how far a row's n may be from a fixed n */
+#define NFIXED	3
+#define NPHASES	6
+#define DASH	"\u2013"
+#define GIB	(1024.0 * 1024.0 * 1024.0)
+#define NWORK	(sizeof(workload_items) / sizeof(workload_items[0]))
+
+enum lang { LANG_EN, LANG_DE };
+
+/* How put_value() prints a metadata value. */
+enum kind { K_TEXT, K_COUNT, K_NUM, K_SECONDS, K_KIB, K_BYTES, K_YESNO };
+
+struct page_meta {
+	char	*key;
+	char	*value;			/* with the .out escapes undone */
+};
+
+struct page_target {
+	char			*label;	/* the file name without ".out" */
+	struct page_meta	*meta;
+	size_t			 nmeta;
+	char			**col;	/* the header's column names */
+	size_t			 ncols;
+	double			*cell;	/* nrows rows of ncols cells */
+	size_t			 nrows;
+};
+
+struct page {
+	int			 dirfd;
+	struct page_target	*t;	/* sorted by label */
+	size_t			 nt;
+	bool			 has[NPHASES];	/* some target rates it */
+	size_t			 nphases;
+};
+
+/* One "name: value" of a paragraph: metadata 'key' printed as 'kind'. */
+struct page_item {
+	const char	*key;
+	const char	*name[2];	/* English, German */
+	enum kind	 kind;
+};
+
+static int	read_targets(struct page *, const char *, char *);
+static int	read_out(struct page *, struct page_target *, const char *,
+		    char *);
+static void	add_meta(struct page_target *, const char *, size_t *);
+static void	add_line(struct page_target *, char *, size_t *);
+static char	*unescape(const char *);
+static int	cmp_target(const void *, const void *);
+static void	free_page(struct page *);
+static const char *meta(const struct page_target *, const char *);
+static bool	same_meta(const struct page_target *,
+		    const struct page_target *, const char *);
+static int	col_of(const struct page_target *, const char *);
+static double	max_n(const struct page_target *);
+static double	rate_at(const struct page_target *, const char *, double,
+		    double *);
+static bool	has_file(const struct page *, const char *, const char *);
+static int	write_lang(struct page *, enum lang, const char *, char *);
+static void	put(FILE *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+static void	put_esc(FILE *, const char *, const char *, const char *);
+static void	put_url(FILE *, const char *, const char *);
+static void	put_num(FILE *, double, int, enum lang);
+static void	put_value(FILE *, const char *, enum kind, enum lang);
+static void	put_items(FILE *, const struct page_target *,
+		    const struct page_item *, const char *, const char *,
+		    const char *, enum lang);
+static void	put_graph(FILE *, const struct page *, const char *,
+		    const char *, const char *);
+static void	put_page(FILE *, const struct page *, enum lang);
+static void	put_intro(FILE *, const struct page *, enum lang);
+static void	put_graphs(FILE *, const struct page *, enum lang);
+static void	put_table(FILE *, const struct page *, enum lang);
+static void	put_target(FILE *, const struct page *,
+		    const struct page_target *, enum lang);
+static const char *tr(enum lang, const char *, const char *);
+
+static const char *const phases[NPHASES] = {
+	"create", "open", "list", "liststat", "delete", "rmrf"
+};
+
+/* What each comparison graph shows, in English and German. */
+static const char *const phase_text[NPHASES][2] = {
+	{ "create: empty files created per second in a fresh directory, in "
+	  "the order of their numbers, until it held n files.",
+	  "create: leere Dateien, die pro Sekunde in einem frischen "
+	  "Verzeichnis angelegt wurden, bis es n Dateien enthielt." },
+	{ "open: files opened and closed again per second, each of the n "
+	  "files once, in a random order.",
+	  "open: Dateien, die pro Sekunde geöffnet und wieder geschlossen "
+	  "wurden, jede der n Dateien einmal, in zufälliger Reihenfolge." },
+	{ "list: entries read per second when the directory of n files was "
+	  "listed without stat, like ls -f.",
+	  "list: Einträge, die pro Sekunde gelesen wurden, als das "
+	  "Verzeichnis mit n Dateien ohne stat aufgelistet wurde (ls -f)." },
+	{ "liststat: entries read and stat-ed per second when the directory "
+	  "of n files was listed, like ls -lU.",
+	  "liststat: Einträge, die pro Sekunde gelesen und mit stat "
+	  "abgefragt wurden, als das Verzeichnis aufgelistet wurde (ls -lU)." },
+	{ "delete: files unlinked per second, in the order they were "
+	  "created, until the directory of n files was empty.",
+	  "delete: Dateien, die pro Sekunde gelöscht wurden, in der "
+	  "Reihenfolge ihres Anlegens, bis das Verzeichnis leer war." },
+	{ "rmrf: files unlinked per second in the order the directory lists "
+	  "them, like rm -rf.",
+	  "rmrf: Dateien, die pro Sekunde in der Reihenfolge gelöscht "
+	  "wurden, in der das Verzeichnis sie auflistet (rm -rf)." },
+};
+
+static const double fixed_n[NFIXED] = { 1e4, 1e5, 1e6 };
+
+/* The settings that make up a workload, as the first paragraph shows them. */
+static const struct page_item workload_items[] = {
+	{ "config.phases", { "phases", "Phasen" }, K_TEXT },
+	{ "config.names", { "names", "Namen" }, K_TEXT },
+	{ "config.name-len", { "name length", "Namenslänge" }, K_COUNT },
+	{ "config.file-size", { "bytes per file", "Byte je Datei" }, K_COUNT },
+	{ "config.fsync", { "fsync", "fsync" }, K_TEXT },
+	{ "config.sync", { "sync", "sync" }, K_TEXT },
+	{ "config.budget", { "time budget", "Zeitbudget" }, K_SECONDS },
+	{ "config.budget-policy", { "budget policy", "Budget-Regel" },
+	  K_TEXT },
+	{ "config.start", { "first n", "erstes n" }, K_COUNT },
+	{ "config.growth", { "growth of n per round",
+	  "Wachstum von n je Runde" }, K_NUM },
+	{ "config.max-files", { "largest n allowed", "größtes erlaubtes n" },
+	  K_COUNT },
+	{ "config.repeat", { "repetitions of each n", "Wiederholungen je n" },
+	  K_COUNT },
+	{ "config.warmup", { "warm-up rounds", "Aufwärmrunden" }, K_COUNT },
+	{ NULL, { NULL, NULL }, K_TEXT }
+};
+
+static const struct page_item machine_items[] = {
+	{ "host", { "host", "Hostname" }, K_TEXT },
+	{ "cpu_model", { "CPU", "CPU" }, K_TEXT },
+	{ "cpus_online", { "CPUs online", "CPUs online" }, K_COUNT },
+	{ "mem_total_kib", { "memory", "Arbeitsspeicher" }, K_KIB },
+	{ "kernel", { "kernel", "Kernel" }, K_TEXT },
+	{ "machine", { "architecture", "Architektur" }, K_TEXT },
+	{ NULL, { NULL, NULL }, K_TEXT }
+};
+
+static const struct page_item target_items[] = {
+	{ "fstype", { "filesystem", "Dateisystem" }, K_TEXT },
+	{ "driver", { "driver", "Treiber" }, K_TEXT },
+	{ "source", { "source", "Quelle" }, K_TEXT },
+	{ "mkfs", { "made with", "angelegt mit" }, K_TEXT },
+	{ "image_size", { "image size", "Image-Größe" }, K_BYTES },
+	{ "loop_direct_io", { "loop direct I/O", "Loop mit Direct I/O" },
+	  K_YESNO },
+	{ "mount_options", { "mount options", "Mount-Optionen" }, K_TEXT },
+	{ "super_options", { "superblock options", "Superblock-Optionen" },
+	  K_TEXT },
+	{ "scheduler", { "I/O scheduler", "I/O-Scheduler" }, K_TEXT },
+	{ "rotational", { "rotational", "rotierend" }, K_YESNO },
+	{ "command", { "command", "Aufruf" }, K_TEXT },
+	{ NULL, { NULL, NULL }, K_TEXT }
+};
+
+/* The run states of output_status_name() in German. */
+static const char *const status_de[][2] = {
+	{ "complete", "vollständig" }, { "stopped", "abgebrochen" },
+	{ "interrupted", "unterbrochen" }, { "failed", "fehlgeschlagen" },
+	{ "running", "läuft noch" }, { NULL, NULL }
+};
+
+static const char style[] =
+    "body{font-family:sans-serif;max-width:60em;margin:1em auto;"
+    "padding:0 1em;line-height:1.45;color:#222;background:#fff}"
+    "p{overflow-wrap:anywhere}img{max-width:100%;height:auto;border:0}"
+    "div.wide{overflow-x:auto}table{border-collapse:collapse;font-size:90%}"
+    "th,td{border:1px solid #bbb;padding:.2em .45em;vertical-align:top}"
+    "th{background:#eee}td.num{text-align:right;white-space:nowrap;"
+    "font-variant-numeric:tabular-nums}p.lang{text-align:right}";
+
+/* ===== Reading the results ===== */
+
+/*
+ * Write the comparison page of the results directory 'results':
+ * RESULTS/index.html in English and RESULTS/index.de.html in German, each
+ * written to a temporary name in the directory and renamed into place.
+ * The page is built from every LABEL.out there and links the graphs
+ * (rates-PHASE.png/.svg, LABEL.png/.svg) and raw files (LABEL.out, .csv,
+ * .json, .summary) that exist.  Return 0, or -1 with errno set and a
+ * one-line message in 'err' (LD_ERRLEN bytes), e.g. when the directory
+ * holds no .out file.  Nothing needs freeing.
+ */
+int
+page_write(const char *results, char *err)
+{
+	struct page	pg;
+	int		rc = -1, saved;
+
+	memset(&pg, 0, sizeof(pg));
+	pg.dirfd = open(results, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (pg.dirfd == -1) {
+		saved = errno;
+		(void)snprintf(err, LD_ERRLEN, "open %s: %s", results,
+		    strerror(saved));
+		errno = saved;
+		return -1;
+	}
+	if (read_targets(&pg, results, err) == 0 &&
+	    write_lang(&pg, LANG_EN, results, err) == 0 &&
+	    write_lang(&pg, LANG_DE, results, err) == 0)
+		rc = 0;
+	saved = errno;
+	free_page(&pg);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * Find the LABEL.out files of the directory, sort them by label and read
+ * them.  Return 0, or -1 with errno and 'err' set.
+ */
+static int
+read_targets(struct page *pg, const char *results, char *err)
+{
+	DIR		*d = NULL;
+	struct dirent	*de;
+	size_t		 len, cap = 0, i, p;
+	int		 fd, saved;
+	char		 name[32];
+
+	if ((fd = dup(pg->dirfd)) == -1 || (d = fdopendir(fd)) == NULL) {
+		saved = errno;
+		if (fd != -1)
+			(void)close(fd);
+		goto fail;
+	}
+	errno = 0;
+	while ((de = readdir(d)) != NULL) {
+		len = strlen(de->d_name);
+		if (de->d_name[0] != '.' && len > 4 &&
+		    strcmp(de->d_name + len - 4, ".out") == 0) {
+			if (pg->nt == cap) {
+				cap = cap == 0 ? 8 : cap * 2;
+				pg->t = xreallocarray(pg->t, cap,
+				    sizeof(*pg->t));
+			}
+			memset(&pg->t[pg->nt], 0, sizeof(*pg->t));
+			pg->t[pg->nt].label = xasprintf("%.*s",
+			    (int)(len - 4), de->d_name);
+			/* A directory named x.out is no target. */
+			if (has_file(pg, pg->t[pg->nt].label, ".out"))
+				pg->nt++;
+			else
+				free(pg->t[pg->nt].label);
+		}
+		errno = 0;
+	}
+	saved = errno;
+	(void)closedir(d);
+	if (saved != 0)
+		goto fail;
+	if (pg->nt == 0) {
+		(void)snprintf(err, LD_ERRLEN, "no .out files in %s", results);
+		errno = ENOENT;
+		return -1;
+	}
+	qsort(pg->t, pg->nt, sizeof(*pg->t), cmp_target);
+	for (i = 0; i < pg->nt; i++)
+		if (read_out(pg, &pg->t[i], results, err) == -1)
+			return -1;
+	for (p = 0; p < NPHASES; p++) {
+		(void)snprintf(name, sizeof(name), "%s_per_s", phases[p]);
+		for (i = 0; i < pg->nt && !pg->has[p]; i++)
+			pg->has[p] = col_of(&pg->t[i], name) != -1;
+		pg->nphases += pg->has[p] ? 1 : 0;
+	}
+	return 0;
+
+fail:
+	(void)snprintf(err, LD_ERRLEN, "read %s: %s", results,
+	    strerror(saved));
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Read RESULTS/LABEL.out into 't': "# key: value" lines up to the header
+ * line, the header, then the rows.  Return 0, or -1 with errno and 'err'
+ * set.
+ */
+static int
+read_out(struct page *pg, struct page_target *t, const char *results,
+    char *err)
+{
+	FILE	*fp = NULL;
+	char	*name, *line = NULL;
+	size_t	 cap = 0, mcap = 0, rcap = 0;
+	ssize_t	 len;
+	int	 fd, saved;
+
+	name = xasprintf("%s.out", t->label);
+	if ((fd = openat(pg->dirfd, name, O_RDONLY | O_CLOEXEC)) == -1 ||
+	    (fp = fdopen(fd, "r")) == NULL) {
+		saved = errno;
+		if (fd != -1)
+			(void)close(fd);
+		goto fail;
+	}
+	errno = 0;
+	while ((len = getline(&line, &cap, fp)) != -1) {
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (line[0] != '#')
+			add_line(t, line, &rcap);
+		else if (t->ncols == 0)
+			add_meta(t, line, &mcap);
+	}
+	saved = ferror(fp) != 0 ? (errno == 0 ? EIO : errno) : 0;
+	(void)fclose(fp);
+	free(line);
+	if (saved == 0) {
+		free(name);
+		return 0;
+	}
+fail:
+	(void)snprintf(err, LD_ERRLEN, "read %s/%s: %s", results, name,
+	    strerror(saved));
+	free(name);
+	errno = saved;
+	return -1;
+}
+
+/* Add the metadata line "# key: value" to 't'; other comments are skipped. */
+static void
+add_meta(struct page_target *t, const char *line, size_t *cap)
+{
+	const char	*p, *colon;
+	char		*key;
+
+	p = line[1] == ' ' ? line + 2 : line + 1;
+	if ((colon = strchr(p, ':')) == NULL || colon == p)
+		return;
+	key = xasprintf("%.*s", (int)(colon - p), p);
+	if (t->nmeta == *cap) {
+		*cap = *cap == 0 ? 64 : *cap * 2;
+		t->meta = xreallocarray(t->meta, *cap, sizeof(*t->meta));
+	}
+	t->meta[t->nmeta].key = unescape(key);
+	t->meta[t->nmeta++].value = unescape(colon[1] == ' ' ? colon + 2 :
+	    colon + 1);
+	free(key);
+}
+
+/*
+ * Add 'line' to 't': the header if 't' has none yet, else a row.  Empty
+ * lines and rows of the wrong width (a line a crash cut off) are
+ * skipped; a field that is not a number (NaN included) becomes NAN.
+ */
+static void
+add_line(struct page_target *t, char *line, size_t *cap)
+{
+	double	*row;
+	char	*tok, *last, *end;
+	size_t	 k = 0;
+
+	if (t->ncols == 0) {
+		for (tok = strtok_r(line, " \t", &last); tok != NULL;
+		    tok = strtok_r(NULL, " \t", &last)) {
+			t->col = xreallocarray(t->col, t->ncols + 1,
+			    sizeof(*t->col));
+			t->col[t->ncols++] = xstrdup(tok);
+		}
+		return;
+	}
+	if (t->nrows == *cap) {
+		*cap = *cap == 0 ? 32 : *cap * 2;
+		t->cell = xreallocarray(t->cell, *cap, t->ncols *
+		    sizeof(*t->cell));
+	}
+	row = t->cell + t->nrows * t->ncols;
+	for (tok = strtok_r(line, " \t", &last); tok != NULL;
+	    tok = strtok_r(NULL, " \t", &last)) {
+		if (k == t->ncols)
+			return;
+		row[k] = strtod(tok, &end);
+		if (end == tok || *end != '\0')
+			row[k] = NAN;
+		k++;
+	}
+	if (k == t->ncols)
+		t->nrows++;
+}
+
+/*
+ * Return a copy of 's' with the escapes of out_dat.c (\n \r \t \\ \xNN)
+ * undone; \x00 is dropped and an unknown escape is kept as it is.
+ */
+static char *
+unescape(const char *s)
+{
+	char	*d, *o, hex[3];
+
+	d = o = xmalloc(strlen(s) + 1);
+	for (; *s != '\0'; s++) {
+		if (*s != '\\' || s[1] == '\0') {
+			*o++ = *s;
+			continue;
+		}
+		s++;
+		if (*s == 'n' || *s == 'r' || *s == 't' || *s == '\\')
+			*o++ = *s == 'n' ? '\n' : *s == 'r' ? '\r' :
+			    *s == 't' ? '\t' : '\\';
+		else if (*s == 'x' && isxdigit((unsigned char)s[1]) &&
+		    isxdigit((unsigned char)s[2])) {
+			hex[0] = s[1];
+			hex[1] = s[2];
+			hex[2] = '\0';
+			if ((*o = (char)strtoul(hex, NULL, 16)) != '\0')
+				o++;
+			s += 2;
+		} else {
+			*o++ = '\\';
+			*o++ = *s;
+		}
+	}
+	*o = '\0';
+	return d;
+}
+
+/* qsort(3) order of targets: by label, bytewise. */
+static int
+cmp_target(const void *a, const void *b)
+{
+	return strcmp(((const struct page_target *)a)->label,
+	    ((const struct page_target *)b)->label);
+}
+
+/* Free what 'pg' holds and close its directory. */
+static void
+free_page(struct page *pg)
+{
+	struct page_target	*t;
+	size_t			 i, k;
+
+	for (i = 0; i < pg->nt; i++) {
+		t = &pg->t[i];
+		for (k = 0; k < t->nmeta; k++) {
+			free(t->meta[k].key);
+			free(t->meta[k].value);
+		}
+		for (k = 0; k < t->ncols; k++)
+			free(t->col[k]);
+		free(t->meta);
+		free(t->col);
+		free(t->cell);
+		free(t->label);
+	}
+	free(pg->t);
+	(void)close(pg->dirfd);
+}
+
+/* ===== Looking things up ===== */
+
+/* The value of metadata 'key' of 't', or NULL if it is missing or empty. */
+static const char *
+meta(const struct page_target *t, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < t->nmeta; i++)
+		if (strcmp(t->meta[i].key, key) == 0)
+			return t->meta[i].value[0] == '\0' ? NULL :
+			    t->meta[i].value;
+	return NULL;
+}
+
+/* Whether 'a' and 'b' have the same value (or none) for 'key'. */
+static bool
+same_meta(const struct page_target *a, const struct page_target *b,
+    const char *key)
+{
+	const char	*x, *y;
+
+	x = meta(a, key);
+	y = meta(b, key);
+	return x == y || (x != NULL && y != NULL && strcmp(x, y) == 0);
+}
+
+/* The index of column 'name' of 't', or -1 if there is none. */
+static int
+col_of(const struct page_target *t, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < t->ncols; i++)
+		if (strcmp(t->col[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* The largest n of the rows of 't', or NAN if it has none. */
+static double
+max_n(const struct page_target *t)
+{
+	double	n, best = NAN;
+	size_t	r;
+	int	cn;
+
+	if ((cn = col_of(t, "n")) == -1)
+		return NAN;
+	for (r = 0; r < t->nrows; r++) {
+		n = t->cell[r * t->ncols + (size_t)cn];
+		if (isfinite(n) && (isnan(best) || n > best))
+			best = n;
+	}
+	return best;
+}
+
+/*
+ * Files per second of 'phase' in 't' at about 'want' files: of the rows
+ * that have a rate for the phase and are no warm-up, take those whose n
+ * is closest to 'want' on a log scale, within a factor of NEAR, and
+ * return the median of their rates, with their n in 'at'.  NAN (both) if
+ * no row is that close.
+ */
+static double
+rate_at(const struct page_target *t, const char *phase, double want,
+    double *at)
+{
+	char	 name[32];
+	double	*v, n, d, best = NAN, bestd = INFINITY, rate;
+	size_t	 r, k = 0;
+	int	 cn, cw, cr;
+
+	*at = NAN;
+	(void)snprintf(name, sizeof(name), "%s_per_s", phase);
+	cn = col_of(t, "n");
+	cw = col_of(t, "warmup");
+	if (cn == -1 || (cr = col_of(t, name)) == -1 || t->nrows == 0)
+		return NAN;
+	v = xreallocarray(NULL, t->nrows, sizeof(*v));
+	for (r = 0; r < t->nrows; r++) {
+		n = t->cell[r * t->ncols + (size_t)cn];
+		rate = t->cell[r * t->ncols + (size_t)cr];
+		if ((cw != -1 && t->cell[r * t->ncols + (size_t)cw] > 0.0) ||
+		    !(n >= want / NEAR && n <= want * NEAR) || !isfinite(rate))
+			continue;
+		if ((d = fabs(log(n / want))) < bestd) {
+			bestd = d;
+			best = n;
+			k = 0;
+		}
+		if (n == best)
+			v[k++] = rate;
+	}
+	rate = stats_median(v, k);
+	free(v);
+	*at = best;
+	return rate;
+}
+
+/* Whether the regular file 'base' + 'ext' is in the results directory. */
+static bool
+has_file(const struct page *pg, const char *base, const char *ext)
+{
+	struct stat	 st;
+	char		*name;
+	bool		 yes;
+
+	name = xasprintf("%s%s", base, ext);
+	yes = fstatat(pg->dirfd, name, &st, 0) == 0 && S_ISREG(st.st_mode);
+	free(name);
+	return yes;
+}
+
+/* ===== Writing ===== */
+
+/*
+ * Write the page in 'lang' to a temporary file and rename it to
+ * index.html or index.de.html.  Return 0, or -1 with errno and 'err'
+ * set; the temporary file is removed on failure.
+ */
+static int
+write_lang(struct page *pg, enum lang lang, const char *results, char *err)
+{
+	FILE		*fp;
+	const char	*final, *what = "open";
+	char		*tmp;
+	int		 fd, saved;
+
+	final = lang == LANG_DE ? "index.de.html" : "index.html";
+	tmp = xasprintf(".%s.tmp", final);
+	fd = openat(pg->dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0644);
+	if (fd == -1)
+		goto fail;
+	if ((fp = fdopen(fd, "w")) == NULL) {
+		saved = errno;
+		(void)close(fd);
+		errno = saved;
+		goto fail_unlink;
+	}
+	what = "write";
+	errno = 0;
+	put_page(fp, pg, lang);
+	if (fflush(fp) == EOF || ferror(fp) != 0) {
+		saved = errno == 0 ? EIO : errno;
+		(void)fclose(fp);
+		errno = saved;
+		goto fail_unlink;
+	}
+	if (fclose(fp) == EOF)
+		goto fail_unlink;
+	what = "rename";
+	if (renameat(pg->dirfd, tmp, pg->dirfd, final) == -1)
+		goto fail_unlink;
+	free(tmp);
+	return 0;
+
+fail_unlink:
+	saved = errno;
+	(void)unlinkat(pg->dirfd, tmp, 0);
+	errno = saved;
+fail:
+	saved = errno;
+	(void)snprintf(err, LD_ERRLEN, "%s %s/%s: %s", what, results, final,
+	    strerror(saved));
+	free(tmp);
+	errno = saved;
+	return -1;
+}
+
+/* fprintf(3) whose errors show in ferror(3), checked once at the end. */
+static void
+put(FILE *fp, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	(void)vfprintf(fp, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Print 'pre', then 's' HTML-escaped ("?" if it is NULL), then 'post'.
+ * Control characters other than tab and newline are not allowed in HTML
+ * and print as U+FFFD.
+ */
+static void
+put_esc(FILE *fp, const char *pre, const char *s, const char *post)
+{
+	unsigned char	c;
+
+	put(fp, "%s", pre);
+	for (s = s != NULL ? s : "?"; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		if (c == '&' || c == '<' || c == '>' || c == '"' || c == '\'')
+			put(fp, "%s", c == '&' ? "&amp;" : c == '<' ? "&lt;" :
+			    c == '>' ? "&gt;" : c == '"' ? "&quot;" : "&#39;");
+		else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+			put(fp, "&#xfffd;");
+		else
+			(void)putc(c, fp);
+	}
+	put(fp, "%s", post);
+}
+
+/* Print the file name 's' + 'ext' percent-encoded, for href and src. */
+static void
+put_url(FILE *fp, const char *s, const char *ext)
+{
+	for (; *s != '\0'; s++)
+		if (isalnum((unsigned char)*s) || strchr("-._~", *s) != NULL)
+			(void)putc(*s, fp);
+		else
+			put(fp, "%%%02X", (unsigned char)*s);
+	put(fp, "%s", ext);
+}
+
+/*
+ * Print 'v' with at most 'prec' decimals (trailing zeros dropped) and
+ * thousands separators: 1,234.5 in English, 1.234,5 in German; an en
+ * dash if 'v' is not finite.
+ */
+static void
+put_num(FILE *fp, double v, int prec, enum lang lang)
+{
+	char	 buf[400], *dot, *p;
+	size_t	 nint, i;
+
+	if (!isfinite(v)) {
+		put(fp, DASH);
+		return;
+	}
+	(void)snprintf(buf, sizeof(buf), "%.*f", prec, fabs(v));
+	nint = strlen(buf);
+	if ((dot = strchr(buf, '.')) != NULL) {
+		for (p = buf + nint - 1; *p == '0'; p--)
+			*p = '\0';
+		if (p == dot)
+			*dot = '\0';
+		nint = (size_t)(dot - buf);
+	}
+	if (v < 0.0 && strspn(buf, "0.") != strlen(buf))
+		put(fp, "-");
+	for (i = 0; i < nint; i++) {
+		if (i > 0 && (nint - i) % 3 == 0)
+			put(fp, "%s", tr(lang, ",", "."));
+		(void)putc(buf[i], fp);
+	}
+	if (dot != NULL && dot[1] != '\0')
+		put(fp, "%s%s", tr(lang, ".", ","), dot + 1);
+}
+
+/*
+ * Print the metadata value 's' as 'kind' asks; a value that should be a
+ * number and is none prints as text.
+ */
+static void
+put_value(FILE *fp, const char *s, enum kind kind, enum lang lang)
+{
+	char	*end;
+	double	 v;
+
+	v = strtod(s, &end);
+	if (kind == K_TEXT || kind == K_YESNO || end == s || (*end != '\0' &&
+	    !(kind == K_SECONDS && strcmp(end, "s") == 0))) {
+		if (kind == K_YESNO && (strcmp(s, "yes") == 0 ||
+		    strcmp(s, "1") == 0))
+			s = tr(lang, "yes", "ja");
+		else if (kind == K_YESNO && (strcmp(s, "no") == 0 ||
+		    strcmp(s, "0") == 0))
+			s = tr(lang, "no", "nein");
+		else if (kind == K_COUNT && strcmp(s, "none") == 0)
+			s = tr(lang, "none", "keine");
+		put_esc(fp, "", s, "");
+	} else if (kind == K_KIB || kind == K_BYTES) {
+		v *= kind == K_KIB ? 1024.0 : 1.0;
+		put_num(fp, v >= GIB ? v / GIB : v / 1024.0 / 1024.0, 1, lang);
+		put(fp, v >= GIB ? " GiB" : " MiB");
+	} else {
+		put_num(fp, v, kind == K_COUNT ? 0 : 3, lang);
+		put(fp, kind == K_SECONDS ? " s" : "");
+	}
+}
+
+/*
+ * Print "'title' — name: value; name: value." for the items of 'list'
+ * that 't' has, between 'pre' and 'post' (HTML), or nothing if it has
+ * none.
+ */
+static void
+put_items(FILE *fp, const struct page_target *t,
+    const struct page_item *list, const char *pre, const char *title,
+    const char *post, enum lang lang)
+{
+	const struct page_item	*it;
+	const char		*s;
+	bool			 first = true;
+
+	for (it = list; it->key != NULL; it++) {
+		if ((s = meta(t, it->key)) == NULL)
+			continue;
+		if (first)
+			put_esc(fp, pre, title, "");
+		put(fp, "%s%s: ", first ? " \u2014 " : "; ", it->name[lang]);
+		put_value(fp, s, it->kind, lang);
+		first = false;
+	}
+	if (!first)
+		put(fp, ".%s", post);
+}
+
+/*
+ * Print a paragraph with the graph 'base'.png, linked to 'base'.svg if
+ * that exists, with the alt text "'what': 'alt'" (plain text).
+ */
+static void
+put_graph(FILE *fp, const struct page *pg, const char *base,
+    const char *what, const char *alt)
+{
+	bool	svg;
+
+	svg = has_file(pg, base, ".svg");
+	put(fp, "<p>");
+	if (svg) {
+		put(fp, "<a href=\"");
+		put_url(fp, base, ".svg");
+		put(fp, "\">");
+	}
+	put(fp, "<img src=\"");
+	put_url(fp, base, ".png");
+	put(fp, "\" width=\"900\" height=\"600\" alt=\"");
+	put_esc(fp, "", what, ": ");
+	put(fp, "%s\">%s</p>\n", alt, svg ? "</a>" : "");
+}
+
+/* ===== The page ===== */
+
+/* Print the whole page in 'lang'. */
+static void
+put_page(FILE *fp, const struct page *pg, enum lang lang)
+{
+	const char	*title;
+	size_t		 i;
+
+	title = tr(lang, "largedir: files per second as one directory grows",
+	    "largedir: Dateien pro Sekunde, während ein Verzeichnis wächst");
+	put(fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n"
+	    "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n"
+	    "<p class=\"lang\"><a href=\"%s\" hreflang=\"%s\" lang=\"%s\">"
+	    "%s</a></p>\n<h1>%s</h1>\n", tr(lang, "en", "de"), title, style,
+	    tr(lang, "index.de.html", "index.html"), tr(lang, "de", "en"),
+	    tr(lang, "de", "en"), tr(lang, "Deutsch", "English"), title);
+	put_intro(fp, pg, lang);
+	put_graphs(fp, pg, lang);
+	put_table(fp, pg, lang);
+	for (i = 0; i < pg->nt; i++)
+		put_target(fp, pg, &pg->t[i], lang);
+	put(fp, "<p>%s</p>\n</body>\n</html>\n", tr(lang,
+	    "Written by largedir page from the files in this directory.",
+	    "Von largedir page aus den Dateien dieses Verzeichnisses "
+	    "erstellt."));
+}
+
+/*
+ * Print what was run: version, dates, seeds and the workload settings
+ * all targets share, then per target those in which they differ.
+ */
+static void
+put_intro(FILE *fp, const struct page *pg, enum lang lang)
+{
+	const struct page_target	*t0 = &pg->t[0];
+	const struct page_item		*it;
+	struct page_item		 same[NWORK], diff[NWORK];
+	const char			*s, *first = NULL, *last = NULL;
+	bool				 one_seed = true;
+	size_t				 i, ns = 0, nd = 0;
+
+	for (it = workload_items; it->key != NULL; it++) {
+		i = 1;
+		while (i < pg->nt && same_meta(t0, &pg->t[i], it->key))
+			i++;
+		if (i == pg->nt)
+			same[ns++] = *it;
+		else
+			diff[nd++] = *it;
+	}
+	same[ns].key = diff[nd].key = NULL;
+	for (i = 0; i < pg->nt; i++) {
+		one_seed = one_seed && same_meta(t0, &pg->t[i], "seed");
+		if ((s = meta(&pg->t[i], "start_utc")) == NULL)
+			continue;
+		if (first == NULL || strcmp(s, first) < 0)
+			first = s;
+		if (last == NULL || strcmp(s, last) > 0)
+			last = s;
+	}
+	put(fp, "<p>largedir ");
+	s = meta(t0, "version") != NULL ? meta(t0, "version") :
+	    meta(t0, "largedir");
+	put_esc(fp, "", s, "");
+	if ((s = meta(t0, "git")) != NULL)
+		put_esc(fp, " (git ", s, ")");
+	put(fp, tr(lang, " measured %zu target%s", " hat %zu Ziel%s gemessen"),
+	    pg->nt, pg->nt == 1 ? "" : tr(lang, "s", "e"));
+	if (first != NULL) {
+		put_esc(fp, tr(lang, ", started ", ", gestartet "), first, "");
+		if (strcmp(first, last) != 0)
+			put_esc(fp, tr(lang, " to ", " bis "), last, "");
+	}
+	put(fp, ".%s", one_seed ? " Seed: " : " Seeds: ");
+	for (i = 0; i < (one_seed ? 1 : pg->nt); i++) {
+		if (!one_seed)
+			put_esc(fp, i > 0 ? ", " : "", pg->t[i].label, " ");
+		put_esc(fp, "", meta(&pg->t[i], "seed"), "");
+	}
+	put(fp, ". ");
+	put_items(fp, t0, same, "", tr(lang, "Workload", "Arbeitslast"), "",
+	    lang);
+	if (nd > 0)
+		put(fp, " %s", tr(lang, "The targets did not all run the same "
+		    "workload; they differ in:", "Die Ziele liefen nicht alle "
+		    "mit derselben Arbeitslast; sie unterscheiden sich in:"));
+	put(fp, "</p>\n");
+	for (i = 0; i < pg->nt && nd > 0; i++)
+		put_items(fp, &pg->t[i], diff, "<p>", pg->t[i].label,
+		    "</p>\n", lang);
+}
+
+/* Print the comparison graphs rates-PHASE.png that exist. */
+static void
+put_graphs(FILE *fp, const struct page *pg, enum lang lang)
+{
+	char	*base;
+	size_t	 p, n = 0;
+
+	put(fp, "<h2>%s</h2>\n<p>%s</p>\n", tr(lang, "Files per second by "
+	    "phase", "Dateien pro Sekunde je Phase"), tr(lang, "Each graph "
+	    "shows files per second (higher is better) against the number n "
+	    "of files in the directory, on a logarithmic axis, one curve per "
+	    "target. A flat curve means a file costs the same however large "
+	    "the directory is. Each graph links to its SVG.", "Jede Grafik "
+	    "zeigt Dateien pro Sekunde (mehr ist besser) über der Zahl n der "
+	    "Dateien im Verzeichnis, auf einer logarithmischen Achse, eine "
+	    "Kurve je Ziel. Eine flache Kurve heißt, dass eine Datei gleich "
+	    "viel kostet, wie groß das Verzeichnis auch ist. Jede Grafik "
+	    "verweist auf ihr SVG."));
+	for (p = 0; p < NPHASES; p++) {
+		base = xasprintf("rates-%s", phases[p]);
+		if (has_file(pg, base, ".png")) {
+			put(fp, "<p>%s</p>\n", phase_text[p][lang]);
+			put_graph(fp, pg, base, phases[p], tr(lang,
+			    "files per second against directory size, one "
+			    "curve per target", "Dateien pro Sekunde über der "
+			    "Verzeichnisgröße, eine Kurve je Ziel"));
+			n++;
+		}
+		free(base);
+	}
+	if (n == 0)
+		put(fp, "<p>%s</p>\n", tr(lang, "There are no comparison "
+		    "graphs in this directory; gnuplot -c plot/rates.gp DIR "
+		    "draws them.", "In diesem Verzeichnis gibt es noch keine "
+		    "Vergleichsgrafiken; gnuplot -c plot/rates.gp DIR "
+		    "zeichnet sie."));
+}
+
+/*
+ * Print the summary table: per target its filesystem, largest n, files
+ * per second of each phase at the fixed n, and how the run ended.
+ */
+static void
+put_table(FILE *fp, const struct page *pg, enum lang lang)
+{
+	const struct page_target	*t;
+	const char			*s, *rs, *fs;
+	double				 rate, at;
+	size_t				 i, f, p, k;
+
+	rs = pg->nphases > 0 ? " rowspan=\"2\"" : "";
+	put(fp, "<h2>%s</h2>\n<div class=\"wide\"><table>\n<tr><th%s>%s</th>"
+	    "<th%s>%s</th><th%s>%s</th>", tr(lang, "Summary", "Übersicht"),
+	    rs, tr(lang, "Target", "Ziel"), rs, tr(lang, "Filesystem",
+	    "Dateisystem"), rs, tr(lang, "Largest n", "Größtes n"));
+	for (f = 0; f < NFIXED && pg->nphases > 0; f++) {
+		put(fp, "<th colspan=\"%zu\">%s", pg->nphases,
+		    tr(lang, "files/s at n = ", "Dateien/s bei n = "));
+		put_num(fp, fixed_n[f], 0, lang);
+		put(fp, "</th>");
+	}
+	put(fp, "<th%s>%s</th></tr>\n", rs, tr(lang, "End of the run",
+	    "Ende des Laufs"));
+	if (pg->nphases > 0) {
+		put(fp, "<tr>");
+		for (f = 0; f < NFIXED; f++)
+			for (p = 0; p < NPHASES; p++)
+				if (pg->has[p])
+					put(fp, "<th>%s</th>", phases[p]);
+		put(fp, "</tr>\n");
+	}
+	for (i = 0; i < pg->nt; i++) {
+		t = &pg->t[i];
+		put_esc(fp, "<tr class=\"row\"><td>", t->label, "</td><td>");
+		fs = meta(t, "fstype");
+		put_esc(fp, "", fs, "");
+		if ((s = meta(t, "driver")) != NULL && (fs == NULL ||
+		    strcmp(s, fs) != 0))
+			put_esc(fp, tr(lang, " (driver ", " (Treiber "), s,
+			    ")");
+		put(fp, "</td><td class=\"num\">");
+		put_num(fp, max_n(t), 0, lang);
+		put(fp, "</td>");
+		for (f = 0; f < NFIXED; f++)
+			for (p = 0; p < NPHASES; p++) {
+				if (!pg->has[p])
+					continue;
+				rate = rate_at(t, phases[p], fixed_n[f], &at);
+				put(fp, "<td class=\"num\"");
+				if (isfinite(rate)) {
+					put(fp, " title=\"n = ");
+					put_num(fp, at, 0, lang);
+					put(fp, "\"");
+				}
+				put(fp, ">");
+				put_num(fp, rate, rate < 100.0 ? 1 : 0, lang);
+				put(fp, "</td>");
+			}
+		put(fp, "<td>");
+		s = meta(t, "status");
+		for (k = 0; lang == LANG_DE && s != NULL &&
+		    status_de[k][0] != NULL; k++)
+			if (strcmp(s, status_de[k][0]) == 0)
+				s = status_de[k][1];
+		put_esc(fp, "", s, "");
+		if ((s = meta(t, "stop_reason")) != NULL)
+			put_esc(fp, ": ", s, "");
+		put(fp, "</td></tr>\n");
+	}
+	put(fp, "</table></div>\n<p>%s</p>\n", tr(lang, "Each rate is the "
+	    "median over the repetitions of the round whose n is closest to "
+	    "the given n, within a factor of 1.25 (hover over a cell to see "
+	    "its n); " DASH " where no round came that close.", "Jede Rate "
+	    "ist der Median über die Wiederholungen der Runde, deren n dem "
+	    "angegebenen am nächsten liegt, höchstens um den Faktor 1,25 "
+	    "entfernt (der Tooltip einer Zelle nennt ihr n); " DASH " wo "
+	    "keine Runde so nahe kam."));
+}
+
+/*
+ * Print the section of target 't': description, machine, filesystem,
+ * its graph and links to its files.
+ */
+static void
+put_target(FILE *fp, const struct page *pg, const struct page_target *t,
+    enum lang lang)
+{
+	static const char *const ext[] = {
+		".out", ".csv", ".json", ".summary", ".svg", ".png", NULL
+	};
+	const char	*s;
+	size_t		 i, n = 0;
+
+	put_esc(fp, "<h2>", t->label, "</h2>\n");
+	if ((s = meta(t, "target_description")) != NULL)
+		put_esc(fp, "<p>", s, "</p>\n");
+	put_items(fp, t, machine_items, "<p>", tr(lang, "Machine", "Rechner"),
+	    "</p>\n", lang);
+	put_items(fp, t, target_items, "<p>", tr(lang, "Target", "Ziel"),
+	    "</p>\n", lang);
+	if (has_file(pg, t->label, ".png"))
+		put_graph(fp, pg, t->label, t->label, tr(lang, "files per "
+		    "second of each phase against directory size", "Dateien "
+		    "pro Sekunde jeder Phase über der Verzeichnisgröße"));
+	for (i = 0; ext[i] != NULL; i++) {
+		if (!has_file(pg, t->label, ext[i]))
+			continue;
+		put(fp, "%s<a href=\"", n++ == 0 ? tr(lang, "<p>Files: ",
+		    "<p>Dateien: ") : ", ");
+		put_url(fp, t->label, ext[i]);
+		put_esc(fp, "\">", t->label, ext[i]);
+		put(fp, "</a>");
+	}
+	put(fp, "%s", n > 0 ? "</p>\n" : "");
+}
+
+/* The English text 'en' or the German 'de', as 'lang' asks. */
+static const char *
+tr(enum lang lang, const char *en, const char *de)
+{
+	return lang == LANG_DE ? de : en;
+}

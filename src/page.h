@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * page: the static comparison page of a results directory, index.html in
+ * English and index.de.html in German, written from the LABEL.out files
+ * and linking the graphs and raw files next to them.
+ */
+
+#ifndef LD_PAGE_H
+#define LD_PAGE_H
+
+int	page_write(const char *, char *);
+
+#endif /* LD_PAGE_H */
