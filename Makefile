@@ -32,7 +32,7 @@ endif
 DEB_BUILD = gcc make libc6-dev pkg-config libmount-dev libblkid-dev
 DEB_FS    = e2fsprogs xfsprogs btrfs-progs
 DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux bsdutils mandoc \
-	    gnuplot-nox $(DEB_FS)
+	    gnuplot-nox libxml2-utils python3 chromium $(DEB_FS)
 DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 # What 'make deps' installs: everything, but only the build for the demo
