@@ -47,7 +47,7 @@
 #include "page.h"
 #include "probe.h"
 #include "stats.h"
-#include "suite.h"
+#include "results.h"
 #include "target.h"
 #include "timing.h"
 #include "util.h"
@@ -725,16 +725,16 @@ suite_mode(int argc, char **argv)
 	struct target_conf	 tc;
 	struct config		 check;
 	const char		*out = NULL, *name, *labels[SUITE_MAX];
-	char			 optstring[64], errbuf[LD_ERRLEN], path[PATH_MAX];
+	char			 optstring[64], errbuf[LD_ERRLEN];
 	char			 dstamp[32], st[32], cnt[32], rate[32];
 	char			*args[256], *pass[128], *budget = NULL;
-	const char		*cols[PHASE_COUNT];
-	double			 vals[PHASE_COUNT];
+	struct results_target	 rt;
+	double			 vals[PHASE_COUNT], n, at;
 	uint64_t		 total_ns = 0;
 	time_t			 now;
 	pid_t			 pid;
 	int			 ch, idx, i, j, na, np = 0, nconf, ws[SUITE_MAX];
-	int			 bad = 0;
+	int			 bad = 0, outfd;
 
 	build_options(longopts, optstring);
 	opterr = 0;
@@ -845,9 +845,8 @@ suite_mode(int argc, char **argv)
 	}
 
 	/* The summary: the largest n each target reached, and its rates. */
-	for (j = 0; j < (int)run.cfg.nphases; j++)
-		cols[j] = xasprintf("%s_per_s",
-		    workload_phase_name(run.cfg.phases[j]));
+	outfd = open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	memset(&rt, 0, sizeof(rt));
 	printf("\nsuite: results in %s\n%-20s %-18s %12s", out, "target",
 	    "status", "largest n");
 	for (j = 0; j < (int)run.cfg.nphases; j++)
@@ -861,17 +860,20 @@ suite_mode(int argc, char **argv)
 		}
 		if (!WIFEXITED(ws[i]) || WEXITSTATUS(ws[i]) != 0)
 			bad = 1;
-		(void)snprintf(path, sizeof(path), "%s/%s.csv", out, labels[i]);
 		(void)strcpy(cnt, "-");
 		for (j = 0; j < PHASE_COUNT; j++)
 			vals[j] = NAN;
-		if (suite_read_csv(path, cols, run.cfg.nphases, vals) > 0) {
-			double	n;
-			const char *ncol[] = { "n" };
-
-			(void)suite_read_csv(path, ncol, 1, &n);
-			util_fmt_count(cnt, sizeof(cnt), (uint64_t)n);
+		if (outfd != -1 && results_read_one(&rt, outfd, out,
+		    labels[i], errbuf) == 0) {
+			n = results_max_n(&rt);
+			if (isfinite(n))
+				util_fmt_count(cnt, sizeof(cnt), (uint64_t)n);
+			for (j = 0; j < (int)run.cfg.nphases; j++)
+				vals[j] = results_rate_at(&rt,
+				    workload_phase_name(run.cfg.phases[j]), n,
+				    &at);
 		}
+		results_target_free(&rt);
 		printf("%-20s %-18s %12s", labels[i], suite_status(ws[i], st,
 		    sizeof(st)), cnt);
 		for (j = 0; j < (int)run.cfg.nphases; j++) {
@@ -883,6 +885,8 @@ suite_mode(int argc, char **argv)
 		}
 		printf("\n");
 	}
+	if (outfd != -1)
+		(void)close(outfd);
 	/* Graphs and the page are extras: the table has said it all. */
 	if (nsignals == 0) {
 		(void)plot_results(out, false);

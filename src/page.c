@@ -22,7 +22,6 @@
 #include <sys/stat.h>
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -35,10 +34,10 @@
 #include <unistd.h>
 
 #include "page.h"
+#include "results.h"
 #include "stats.h"
 #include "util.h"
 
-#define NEAR	1.25	/* how far a row's n may be from a fixed n */
 #define NFIXED	3
 #define NPHASES	6
 #define DASH	"\u2013"
@@ -50,25 +49,9 @@ enum lang { LANG_EN, LANG_DE };
 /* How put_value() prints a metadata value. */
 enum kind { K_TEXT, K_COUNT, K_NUM, K_SECONDS, K_KIB, K_BYTES, K_YESNO };
 
-struct page_meta {
-	char	*key;
-	char	*value;			/* with the .out escapes undone */
-};
-
-struct page_target {
-	char			*label;	/* the file name without ".out" */
-	struct page_meta	*meta;
-	size_t			 nmeta;
-	char			**col;	/* the header's column names */
-	size_t			 ncols;
-	double			*cell;	/* nrows rows of ncols cells */
-	size_t			 nrows;
-};
-
 struct page {
 	int			 dirfd;
-	struct page_target	*t;	/* sorted by label */
-	size_t			 nt;
+	struct results		 r;	/* the targets, sorted by label */
 	bool			 has[NPHASES];	/* some target rates it */
 	size_t			 nphases;
 };
@@ -81,20 +64,8 @@ struct page_item {
 };
 
 static int	read_targets(struct page *, const char *, char *);
-static int	read_out(struct page *, struct page_target *, const char *,
-		    char *);
-static void	add_meta(struct page_target *, const char *, size_t *);
-static void	add_line(struct page_target *, char *, size_t *);
-static char	*unescape(const char *);
-static int	cmp_target(const void *, const void *);
-static void	free_page(struct page *);
-static const char *meta(const struct page_target *, const char *);
-static bool	same_meta(const struct page_target *,
-		    const struct page_target *, const char *);
-static int	col_of(const struct page_target *, const char *);
-static double	max_n(const struct page_target *);
-static double	rate_at(const struct page_target *, const char *, double,
-		    double *);
+static bool	same_meta(const struct results_target *,
+		    const struct results_target *, const char *);
 static bool	has_file(const struct page *, const char *, const char *);
 static int	write_lang(struct page *, enum lang, const char *, char *);
 static void	put(FILE *, const char *, ...)
@@ -103,7 +74,7 @@ static void	put_esc(FILE *, const char *, const char *, const char *);
 static void	put_url(FILE *, const char *, const char *);
 static void	put_num(FILE *, double, int, enum lang);
 static void	put_value(FILE *, const char *, enum kind, enum lang);
-static void	put_items(FILE *, const struct page_target *,
+static void	put_items(FILE *, const struct results_target *,
 		    const struct page_item *, const char *, const char *,
 		    const char *, enum lang);
 static void	put_graph(FILE *, const struct page *, const char *,
@@ -113,7 +84,7 @@ static void	put_intro(FILE *, const struct page *, enum lang);
 static void	put_graphs(FILE *, const struct page *, enum lang);
 static void	put_table(FILE *, const struct page *, enum lang);
 static void	put_target(FILE *, const struct page *,
-		    const struct page_target *, enum lang);
+		    const struct results_target *, enum lang);
 static const char *tr(enum lang, const char *, const char *);
 
 static const char *const phases[NPHASES] = {
@@ -247,354 +218,45 @@ page_write(const char *results, char *err)
 	    write_lang(&pg, LANG_DE, results, err) == 0)
 		rc = 0;
 	saved = errno;
-	free_page(&pg);
+	results_free(&pg.r);
+	(void)close(pg.dirfd);
 	errno = saved;
 	return rc;
 }
 
 /*
- * Find the LABEL.out files of the directory, sort them by label and read
- * them.  Return 0, or -1 with errno and 'err' set.
+ * Read the targets of the directory and note which phases any of them
+ * rates.  Return 0, or -1 with errno and 'err' set.
  */
 static int
 read_targets(struct page *pg, const char *results, char *err)
 {
-	DIR		*d = NULL;
-	struct dirent	*de;
-	size_t		 len, cap = 0, i, p;
-	int		 fd, saved;
-	char		 name[32];
+	char	name[32];
+	size_t	i, p;
 
-	if ((fd = dup(pg->dirfd)) == -1 || (d = fdopendir(fd)) == NULL) {
-		saved = errno;
-		if (fd != -1)
-			(void)close(fd);
-		goto fail;
-	}
-	errno = 0;
-	while ((de = readdir(d)) != NULL) {
-		len = strlen(de->d_name);
-		if (de->d_name[0] != '.' && len > 4 &&
-		    strcmp(de->d_name + len - 4, ".out") == 0) {
-			if (pg->nt == cap) {
-				cap = cap == 0 ? 8 : cap * 2;
-				pg->t = xreallocarray(pg->t, cap,
-				    sizeof(*pg->t));
-			}
-			memset(&pg->t[pg->nt], 0, sizeof(*pg->t));
-			pg->t[pg->nt].label = xasprintf("%.*s",
-			    (int)(len - 4), de->d_name);
-			/* A directory named x.out is no target. */
-			if (has_file(pg, pg->t[pg->nt].label, ".out"))
-				pg->nt++;
-			else
-				free(pg->t[pg->nt].label);
-		}
-		errno = 0;
-	}
-	saved = errno;
-	(void)closedir(d);
-	if (saved != 0)
-		goto fail;
-	if (pg->nt == 0) {
-		(void)snprintf(err, LD_ERRLEN, "no .out files in %s", results);
-		errno = ENOENT;
+	if (results_read(&pg->r, pg->dirfd, results, err) == -1)
 		return -1;
-	}
-	qsort(pg->t, pg->nt, sizeof(*pg->t), cmp_target);
-	for (i = 0; i < pg->nt; i++)
-		if (read_out(pg, &pg->t[i], results, err) == -1)
-			return -1;
 	for (p = 0; p < NPHASES; p++) {
 		(void)snprintf(name, sizeof(name), "%s_per_s", phases[p]);
-		for (i = 0; i < pg->nt && !pg->has[p]; i++)
-			pg->has[p] = col_of(&pg->t[i], name) != -1;
+		for (i = 0; i < pg->r.nt && !pg->has[p]; i++)
+			pg->has[p] = results_col(&pg->r.t[i], name) != -1;
 		pg->nphases += pg->has[p] ? 1 : 0;
 	}
 	return 0;
-
-fail:
-	(void)snprintf(err, LD_ERRLEN, "read %s: %s", results,
-	    strerror(saved));
-	errno = saved;
-	return -1;
-}
-
-/*
- * Read RESULTS/LABEL.out into 't': "# key: value" lines up to the header
- * line, the header, then the rows.  Return 0, or -1 with errno and 'err'
- * set.
- */
-static int
-read_out(struct page *pg, struct page_target *t, const char *results,
-    char *err)
-{
-	FILE	*fp = NULL;
-	char	*name, *line = NULL;
-	size_t	 cap = 0, mcap = 0, rcap = 0;
-	ssize_t	 len;
-	int	 fd, saved;
-
-	name = xasprintf("%s.out", t->label);
-	if ((fd = openat(pg->dirfd, name, O_RDONLY | O_CLOEXEC)) == -1 ||
-	    (fp = fdopen(fd, "r")) == NULL) {
-		saved = errno;
-		if (fd != -1)
-			(void)close(fd);
-		goto fail;
-	}
-	errno = 0;
-	while ((len = getline(&line, &cap, fp)) != -1) {
-		while (len > 0 && (line[len - 1] == '\n' ||
-		    line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (line[0] != '#')
-			add_line(t, line, &rcap);
-		else if (t->ncols == 0)
-			add_meta(t, line, &mcap);
-	}
-	saved = ferror(fp) != 0 ? (errno == 0 ? EIO : errno) : 0;
-	(void)fclose(fp);
-	free(line);
-	if (saved == 0) {
-		free(name);
-		return 0;
-	}
-fail:
-	(void)snprintf(err, LD_ERRLEN, "read %s/%s: %s", results, name,
-	    strerror(saved));
-	free(name);
-	errno = saved;
-	return -1;
-}
-
-/* Add the metadata line "# key: value" to 't'; other comments are skipped. */
-static void
-add_meta(struct page_target *t, const char *line, size_t *cap)
-{
-	const char	*p, *colon;
-	char		*key;
-
-	p = line[1] == ' ' ? line + 2 : line + 1;
-	if ((colon = strchr(p, ':')) == NULL || colon == p)
-		return;
-	key = xasprintf("%.*s", (int)(colon - p), p);
-	if (t->nmeta == *cap) {
-		*cap = *cap == 0 ? 64 : *cap * 2;
-		t->meta = xreallocarray(t->meta, *cap, sizeof(*t->meta));
-	}
-	t->meta[t->nmeta].key = unescape(key);
-	t->meta[t->nmeta++].value = unescape(colon[1] == ' ' ? colon + 2 :
-	    colon + 1);
-	free(key);
-}
-
-/*
- * Add 'line' to 't': the header if 't' has none yet, else a row.  Empty
- * lines and rows of the wrong width (a line a crash cut off) are
- * skipped; a field that is not a number (NaN included) becomes NAN.
- */
-static void
-add_line(struct page_target *t, char *line, size_t *cap)
-{
-	double	*row;
-	char	*tok, *last, *end;
-	size_t	 k = 0;
-
-	if (t->ncols == 0) {
-		for (tok = strtok_r(line, " \t", &last); tok != NULL;
-		    tok = strtok_r(NULL, " \t", &last)) {
-			t->col = xreallocarray(t->col, t->ncols + 1,
-			    sizeof(*t->col));
-			t->col[t->ncols++] = xstrdup(tok);
-		}
-		return;
-	}
-	if (t->nrows == *cap) {
-		*cap = *cap == 0 ? 32 : *cap * 2;
-		t->cell = xreallocarray(t->cell, *cap, t->ncols *
-		    sizeof(*t->cell));
-	}
-	row = t->cell + t->nrows * t->ncols;
-	for (tok = strtok_r(line, " \t", &last); tok != NULL;
-	    tok = strtok_r(NULL, " \t", &last)) {
-		if (k == t->ncols)
-			return;
-		row[k] = strtod(tok, &end);
-		if (end == tok || *end != '\0')
-			row[k] = NAN;
-		k++;
-	}
-	if (k == t->ncols)
-		t->nrows++;
-}
-
-/*
- * Return a copy of 's' with the escapes of out_dat.c (\n \r \t \\ \xNN)
- * undone; \x00 is dropped and an unknown escape is kept as it is.
- */
-static char *
-unescape(const char *s)
-{
-	char	*d, *o, hex[3];
-
-	d = o = xmalloc(strlen(s) + 1);
-	for (; *s != '\0'; s++) {
-		if (*s != '\\' || s[1] == '\0') {
-			*o++ = *s;
-			continue;
-		}
-		s++;
-		if (*s == 'n' || *s == 'r' || *s == 't' || *s == '\\')
-			*o++ = *s == 'n' ? '\n' : *s == 'r' ? '\r' :
-			    *s == 't' ? '\t' : '\\';
-		else if (*s == 'x' && isxdigit((unsigned char)s[1]) &&
-		    isxdigit((unsigned char)s[2])) {
-			hex[0] = s[1];
-			hex[1] = s[2];
-			hex[2] = '\0';
-			if ((*o = (char)strtoul(hex, NULL, 16)) != '\0')
-				o++;
-			s += 2;
-		} else {
-			*o++ = '\\';
-			*o++ = *s;
-		}
-	}
-	*o = '\0';
-	return d;
-}
-
-/* qsort(3) order of targets: by label, bytewise. */
-static int
-cmp_target(const void *a, const void *b)
-{
-	return strcmp(((const struct page_target *)a)->label,
-	    ((const struct page_target *)b)->label);
-}
-
-/* Free what 'pg' holds and close its directory. */
-static void
-free_page(struct page *pg)
-{
-	struct page_target	*t;
-	size_t			 i, k;
-
-	for (i = 0; i < pg->nt; i++) {
-		t = &pg->t[i];
-		for (k = 0; k < t->nmeta; k++) {
-			free(t->meta[k].key);
-			free(t->meta[k].value);
-		}
-		for (k = 0; k < t->ncols; k++)
-			free(t->col[k]);
-		free(t->meta);
-		free(t->col);
-		free(t->cell);
-		free(t->label);
-	}
-	free(pg->t);
-	(void)close(pg->dirfd);
 }
 
 /* ===== Looking things up ===== */
 
-/* The value of metadata 'key' of 't', or NULL if it is missing or empty. */
-static const char *
-meta(const struct page_target *t, const char *key)
-{
-	size_t	i;
-
-	for (i = 0; i < t->nmeta; i++)
-		if (strcmp(t->meta[i].key, key) == 0)
-			return t->meta[i].value[0] == '\0' ? NULL :
-			    t->meta[i].value;
-	return NULL;
-}
-
 /* Whether 'a' and 'b' have the same value (or none) for 'key'. */
 static bool
-same_meta(const struct page_target *a, const struct page_target *b,
+same_meta(const struct results_target *a, const struct results_target *b,
     const char *key)
 {
 	const char	*x, *y;
 
-	x = meta(a, key);
-	y = meta(b, key);
+	x = results_meta(a, key);
+	y = results_meta(b, key);
 	return x == y || (x != NULL && y != NULL && strcmp(x, y) == 0);
-}
-
-/* The index of column 'name' of 't', or -1 if there is none. */
-static int
-col_of(const struct page_target *t, const char *name)
-{
-	size_t	i;
-
-	for (i = 0; i < t->ncols; i++)
-		if (strcmp(t->col[i], name) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* The largest n of the rows of 't', or NAN if it has none. */
-static double
-max_n(const struct page_target *t)
-{
-	double	n, best = NAN;
-	size_t	r;
-	int	cn;
-
-	if ((cn = col_of(t, "n")) == -1)
-		return NAN;
-	for (r = 0; r < t->nrows; r++) {
-		n = t->cell[r * t->ncols + (size_t)cn];
-		if (isfinite(n) && (isnan(best) || n > best))
-			best = n;
-	}
-	return best;
-}
-
-/*
- * Files per second of 'phase' in 't' at about 'want' files: of the rows
- * that have a rate for the phase and are no warm-up, take those whose n
- * is closest to 'want' on a log scale, within a factor of NEAR, and
- * return the median of their rates, with their n in 'at'.  NAN (both) if
- * no row is that close.
- */
-static double
-rate_at(const struct page_target *t, const char *phase, double want,
-    double *at)
-{
-	char	 name[32];
-	double	*v, n, d, best = NAN, bestd = INFINITY, rate;
-	size_t	 r, k = 0;
-	int	 cn, cw, cr;
-
-	*at = NAN;
-	(void)snprintf(name, sizeof(name), "%s_per_s", phase);
-	cn = col_of(t, "n");
-	cw = col_of(t, "warmup");
-	if (cn == -1 || (cr = col_of(t, name)) == -1 || t->nrows == 0)
-		return NAN;
-	v = xreallocarray(NULL, t->nrows, sizeof(*v));
-	for (r = 0; r < t->nrows; r++) {
-		n = t->cell[r * t->ncols + (size_t)cn];
-		rate = t->cell[r * t->ncols + (size_t)cr];
-		if ((cw != -1 && t->cell[r * t->ncols + (size_t)cw] > 0.0) ||
-		    !(n >= want / NEAR && n <= want * NEAR) || !isfinite(rate))
-			continue;
-		if ((d = fabs(log(n / want))) < bestd) {
-			bestd = d;
-			best = n;
-			k = 0;
-		}
-		if (n == best)
-			v[k++] = rate;
-	}
-	rate = stats_median(v, k);
-	free(v);
-	*at = best;
-	return rate;
 }
 
 /* Whether the regular file 'base' + 'ext' is in the results directory. */
@@ -788,7 +450,7 @@ put_value(FILE *fp, const char *s, enum kind kind, enum lang lang)
  * none.
  */
 static void
-put_items(FILE *fp, const struct page_target *t,
+put_items(FILE *fp, const struct results_target *t,
     const struct page_item *list, const char *pre, const char *title,
     const char *post, enum lang lang)
 {
@@ -797,7 +459,7 @@ put_items(FILE *fp, const struct page_target *t,
 	bool			 first = true;
 
 	for (it = list; it->key != NULL; it++) {
-		if ((s = meta(t, it->key)) == NULL)
+		if ((s = results_meta(t, it->key)) == NULL)
 			continue;
 		if (first)
 			put_esc(fp, pre, title, "");
@@ -855,8 +517,8 @@ put_page(FILE *fp, const struct page *pg, enum lang lang)
 	put_intro(fp, pg, lang);
 	put_graphs(fp, pg, lang);
 	put_table(fp, pg, lang);
-	for (i = 0; i < pg->nt; i++)
-		put_target(fp, pg, &pg->t[i], lang);
+	for (i = 0; i < pg->r.nt; i++)
+		put_target(fp, pg, &pg->r.t[i], lang);
 	put(fp, "<p>%s</p>\n</body>\n</html>\n", tr(lang,
 	    "Written by largedir page from the files in this directory.",
 	    "Von largedir page aus den Dateien dieses Verzeichnisses "
@@ -870,7 +532,7 @@ put_page(FILE *fp, const struct page *pg, enum lang lang)
 static void
 put_intro(FILE *fp, const struct page *pg, enum lang lang)
 {
-	const struct page_target	*t0 = &pg->t[0];
+	const struct results_target	*t0 = &pg->r.t[0];
 	const struct page_item		*it;
 	struct page_item		 same[NWORK], diff[NWORK];
 	const char			*s, *first = NULL, *last = NULL;
@@ -879,17 +541,17 @@ put_intro(FILE *fp, const struct page *pg, enum lang lang)
 
 	for (it = workload_items; it->key != NULL; it++) {
 		i = 1;
-		while (i < pg->nt && same_meta(t0, &pg->t[i], it->key))
+		while (i < pg->r.nt && same_meta(t0, &pg->r.t[i], it->key))
 			i++;
-		if (i == pg->nt)
+		if (i == pg->r.nt)
 			same[ns++] = *it;
 		else
 			diff[nd++] = *it;
 	}
 	same[ns].key = diff[nd].key = NULL;
-	for (i = 0; i < pg->nt; i++) {
-		one_seed = one_seed && same_meta(t0, &pg->t[i], "seed");
-		if ((s = meta(&pg->t[i], "start_utc")) == NULL)
+	for (i = 0; i < pg->r.nt; i++) {
+		one_seed = one_seed && same_meta(t0, &pg->r.t[i], "seed");
+		if ((s = results_meta(&pg->r.t[i], "start_utc")) == NULL)
 			continue;
 		if (first == NULL || strcmp(s, first) < 0)
 			first = s;
@@ -897,23 +559,23 @@ put_intro(FILE *fp, const struct page *pg, enum lang lang)
 			last = s;
 	}
 	put(fp, "<p>largedir ");
-	s = meta(t0, "version") != NULL ? meta(t0, "version") :
-	    meta(t0, "largedir");
+	s = results_meta(t0, "version") != NULL ? results_meta(t0, "version") :
+	    results_meta(t0, "largedir");
 	put_esc(fp, "", s, "");
-	if ((s = meta(t0, "git")) != NULL)
+	if ((s = results_meta(t0, "git")) != NULL)
 		put_esc(fp, " (git ", s, ")");
 	put(fp, tr(lang, " measured %zu target%s", " hat %zu Ziel%s gemessen"),
-	    pg->nt, pg->nt == 1 ? "" : tr(lang, "s", "e"));
+	    pg->r.nt, pg->r.nt == 1 ? "" : tr(lang, "s", "e"));
 	if (first != NULL) {
 		put_esc(fp, tr(lang, ", started ", ", gestartet "), first, "");
 		if (strcmp(first, last) != 0)
 			put_esc(fp, tr(lang, " to ", " bis "), last, "");
 	}
 	put(fp, ".%s", one_seed ? " Seed: " : " Seeds: ");
-	for (i = 0; i < (one_seed ? 1 : pg->nt); i++) {
+	for (i = 0; i < (one_seed ? 1 : pg->r.nt); i++) {
 		if (!one_seed)
-			put_esc(fp, i > 0 ? ", " : "", pg->t[i].label, " ");
-		put_esc(fp, "", meta(&pg->t[i], "seed"), "");
+			put_esc(fp, i > 0 ? ", " : "", pg->r.t[i].label, " ");
+		put_esc(fp, "", results_meta(&pg->r.t[i], "seed"), "");
 	}
 	put(fp, ". ");
 	put_items(fp, t0, same, "", tr(lang, "Workload", "Arbeitslast"), "",
@@ -923,8 +585,8 @@ put_intro(FILE *fp, const struct page *pg, enum lang lang)
 		    "workload; they differ in:", "Die Ziele liefen nicht alle "
 		    "mit derselben Arbeitslast; sie unterscheiden sich in:"));
 	put(fp, "</p>\n");
-	for (i = 0; i < pg->nt && nd > 0; i++)
-		put_items(fp, &pg->t[i], diff, "<p>", pg->t[i].label,
+	for (i = 0; i < pg->r.nt && nd > 0; i++)
+		put_items(fp, &pg->r.t[i], diff, "<p>", pg->r.t[i].label,
 		    "</p>\n", lang);
 }
 
@@ -973,7 +635,7 @@ put_graphs(FILE *fp, const struct page *pg, enum lang lang)
 static void
 put_table(FILE *fp, const struct page *pg, enum lang lang)
 {
-	const struct page_target	*t;
+	const struct results_target	*t;
 	const char			*s, *rs, *fs;
 	double				 rate, at;
 	size_t				 i, f, p, k;
@@ -999,23 +661,23 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
 					put(fp, "<th>%s</th>", phases[p]);
 		put(fp, "</tr>\n");
 	}
-	for (i = 0; i < pg->nt; i++) {
-		t = &pg->t[i];
+	for (i = 0; i < pg->r.nt; i++) {
+		t = &pg->r.t[i];
 		put_esc(fp, "<tr class=\"row\"><td>", t->label, "</td><td>");
-		fs = meta(t, "fstype");
+		fs = results_meta(t, "fstype");
 		put_esc(fp, "", fs, "");
-		if ((s = meta(t, "driver")) != NULL && (fs == NULL ||
+		if ((s = results_meta(t, "driver")) != NULL && (fs == NULL ||
 		    strcmp(s, fs) != 0))
 			put_esc(fp, tr(lang, " (driver ", " (Treiber "), s,
 			    ")");
 		put(fp, "</td><td class=\"num\">");
-		put_num(fp, max_n(t), 0, lang);
+		put_num(fp, results_max_n(t), 0, lang);
 		put(fp, "</td>");
 		for (f = 0; f < NFIXED; f++)
 			for (p = 0; p < NPHASES; p++) {
 				if (!pg->has[p])
 					continue;
-				rate = rate_at(t, phases[p], fixed_n[f], &at);
+				rate = results_rate_at(t, phases[p], fixed_n[f], &at);
 				put(fp, "<td class=\"num\"");
 				if (isfinite(rate)) {
 					put(fp, " title=\"n = ");
@@ -1027,13 +689,13 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
 				put(fp, "</td>");
 			}
 		put(fp, "<td>");
-		s = meta(t, "status");
+		s = results_meta(t, "status");
 		for (k = 0; lang == LANG_DE && s != NULL &&
 		    status_de[k][0] != NULL; k++)
 			if (strcmp(s, status_de[k][0]) == 0)
 				s = status_de[k][1];
 		put_esc(fp, "", s, "");
-		if ((s = meta(t, "stop_reason")) != NULL)
+		if ((s = results_meta(t, "stop_reason")) != NULL)
 			put_esc(fp, ": ", s, "");
 		put(fp, "</td></tr>\n");
 	}
@@ -1052,7 +714,7 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
  * its graph and links to its files.
  */
 static void
-put_target(FILE *fp, const struct page *pg, const struct page_target *t,
+put_target(FILE *fp, const struct page *pg, const struct results_target *t,
     enum lang lang)
 {
 	static const char *const ext[] = {
@@ -1062,7 +724,7 @@ put_target(FILE *fp, const struct page *pg, const struct page_target *t,
 	size_t		 i, n = 0;
 
 	put_esc(fp, "<h2>", t->label, "</h2>\n");
-	if ((s = meta(t, "target_description")) != NULL)
+	if ((s = results_meta(t, "target_description")) != NULL)
 		put_esc(fp, "<p>", s, "</p>\n");
 	put_items(fp, t, machine_items, "<p>", tr(lang, "Machine", "Rechner"),
 	    "</p>\n", lang);
