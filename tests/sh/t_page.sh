@@ -78,12 +78,15 @@ up() {
 }
 wait_for 20 up
 
+# browse NAME ARG...: headless Chromium with a fresh profile of its own.
 browse() {
+	b_name=$1
+	shift
 	"$chromium" --headless --no-sandbox --disable-gpu --disable-quic \
 	    --no-first-run --disable-background-networking \
 	    --disable-component-update --disable-sync \
-	    --user-data-dir="$T/profile-$1" --enable-logging=stderr --v=0 \
-	    "$@"
+	    --user-data-dir="$T/profile-$b_name" --enable-logging=stderr \
+	    --v=0 "$@"
 }
 set +e
 browse dom --virtual-time-budget=20000 --dump-dom \
