@@ -20,6 +20,7 @@
 
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -41,6 +42,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "cache.h"
 #include "config.h"
 #include "names.h"
 #include "output.h"
@@ -64,6 +66,7 @@
 #define TIMEBOX_FACTOR	3	/* the last round may make 3x the predicted n */
 #define SWING_FACTOR	2.0	/* a rate this far off both neighbours */
 #define OUTLIER_Z	3.5	/* modified z-score of a noisy repetition */
+#define KNEE_FRACTION	0.5	/* a knee: below half the plateau, for good */
 
 /* Per-phase output columns: suffix and decimals (-1: integer). */
 static const struct {
@@ -74,6 +77,11 @@ static const struct {
 	{ "sys_ns", -1 }, { "vcsw", -1 }, { "ivcsw", -1 }, { "inblock", -1 },
 	{ "oublock", -1 }, { "p50_ns", -1 }, { "p90_ns", -1 },
 	{ "p99_ns", -1 }, { "p999_ns", -1 }, { "max_ns", -1 },
+	/* The caches at the start of the phase, machine-wide (cache.c). */
+	{ "dentries", -1 }, { "dentries_unused", -1 }, { "inodes", -1 },
+	{ "dentry_objs", -1 }, { "inode_objs", -1 }, { "mem_avail_kib", -1 },
+	/* The target's block device during the phase. */
+	{ "sectors_read", -1 }, { "sectors_written", -1 },
 };
 #define NPHASE_COLS	(sizeof(phase_cols) / sizeof(phase_cols[0]))
 
@@ -106,6 +114,9 @@ static struct {
 	unsigned		 round;
 	uint64_t		 n, phase_t0_ns, round_t0_ns;
 	double			 round_pred_ns;
+	/* where cache_read() looks: the target's device, its inode cache */
+	unsigned		 dev_major, dev_minor;
+	const char		*inode_slab;
 	/* the last round is time-boxed (see run_rounds) */
 	bool			 timebox;
 	double			 create_share;	/* of the last repetition */
@@ -144,8 +155,11 @@ static int	run_rounds(void);
 static int	run_round(unsigned, uint64_t, bool);
 static int	run_rep(unsigned, unsigned, uint64_t, bool, double *);
 static uint64_t	timebox_deadline(uint64_t);
+static double	cache_value(int64_t);
 static int	stop_errno(int, const char *, uint64_t, const char *);
 static void	check_load(unsigned, double);
+static void	report_knees(void);
+static void	sort_points(double *, double *, size_t);
 static void	check_noise(unsigned, uint64_t, const double *, unsigned);
 static void	print_round(unsigned, uint64_t, bool, const double *,
 		    const double *, const double *, unsigned, uint64_t);
@@ -158,6 +172,7 @@ main(int argc, char *argv[])
 {
 	struct backend_opts	 bo;
 	struct probe_mount	 pm;
+	struct stat		 st;
 	char			 errbuf[LD_ERRLEN], tmp[32];
 	bool			 cleanup = false;
 	int			 status, e;
@@ -239,6 +254,12 @@ main(int argc, char *argv[])
 	}
 	if (!run.target_up && atexit(tidy) != 0)	/* else done already */
 		err(1, "atexit");
+	if (stat(run.dir, &st) == 0) {
+		run.dev_major = major(st.st_dev);
+		run.dev_minor = minor(st.st_dev);
+	}
+	run.inode_slab = cache_inode_slab(output_kv_get(&run.doc.meta,
+	    "driver") != NULL ? output_kv_get(&run.doc.meta, "driver") : "");
 	output_kv_set(&run.doc.meta, "work_dir", "%s", run.wd.path);
 	bo.file_size = run.cfg.file_size;
 	bo.fsync = run.cfg.fsync;
@@ -273,6 +294,7 @@ main(int argc, char *argv[])
 
 	if (run.doc.status == OUTPUT_RUNNING)
 		run.doc.status = OUTPUT_COMPLETE;
+	report_knees();
 	flush_outputs();
 	tidy();
 	if (!run.cfg.quiet)
@@ -964,6 +986,10 @@ setup_outputs(int argc, char **argv)
 	    "phase; blocks in 512-byte units");
 	output_kv_set(&run.doc.meta, "latency", "per operation, chained: "
 	    "from the end of the previous operation to the end of this one");
+	output_kv_set(&run.doc.meta, "caches", "PHASE_dentries, _inodes, "
+	    "_dentry_objs, _inode_objs and _mem_avail_kib are machine-wide, "
+	    "read at the start of the phase; _sectors_read and "
+	    "_sectors_written are the target device's, during the phase");
 	config_dump(&run.cfg, &run.doc.config);
 	setup_columns();
 }
@@ -1310,6 +1336,8 @@ static int
 run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 {
 	static struct workload_result	 res;	/* 15 KiB of histogram */
+	struct cache_state		 cs0, cs1;
+	int64_t				 sr, sw;
 	double				 cells[PHASE_COUNT][NPHASE_COLS];
 	double				 load0 = NAN, load1 = NAN, *row, *c;
 	uint64_t			 state, t0, t, sync_ns = 0;
@@ -1347,6 +1375,8 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 			state = run.cfg.seed ^ ((uint64_t)k << 32 | rep);
 			workload_shuffle(run.order, n, util_splitmix64(&state));
 		}
+		(void)cache_read("/", run.inode_slab, run.dev_major,
+		    run.dev_minor, &cs0);
 		run.phase_t0_ns = timing_now();
 		run.w.deadline_ns = p == PHASE_CREATE && run.timebox &&
 		    rep == 1 ? timebox_deadline(run.phase_t0_ns) : 0;
@@ -1388,6 +1418,17 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 		c[11] = (double)stats_hist_percentile(&res.hist, 99);
 		c[12] = (double)stats_hist_percentile(&res.hist, 99.9);
 		c[13] = (double)res.hist.max;
+		(void)cache_read("/", run.inode_slab, run.dev_major,
+		    run.dev_minor, &cs1);
+		cache_diff(&cs0, &cs1, &sr, &sw);
+		c[14] = cache_value(cs0.nr_dentry);
+		c[15] = cache_value(cs0.nr_unused);
+		c[16] = cache_value(cs0.nr_inodes);
+		c[17] = cache_value(cs0.dentry_objs);
+		c[18] = cache_value(cs0.inode_objs);
+		c[19] = cache_value(cs0.mem_available_kib);
+		c[20] = cache_value(sr);
+		c[21] = cache_value(sw);
 	}
 	(void)probe_loadavg(&load1);
 	if (run.be.ops->leave(&run.be, true) == -1)
@@ -1411,6 +1452,13 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 	}
 	check_load(k, load0 > load1 ? load0 : load1);
 	return 0;
+}
+
+/* A cache counter as a cell: NAN where it could not be read. */
+static double
+cache_value(int64_t v)
+{
+	return v < 0 ? NAN : (double)v;
 }
 
 /*
@@ -1547,6 +1595,95 @@ check_noise(unsigned k, uint64_t n, const double *med, unsigned reps)
 		output_kv_set(&run.doc.meta, "warning_swing", "round %u %s",
 		    k - 1, workload_phase_name(p));
 	}
+}
+
+/* Sort the 'm' points ('n', 'rate') by n: an insertion sort, m is small. */
+static void
+sort_points(double *n, double *rate, size_t m)
+{
+	double	x, y;
+	size_t	i, j;
+
+	for (i = 1; i < m; i++) {
+		x = n[i];
+		y = rate[i];
+		for (j = i; j > 0 && n[j - 1] > x; j--) {
+			n[j] = n[j - 1];
+			rate[j] = rate[j - 1];
+		}
+		n[j] = x;
+		rate[j] = y;
+	}
+}
+
+/*
+ * After the rounds: for every phase, whether its rates have a knee (they
+ * fall below KNEE_FRACTION of their plateau and stay there), decline from
+ * the start, or stay flat, by stats_knee().  Said on stdout and recorded
+ * in the metadata as knee_PHASE (the n of the knee, or "none", "decline",
+ * "too-few-rounds") with knee_PHASE_before and _after (rates).
+ */
+static void
+report_knees(void)
+{
+	struct output_table	*t = &run.doc.rows;
+	struct stats_knee	 k;
+	const char		*pn;
+	double			*n, *rate;
+	char			 key[64], c[32], r1[32], r2[32];
+	size_t			 i, j, m;
+	int			 col;
+
+	n = xreallocarray(NULL, t->nrows + 1, sizeof(*n));
+	rate = xreallocarray(NULL, t->nrows + 1, sizeof(*rate));
+	for (i = 0; i < run.cfg.nphases; i++) {
+		pn = workload_phase_name(run.cfg.phases[i]);
+		col = (int)run.col0[run.cfg.phases[i]] + 1;	/* _per_s */
+		for (j = m = 0; j < t->nrows; j++) {
+			const double	*row = t->cells + j * t->ncols;
+
+			if (row[2] != 0 || !isfinite(row[col]))
+				continue;	/* warm-up, or no rate */
+			n[m] = row[3];
+			rate[m++] = row[col];
+		}
+		sort_points(n, rate, m);	/* a time-boxed round may be
+						   smaller than the one before */
+		(void)snprintf(key, sizeof(key), "knee_%s", pn);
+		if (stats_knee(n, rate, m, KNEE_FRACTION, &k) == -1)
+			continue;
+		switch (k.shape) {
+		case STATS_KNEE:
+			output_kv_set(&run.doc.meta, key, "%.0f", k.n);
+			(void)snprintf(key, sizeof(key), "knee_%s_before", pn);
+			output_kv_set(&run.doc.meta, key, "%.1f", k.before);
+			(void)snprintf(key, sizeof(key), "knee_%s_after", pn);
+			output_kv_set(&run.doc.meta, key, "%.1f", k.after);
+			util_fmt_count(c, sizeof(c), (uint64_t)k.n);
+			util_fmt_rate(r1, sizeof(r1), k.before);
+			util_fmt_rate(r2, sizeof(r2), k.after);
+			if (!run.cfg.quiet)
+				printf("knee: %s falls below %.0f%% of its "
+				    "plateau from n=%s on (%s/s before, %s/s "
+				    "after)\n", pn, 100 * KNEE_FRACTION, c, r1,
+				    r2);
+			break;
+		case STATS_DECLINE:
+			output_kv_set(&run.doc.meta, key, "decline");
+			if (!run.cfg.quiet)
+				printf("knee: %s declines from the start, "
+				    "without a plateau\n", pn);
+			break;
+		case STATS_FLAT:
+			output_kv_set(&run.doc.meta, key, "none");
+			break;
+		case STATS_TOO_FEW:
+			output_kv_set(&run.doc.meta, key, "too-few-rounds");
+			break;
+		}
+	}
+	free(n);
+	free(rate);
 }
 
 /* One line on stdout for a finished round. */

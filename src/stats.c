@@ -11,9 +11,13 @@
  * [min, max], so it is exact below 64 and within 1/64 of the true value
  * above (a bucket spans 1/32 of its octave).  The median, the MAD and the
  * outlier test work on a private sorted copy and never reorder the
- * caller's array.  Nothing here prints, exits or keeps state.
+ * caller's array.  Knee detection, called by main after the last round
+ * for each phase, works on a private copy of the curve with repeated n
+ * merged (see stats.h for the method).  Nothing here prints, exits or
+ * keeps state.
  */
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +30,9 @@ static double	median_sorted(const double *, size_t);
 static double	*sorted_copy(const double *, size_t);
 static void	median_mad(const double *, size_t, double *, double *);
 static uint64_t	bucket_mid(unsigned);
+static bool	usable(double);
+static double	fit_slope(const double *, const double *, size_t);
+static double	median_slope(const double *, const double *, size_t);
 
 /* ===== Histogram ===== */
 
@@ -237,4 +244,191 @@ stats_swing(double prev, double cur, double next, double factor)
 	hi = prev > next ? prev : next;
 	lo = prev < next ? prev : next;
 	return cur > factor * hi || cur * factor < lo;
+}
+
+/* ===== Knee detection ===== */
+
+/* True when 'x' is a positive finite number, so log(x) is finite. */
+static bool
+usable(double x)
+{
+	return x > 0 && isfinite(x);
+}
+
+/*
+ * Return the least-squares slope of log('r') against log('x') over the
+ * 'm' >= 2 points at 'x' and 'r', whose 'x' ascend strictly.
+ */
+static double
+fit_slope(const double *x, const double *r, size_t m)
+{
+	double	mx, my, sxx, sxy, dx;
+	size_t	i;
+
+	mx = my = 0;
+	for (i = 0; i < m; i++) {
+		mx += log(x[i]);
+		my += log(r[i]);
+	}
+	mx /= (double)m;
+	my /= (double)m;
+	sxx = sxy = 0;
+	for (i = 0; i < m; i++) {
+		dx = log(x[i]) - mx;
+		sxx += dx * dx;
+		sxy += dx * (log(r[i]) - my);
+	}
+	return sxy / sxx;
+}
+
+/*
+ * Return the Theil-Sen slope of log('r') against log('x') over the 'm'
+ * >= 2 points at 'x' and 'r', whose 'x' ascend strictly: the median of
+ * the slopes between every two points.  Unlike least squares it ignores a
+ * minority of points off the trend, such as the few points of a knee's
+ * fall, and one noisy round.
+ */
+static double
+median_slope(const double *x, const double *r, size_t m)
+{
+	double	*s, slope;
+	size_t	 i, j, ns;
+
+	s = xreallocarray(NULL, m * (m - 1) / 2, sizeof(*s));
+	ns = 0;
+	for (i = 0; i < m; i++)
+		for (j = i + 1; j < m; j++)
+			s[ns++] = (log(r[j]) - log(r[i])) /
+			    (log(x[j]) - log(x[i]));
+	slope = stats_median(s, ns);
+	free(s);
+	return slope;
+}
+
+/*
+ * Classify the curve of the 'count' rates at 'rate' measured at the sizes
+ * at 'n' into '*out': a knee, a decline, flat, or too few points.
+ *
+ * Pairs whose n or rate is not a positive finite number are ignored; the
+ * others must come with 'n' ascending (equal n allowed, e.g. repetitions
+ * of a round).  Each distinct n is one point whose rate is the median of
+ * its rates.  With fewer than STATS_KNEE_MIN points the shape is
+ * STATS_TOO_FEW.  The plateau is the median rate of the first three
+ * points and the threshold is 'fraction' (in (0, 1); 0.5 is customary)
+ * times the plateau.  The knee candidate is the point after the last one
+ * at or above the threshold, so that every rate from it to the end lies
+ * below the threshold; it is valid with at least three points before it
+ * and at least two from it on, so a dip that recovers, or a drop at the
+ * last point only, is never a knee.  The curve is a STATS_DECLINE when
+ * the slope of log(rate) against log(n) is below STATS_KNEE_SLOPE (-0.5:
+ * the rate falls faster than 1/sqrt(n)) both over all points, fitted by
+ * least squares, and over the leading points, taken as the median of the
+ * slopes between every two of them (Theil-Sen, which a few fallen or
+ * noisy points cannot drag down).  The leading points are those before a
+ * valid candidate, or else the first three.  This is decided before the
+ * knee: a curve that falls from the start ends below the threshold too.
+ * Otherwise a valid candidate makes a STATS_KNEE and anything else is
+ * STATS_FLAT.
+ *
+ * For STATS_KNEE, 'out'->index is the index into 'n' and 'rate' of the
+ * first pair at the knee point, 'n' its n, 'before' the median rate of
+ * the points before it and 'after' that of the points from it on.  For
+ * STATS_DECLINE, index is 0, 'n' the first point's n, 'before' its rate
+ * and 'after' the last point's rate.  Otherwise index is 0 and 'n',
+ * 'before' and 'after' are NAN.
+ *
+ * Return 0, or -1 with errno EINVAL when 'n', 'rate' or 'out' is NULL,
+ * 'fraction' is not in (0, 1), or the usable n are not ascending; '*out'
+ * is then untouched.
+ */
+int
+stats_knee(const double *n, const double *rate, size_t count,
+    double fraction, struct stats_knee *out)
+{
+	double	*pn, *pr, *v, last, limit;
+	size_t	*first, i, j, m, k, nv, lead;
+	bool	 valid;
+
+	if (n == NULL || rate == NULL || out == NULL ||
+	    !(fraction > 0 && fraction < 1)) {
+		errno = EINVAL;
+		return -1;
+	}
+	last = 0;
+	for (i = 0; i < count; i++) {
+		if (!usable(n[i]) || !usable(rate[i]))
+			continue;
+		if (n[i] < last) {
+			errno = EINVAL;
+			return -1;
+		}
+		last = n[i];
+	}
+
+	out->shape = STATS_TOO_FEW;
+	out->index = 0;
+	out->n = NAN;
+	out->before = NAN;
+	out->after = NAN;
+	if (count == 0)
+		return 0;
+
+	/* Merge equal n into one point: the median of their rates. */
+	pn = xreallocarray(NULL, count, sizeof(*pn));
+	pr = xreallocarray(NULL, count, sizeof(*pr));
+	v = xreallocarray(NULL, count, sizeof(*v));
+	first = xreallocarray(NULL, count, sizeof(*first));
+	m = 0;
+	for (i = 0; i < count; i = j) {
+		if (!usable(n[i]) || !usable(rate[i])) {
+			j = i + 1;
+			continue;
+		}
+		nv = 0;
+		for (j = i; j < count; j++) {
+			if (!usable(n[j]) || !usable(rate[j]))
+				continue;
+			if (n[j] != n[i])
+				break;
+			v[nv++] = rate[j];
+		}
+		pn[m] = n[i];
+		pr[m] = stats_median(v, nv);
+		first[m] = i;
+		m++;
+	}
+	if (m < STATS_KNEE_MIN)
+		goto done;
+
+	/*
+	 * The candidate k follows the last point at or above the limit.  The
+	 * plateau is the median of three rates, so one of them is at or
+	 * above the limit and k > 0.
+	 */
+	limit = fraction * stats_median(pr, 3);
+	for (k = m; k > 0 && pr[k - 1] < limit; k--)
+		continue;
+	valid = k >= 3 && k + 2 <= m;
+	lead = valid ? k : 3;
+
+	if (fit_slope(pn, pr, m) < STATS_KNEE_SLOPE &&
+	    median_slope(pn, pr, lead) < STATS_KNEE_SLOPE) {
+		out->shape = STATS_DECLINE;
+		out->n = pn[0];
+		out->before = pr[0];
+		out->after = pr[m - 1];
+	} else if (valid) {
+		out->shape = STATS_KNEE;
+		out->index = first[k];
+		out->n = pn[k];
+		out->before = stats_median(pr, k);
+		out->after = stats_median(pr + k, m - k);
+	} else
+		out->shape = STATS_FLAT;
+done:
+	free(pn);
+	free(pr);
+	free(v);
+	free(first);
+	return 0;
 }

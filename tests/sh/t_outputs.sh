@@ -11,7 +11,9 @@ header() {
 	h=round,rep,warmup,n,round_ns,sync_ns,load1_start,load1_end
 	for p in "$@"; do
 		for s in ns per_s ops user_ns sys_ns vcsw ivcsw inblock \
-		    oublock p50_ns p90_ns p99_ns p999_ns max_ns; do
+		    oublock p50_ns p90_ns p99_ns p999_ns max_ns dentries \
+		    dentries_unused inodes dentry_objs inode_objs \
+		    mem_avail_kib sectors_read sectors_written; do
 			h=$h,${p}_$s
 		done
 	done

@@ -8,6 +8,7 @@
  * the rest is table-driven.
  */
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +22,7 @@
 #include "stats.h"
 #include "util.h"
 
+#define NPOINTS	12	/* rounds in a synthetic curve */
 #define NVALUES	20011	/* odd and prime, so no percentile is "round" */
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -34,6 +36,9 @@ static uint64_t	gen_constant(uint64_t *);
 static uint64_t	gen_tiny(uint64_t *);
 static uint64_t	gen_huge(uint64_t *);
 static void	check_near(double, double, double, const char *, int);
+static double	knee_n(size_t);
+static void	check_shape(const char *, const struct stats_knee *,
+		    enum stats_shape, size_t, double, double, double);
 
 /* ===== Reference and generators ===== */
 
@@ -464,6 +469,276 @@ test_swing(void **state)
 			fail_msg("%s: want %d", tab[i].name, tab[i].want);
 }
 
+/* ===== Knee detection ===== */
+
+/* The n of round 'k' of a synthetic curve: 1000, growing by 1.5. */
+static double
+knee_n(size_t k)
+{
+	return 1000 * pow(1.5, (double)k);
+}
+
+/*
+ * Fail unless 'got' has the shape 'shape' with 'index', 'n', 'before' and
+ * 'after' (to 1e-9 relative); for STATS_FLAT and STATS_TOO_FEW the index
+ * must be 0 and the rest NAN.
+ */
+static void
+check_shape(const char *name, const struct stats_knee *got,
+    enum stats_shape shape, size_t index, double n, double before,
+    double after)
+{
+	if (got->shape != shape)
+		fail_msg("%s: shape %d, want %d", name, (int)got->shape,
+		    (int)shape);
+	if (got->index != index)
+		fail_msg("%s: index %zu, want %zu", name, got->index, index);
+	if (shape == STATS_FLAT || shape == STATS_TOO_FEW) {
+		if (!isnan(got->n) || !isnan(got->before) ||
+		    !isnan(got->after))
+			fail_msg("%s: n, before, after not NAN", name);
+		return;
+	}
+	if (got->n != n)
+		fail_msg("%s: n %.17g, want %.17g", name, got->n, n);
+	if (!(fabs(got->before - before) <= 1e-9 * before))
+		fail_msg("%s: before %.17g, want %.17g", name, got->before,
+		    before);
+	if (!(fabs(got->after - after) <= 1e-9 * after))
+		fail_msg("%s: after %.17g, want %.17g", name, got->after,
+		    after);
+}
+
+/*
+ * Synthetic curves over n = 1000 * 1.5^k: round k has the rate
+ * rate[k] * (n / 1000)^power, so power -1 is a 1/n decline.  Noise is
+ * written into the rates as fixed factors.
+ */
+static void
+test_knee_shapes(void **state)
+{
+	static const struct {
+		const char		*name;
+		size_t			 count;
+		double			 rate[NPOINTS];
+		double			 power;
+		double			 fraction;
+		enum stats_shape	 shape;
+		size_t			 index;
+		double			 before, after;
+	} tab[] = {
+		{ "flat +-10%", 12, { 110000, 90000, 105000, 95000, 108000,
+		    92000, 110000, 90000, 104000, 96000, 109000, 91000 },
+		    0, 0.5, STATS_FLAT, 0, 0, 0 },
+		/* 200k up to n = 11391, then the caches are full. */
+		{ "clear knee", 12, { 200000, 200000, 200000, 200000,
+		    200000, 200000, 200000, 18000, 18000, 4000, 4000, 4000 },
+		    0, 0.5, STATS_KNEE, 7, 200000, 4000 },
+		/*
+		 * +-25%, with the first three falling by 40%: a fit or
+		 * an endpoint test over them would call it a decline.
+		 */
+		{ "noisy knee", 12, { 250000, 190000, 150000, 240000,
+		    160000, 220000, 156000, 22500, 14400, 4800, 3000, 4400 },
+		    0, 0.5, STATS_KNEE, 7, 190000, 4800 },
+		/* 18000 is above 5% of 200k: the knee moves on. */
+		{ "clear knee at 5%", 12, { 200000, 200000, 200000, 200000,
+		    200000, 200000, 200000, 18000, 18000, 4000, 4000, 4000 },
+		    0, 0.05, STATS_KNEE, 9, 200000, 4000 },
+		/* Rates at exactly the limit are still up. */
+		{ "at the limit", 12, { 200000, 200000, 200000, 200000,
+		    200000, 100000, 100000, 4000, 4000, 4000, 4000, 4000 },
+		    0, 0.5, STATS_KNEE, 7, 200000, 4000 },
+		/* Two points make no plateau: it fell from the start. */
+		{ "drop at the third", 12, { 200000, 200000, 4000, 4000,
+		    4000, 4000, 4000, 4000, 4000, 4000, 4000, 4000 },
+		    0, 0.5, STATS_DECLINE, 0, 200000, 4000 },
+		/* A fall over the first rounds only, then level. */
+		{ "settles", 12, { 1000000, 600000, 300000, 300000, 300000,
+		    300000, 300000, 300000, 300000, 300000, 300000, 300000 },
+		    0, 0.5, STATS_FLAT, 0, 0, 0 },
+		{ "earliest knee", 12, { 200000, 200000, 200000, 4000, 4000,
+		    4000, 4000, 4000, 4000, 4000, 4000, 4000 },
+		    0, 0.5, STATS_KNEE, 3, 200000, 4000 },
+		{ "two points after", 12, { 200000, 200000, 200000, 200000,
+		    200000, 200000, 200000, 200000, 200000, 200000, 4000,
+		    4000 }, 0, 0.5, STATS_KNEE, 10, 200000, 4000 },
+		{ "one point after", 12, { 200000, 200000, 200000, 200000,
+		    200000, 200000, 200000, 200000, 200000, 200000, 200000,
+		    4000 }, 0, 0.5, STATS_FLAT, 0, 0, 0 },
+		{ "dip recovers", 12, { 200000, 200000, 200000, 200000,
+		    200000, 200000, 50000, 200000, 200000, 200000, 200000,
+		    200000 }, 0, 0.5, STATS_FLAT, 0, 0, 0 },
+		{ "dip recovers at the end", 12, { 200000, 200000, 200000,
+		    200000, 200000, 200000, 200000, 200000, 200000, 50000,
+		    50000, 200000 }, 0, 0.5, STATS_FLAT, 0, 0, 0 },
+		/* A dip that recovered does not hide the later knee. */
+		{ "dip, then knee", 12, { 200000, 200000, 200000, 60000,
+		    200000, 200000, 200000, 200000, 20000, 20000, 20000,
+		    20000 }, 0, 0.5, STATS_KNEE, 8, 200000, 20000 },
+		{ "decline 1/n", 12, { 1e6, 1e6, 1e6, 1e6, 1e6, 1e6, 1e6,
+		    1e6, 1e6, 1e6, 1e6, 1e6 }, -1, 0.5, STATS_DECLINE, 0,
+		    1e6, 11561.019943888408 },
+		{ "noisy decline", 12, { 1250000, 950000, 750000, 1200000,
+		    800000, 1100000, 780000, 1250000, 800000, 1200000, 750000,
+		    1100000 }, -1, 0.5, STATS_DECLINE, 0, 1250000,
+		    12717.12193827725 },
+		/* Declines from the start, then drops to a tenth. */
+		{ "decline, then cliff", 12, { 1e6, 1e6, 1e6, 1e6, 1e6,
+		    1e6, 1e6, 1e6, 1e5, 1e5, 1e5, 1e5 }, -1, 0.5,
+		    STATS_DECLINE, 0, 1e6, 1156.1019943888408 },
+		/* Falls like n^-0.2 (a growing tree), then a knee. */
+		{ "slope, then knee", 12, { 200000, 200000, 200000, 200000,
+		    200000, 200000, 200000, 200000, 10000, 10000, 10000,
+		    10000 }, -0.2, 0.5, STATS_KNEE, 8, 150703.38624815815,
+		    4632.159491550442 },
+		{ "four points", 4, { 200000, 200000, 4000, 4000 }, 0, 0.5,
+		    STATS_TOO_FEW, 0, 0, 0 },
+		{ "five points", 5, { 200000, 200000, 200000, 4000, 4000 },
+		    0, 0.5, STATS_KNEE, 3, 200000, 4000 },
+		{ "none", 0, { 0 }, 0, 0.5, STATS_TOO_FEW, 0, 0, 0 },
+	};
+	struct stats_knee	got;
+	double			n[NPOINTS], rate[NPOINTS];
+	size_t			i, k;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		for (k = 0; k < tab[i].count; k++) {
+			n[k] = knee_n(k);
+			rate[k] = tab[i].rate[k] *
+			    pow(n[k] / 1000, tab[i].power);
+		}
+		memset(&got, 0xa5, sizeof(got));
+		if (stats_knee(n, rate, tab[i].count, tab[i].fraction,
+		    &got) != 0)
+			fail_msg("%s: returned -1", tab[i].name);
+		check_shape(tab[i].name, &got, tab[i].shape, tab[i].index,
+		    tab[i].shape == STATS_DECLINE ? n[0] :
+		    knee_n(tab[i].index), tab[i].before, tab[i].after);
+	}
+}
+
+/*
+ * Repetitions: round k of the clear knee is measured (k % 3) + 1 times,
+ * with outliers that only the median per n removes (one repetition of
+ * round 8 is back up at the plateau).  The index is into the arrays.
+ */
+static void
+test_knee_repeats(void **state)
+{
+	static const double	base[NPOINTS] = { 200000, 200000, 200000,
+	    200000, 200000, 200000, 200000, 18000, 18000, 4000, 4000, 4000 };
+	static const double	mult[3][3] = {
+		{ 1 }, { 0.5, 1.5 }, { 10, 1, 0.1 }
+	};
+	struct stats_knee	got;
+	double			n[3 * NPOINTS], rate[3 * NPOINTS];
+	size_t			k, j, count;
+
+	(void)state;
+	count = 0;
+	for (k = 0; k < NPOINTS; k++) {
+		for (j = 0; j <= k % 3; j++) {
+			n[count] = knee_n(k);
+			rate[count++] = base[k] * mult[k % 3][j];
+		}
+	}
+	assert_int_equal(count, 24);
+	assert_int_equal(stats_knee(n, rate, count, 0.5, &got), 0);
+	check_shape("repeats", &got, STATS_KNEE, 13, knee_n(7), 200000,
+	    4000);
+
+	/* Twelve measurements of four n are too few points. */
+	for (k = 0; k < 12; k++) {
+		n[k] = knee_n(k / 3);
+		rate[k] = 200000;
+	}
+	assert_int_equal(stats_knee(n, rate, 12, 0.5, &got), 0);
+	check_shape("four n", &got, STATS_TOO_FEW, 0, 0, 0, 0);
+}
+
+/*
+ * Pairs with a rate or n that is NaN, infinite, zero or negative are left
+ * out: the clear knee with such pairs mixed in keeps its knee, and its
+ * index counts them.
+ */
+static void
+test_knee_unusable(void **state)
+{
+	static const struct {
+		double	n;		/* < 0: knee_n(-n - 1) */
+		double	rate;
+	} tab[] = {
+		{ -1, 200000 }, { -2, 200000 }, { -2, NAN }, { -3, 200000 },
+		{ -4, 0 }, { -4, 200000 }, { NAN, 5 }, { -5, 200000 },
+		{ -6, 200000 }, { -7, 200000 }, { -8, -18000 },
+		{ -8, 18000 }, { -9, 18000 }, { 0, 7 }, { -10, 4000 },
+		{ -11, INFINITY }, { -11, 4000 }, { -12, 4000 },
+		{ INFINITY, 1 },
+	};
+	struct stats_knee	got;
+	double			n[NELEM(tab)], rate[NELEM(tab)];
+	size_t			i;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		n[i] = tab[i].n < 0 ? knee_n((size_t)(-tab[i].n - 1)) :
+		    tab[i].n;
+		rate[i] = tab[i].rate;
+	}
+	assert_int_equal(stats_knee(n, rate, NELEM(tab), 0.5, &got), 0);
+	check_shape("unusable", &got, STATS_KNEE, 11, knee_n(7), 200000,
+	    4000);
+}
+
+/* Bad arguments fail with EINVAL and leave '*out' alone. */
+static void
+test_knee_errors(void **state)
+{
+	static const double	fractions[] = {
+		0, 1, -0.5, 1.5, NAN, INFINITY
+	};
+	struct stats_knee	got, orig;
+	double			n[NPOINTS], rate[NPOINTS];
+	size_t			i;
+
+	(void)state;
+	for (i = 0; i < NPOINTS; i++) {
+		n[i] = knee_n(i);
+		rate[i] = 1000;
+	}
+	memset(&orig, 0xa5, sizeof(orig));
+	got = orig;
+	for (i = 0; i < NELEM(fractions); i++) {
+		errno = 0;
+		if (stats_knee(n, rate, NPOINTS, fractions[i], &got) != -1 ||
+		    errno != EINVAL)
+			fail_msg("fraction %g accepted", fractions[i]);
+	}
+	errno = 0;
+	assert_int_equal(stats_knee(NULL, rate, NPOINTS, 0.5, &got), -1);
+	assert_int_equal(errno, EINVAL);
+	errno = 0;
+	assert_int_equal(stats_knee(n, NULL, NPOINTS, 0.5, &got), -1);
+	assert_int_equal(errno, EINVAL);
+	errno = 0;
+	assert_int_equal(stats_knee(n, rate, NPOINTS, 0.5, NULL), -1);
+	assert_int_equal(errno, EINVAL);
+
+	/* n must not go down. */
+	n[6] = n[4];
+	errno = 0;
+	assert_int_equal(stats_knee(n, rate, NPOINTS, 0.5, &got), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_memory_equal(&got, &orig, sizeof(got));
+
+	/* A bad n in a left-out pair does not count. */
+	rate[6] = NAN;
+	assert_int_equal(stats_knee(n, rate, NPOINTS, 0.5, &got), 0);
+	check_shape("n down, rate NAN", &got, STATS_FLAT, 0, 0, 0, 0);
+}
+
 int
 main(void)
 {
@@ -478,6 +753,10 @@ main(void)
 		cmocka_unit_test(test_mad),
 		cmocka_unit_test(test_outliers),
 		cmocka_unit_test(test_swing),
+		cmocka_unit_test(test_knee_shapes),
+		cmocka_unit_test(test_knee_repeats),
+		cmocka_unit_test(test_knee_unusable),
+		cmocka_unit_test(test_knee_errors),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
