@@ -79,6 +79,7 @@ static void	put_items(FILE *, const struct results_target *,
 		    const char *, enum lang);
 static void	put_graph(FILE *, const struct page *, const char *,
 		    const char *, const char *);
+static void	put_knees(FILE *, const struct results_target *, enum lang);
 static void	put_page(FILE *, const struct page *, enum lang);
 static void	put_intro(FILE *, const struct page *, enum lang);
 static void	put_graphs(FILE *, const struct page *, enum lang);
@@ -495,6 +496,38 @@ put_graph(FILE *fp, const struct page *pg, const char *base,
 	put(fp, "%s\">%s</p>\n", alt, svg ? "</a>" : "");
 }
 
+/*
+ * The knee cell of target 't': for every phase whose knee_PHASE says
+ * something, "phase n" or "phase: decline"; a dash if none does.
+ */
+static void
+put_knees(FILE *fp, const struct results_target *t, enum lang lang)
+{
+	const char	*s;
+	char		 key[32], *end;
+	double		 v;
+	size_t		 p;
+	bool		 any = false;
+
+	put(fp, "<td>");
+	for (p = 0; p < NPHASES; p++) {
+		(void)snprintf(key, sizeof(key), "knee_%s", phases[p]);
+		if ((s = results_meta(t, key)) == NULL)
+			continue;
+		v = strtod(s, &end);
+		if (end != s && *end == '\0' && v > 0) {
+			put(fp, "%s%s n = ", any ? "; " : "", phases[p]);
+			put_num(fp, v, 0, lang);
+		} else if (strcmp(s, "decline") == 0)
+			put(fp, "%s%s: %s", any ? "; " : "", phases[p],
+			    tr(lang, "decline", "Abfall"));
+		else
+			continue;
+		any = true;
+	}
+	put(fp, "%s</td>", any ? "" : DASH);
+}
+
 /* ===== The page ===== */
 
 /* Print the whole page in 'lang'. */
@@ -651,8 +684,8 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
 		put_num(fp, fixed_n[f], 0, lang);
 		put(fp, "</th>");
 	}
-	put(fp, "<th%s>%s</th></tr>\n", rs, tr(lang, "End of the run",
-	    "Ende des Laufs"));
+	put(fp, "<th%s>%s</th><th%s>%s</th></tr>\n", rs, tr(lang, "Knee",
+	    "Knick"), rs, tr(lang, "End of the run", "Ende des Laufs"));
 	if (pg->nphases > 0) {
 		put(fp, "<tr>");
 		for (f = 0; f < NFIXED; f++)
@@ -688,6 +721,7 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
 				put_num(fp, rate, rate < 100.0 ? 1 : 0, lang);
 				put(fp, "</td>");
 			}
+		put_knees(fp, t, lang);
 		put(fp, "<td>");
 		s = results_meta(t, "status");
 		for (k = 0; lang == LANG_DE && s != NULL &&
@@ -699,7 +733,12 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
 			put_esc(fp, ": ", s, "");
 		put(fp, "</td></tr>\n");
 	}
-	put(fp, "</table></div>\n<p>%s</p>\n", tr(lang, "Each rate is the "
+	put(fp, "</table></div>\n<p>%s %s</p>\n", tr(lang, "Knee: the n "
+	    "from which a phase's rate stays below half of its plateau; "
+	    "decline: it falls from the start (see largedir(1)).", "Knick: "
+	    "das n, ab dem die Rate einer Phase unter der Hälfte ihres "
+	    "Plateaus bleibt; Abfall: sie fällt von Anfang an (siehe "
+	    "largedir(1))."), tr(lang, "Each rate is the "
 	    "median over the repetitions of the round whose n is closest to "
 	    "the given n, within a factor of 1.25 (hover over a cell to see "
 	    "its n); " DASH " where no round came that close.", "Jede Rate "
