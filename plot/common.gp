@@ -11,6 +11,10 @@
 #	ld_in(list, w)	 whether word 'w' is in the " a b " list 'list'
 #	ld_rank(p)	 the place of phase 'p' in largedir's order
 #	ld_clause(...)	 one plot clause for one target and phase
+#	ld_title(l, p, t) the legend title 't' of the curve, with
+#			 " (decline)" if the knee search found a decline
+#	ld_knee(l, p, ls, k) a command marking the knee of the curve, if
+#			 it has one, as arrow and label 100 + k
 #	ld_tics(axis, lo, hi)	a command setting labelled tics on a log axis
 #	ld_render	 a command drawing ld_cmd into ld_base.svg and .png
 #	ld_fail		 a command printing ld_msg and exiting with ld_rc
@@ -61,6 +65,28 @@ ld_clause(l, p, ls, t) = \
 	sprintf("ld_outf('%s') using \"n\":(ld_rate('%s')) with %s " . \
 	    "ls %d title '%s'", l, p, \
 	    ld_in(ld_rep, l) ? "points" : "linespoints", ls, t)
+
+# The value of key 'k' in the " k=v ..." list 'list', NaN if none.
+ld_look(list, k) = strstrt(list, " " . k . "=") == 0 ? NaN : \
+    word(list[strstrt(list, " " . k . "=") + strlen(k) + 2:], 1) + 0
+
+ld_title(l, p, t) = t . (ld_in(ld_decline, l . ":" . p) ? " (decline)" : "")
+
+# The knee of phase 'p' of label 'l' (drawn in line style 'ls'): a dashed
+# line in the curve's colour at x = n of the knee, the whole height of
+# the graph, and "knee" beside it at the top.  'k' counts the knees of
+# one graph: their labels are stacked so that they do not overlap.  An
+# empty command if the curve has no knee.
+ld_knee(l, p, ls, k) = \
+    strstrt(ld_kneen, " " . l . ":" . p . "=") == 0 ? "" : sprintf( \
+    "set arrow %d from first %.17g, graph 0 to first %.17g, graph 1 " . \
+    "nohead lc rgb '%s' lw 1.5 dt 2 front; " . \
+    "set label %d 'knee' at first %.17g, graph %g offset char 0.4, 0 " . \
+    "left textcolor rgb '%s' font ',10' front", \
+    100 + k, ld_look(ld_kneen, l . ":" . p), \
+    ld_look(ld_kneen, l . ":" . p), word(ld_colours, (ls - 1) % 8 + 1), \
+    100 + k, ld_look(ld_kneen, l . ":" . p), 0.97 - 0.05 * (k - 1), \
+    word(ld_colours, (ls - 1) % 8 + 1))
 
 # ===== The look =====
 

@@ -13,7 +13,9 @@
 # the medians with min-max bars of its summary (all its rows as points if
 # it has none).  A target without rows, or without the phase, is left
 # out of that graph; a run that stopped early draws the rounds it has.
-# Prints nothing on success; exits 1 if there is nothing to draw, 2 on a
+# Where the results say where the knee of a curve is (knee_PHASE), a
+# dashed line in the curve's colour marks it; a decline is named in the
+# curve's title.  Prints nothing on success; exits 1 if there is nothing to draw, 2 on a
 # usage error.
 
 if (ARGC < 1 || ARGC > 2) {
@@ -58,11 +60,19 @@ do for [p in ld_phases] {
 	set title sprintf("%s: files per second against directory size", p)
 	set ylabel sprintf("%s rate (files/s)", p)
 	ld_cmd = ""
+	unset arrow
+	unset label
+	k = 0
 	do for [i = 1:words(ld_labels)] {
 		l = word(ld_labels, i)
 		if (ld_in(ld_has, l . ":" . p)) {
 			ld_cmd = ld_cmd . (ld_cmd eq "" ? "plot " : ", ") . \
-			    ld_clause(l, p, (i - 1) % 16 + 1, l)
+			    ld_clause(l, p, (i - 1) % 16 + 1, ld_title(l, p, l))
+			ld_mark = ld_knee(l, p, (i - 1) % 16 + 1, k + 1)
+			if (ld_mark ne "") {
+				k = k + 1
+				eval ld_mark
+			}
 		}
 	}
 	ld_base = ld_dir . "/rates-" . p

@@ -28,6 +28,12 @@
 #	ld_ymin ld_ymax	the smallest and largest rate, over all phases
 #	ld_status ld_desc ld_stop	status, description and stop_reason
 #			of the last file with a header (for target.gp)
+#	ld_kneen	" L:P=N ..." where L's "# knee_P: N" gives a knee at
+#			n = N (a positive number) and L has values for P
+#	ld_decline	" L:P ..." where L's "# knee_P: decline"
+#
+# Other knee_P values (none, too-few-rounds...) and knee_P_before and
+# knee_P_after are not drawn.
 #
 # All on one line, for eval, separated by "; ".  Strings are gnuplot
 # single-quoted strings: no escapes but '' for '.
@@ -38,6 +44,7 @@ BEGIN {
 		rank[known[i]] = i
 	nphases = 0
 	labels = has = sum = rep = cut = ""
+	kneen = decline = ""
 	status = desc = stop = ""
 	nmin = nmax = ymin = ymax = ""
 	nfiles = 0
@@ -70,6 +77,8 @@ BEGIN {
 	printf "ld_status = '%s'; ", quote(status)
 	printf "ld_desc = '%s'; ", quote(desc)
 	printf "ld_stop = '%s'; ", quote(stop)
+	printf "ld_kneen = '%s '; ", kneen
+	printf "ld_decline = '%s '; ", decline
 	printf "\n"
 	exit 0
 }
@@ -77,7 +86,7 @@ BEGIN {
 # scan(path): read one LABEL.out and its LABEL.summary.
 function scan(path,    label, line, nf, f, col, ncol, i, p, v, n,
     count, seen, fhas, fphases, fnphases, meta, key, hdr, sumpath, ok,
-    short) {
+    short, k) {
 	if (path !~ /\.out$/)
 		return
 	label = labelof(path)
@@ -156,6 +165,11 @@ function scan(path,    label, line, nf, f, col, ncol, i, p, v, n,
 		if (!(p in fhas))
 			continue
 		has = has " " label ":" p
+		k = ("knee_" p) in meta ? meta["knee_" p] : ""
+		if (pos(k))
+			kneen = kneen " " label ":" p "=" num(k + 0)
+		else if (k == "decline")
+			decline = decline " " label ":" p
 		if (!(p in found)) {
 			found[p] = 1
 			phase[++nphases] = p

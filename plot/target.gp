@@ -12,7 +12,8 @@
 # names the label, the description if the run has one, and why the run
 # stopped if it did not complete.  Warm-up rows are left out; repetitions
 # are drawn as in rates.gp.  A target without rows gets a graph that says
-# so, so a page that shows every target has no hole.  Prints nothing on
+# so, so a page that shows every target has no hole.  Knees and declines
+# are marked as in rates.gp.  Prints nothing on
 # success; exits 1 if LABEL.out is missing, 2 on a usage error.
 
 if (ARGC != 2) {
@@ -72,8 +73,14 @@ set yrange [ld_ylo : ld_yhi]
 eval ld_tics("y", ld_ylo, ld_yhi)
 
 ld_cmd = ""
+k = 0
 do for [p in ld_phases] {
 	ld_cmd = ld_cmd . (ld_cmd eq "" ? "plot " : ", ") . \
-	    ld_clause(ld_label, p, ld_rank(p), p)
+	    ld_clause(ld_label, p, ld_rank(p), ld_title(ld_label, p, p))
+	ld_mark = ld_knee(ld_label, p, ld_rank(p), k + 1)
+	if (ld_mark ne "") {
+		k = k + 1
+		eval ld_mark
+	}
 }
 eval ld_render

@@ -6,7 +6,8 @@
 # the PNGs with the PNG signature and the SVGs well-formed XML, while
 # gnuplot exits 0 and prints nothing.  Also: a PHASE argument, rows cut
 # short, a directory whose name needs quoting, the scripts called from
-# another directory, and the exit status of the usage and missing-file
+# another directory, knees and declines from the results' knee_PHASE
+# keys, and the exit status of the usage and missing-file
 # errors.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
@@ -82,6 +83,24 @@ check missing-phase "create open list delete" "ext4 x"
 # r repeated each n three times and has a summary; r2 repeated twice
 # after a warm-up round and has none.
 check repeats "create open delete" "r r2"
+# ext4-nodirindex has knee_create: 11389, knee_open: none and
+# knee_delete: decline; tmpfs has no knee keys.
+check knee "create open delete" "ext4-nodirindex tmpfs"
+d=$T/knee
+grep -q '>knee<' "$d/rates-create.svg" || fail "rates-create.svg: no knee"
+grep -q '>knee<' "$d/ext4-nodirindex.svg" || fail "ext4-nodirindex.svg: no knee"
+for f in rates-open rates-delete tmpfs; do
+	if grep -q knee "$d/$f.svg"; then
+		fail "$f.svg: a knee where there is none"
+	fi
+done
+grep -q 'delete (decline)' "$d/ext4-nodirindex.svg" ||
+    fail "ext4-nodirindex.svg: no decline in the key"
+grep -q 'ext4-nodirindex (decline)' "$d/rates-delete.svg" ||
+    fail "rates-delete.svg: no decline in the key"
+if grep -q decline "$d/tmpfs.svg"; then
+	fail "tmpfs.svg: a decline where there is none"
+fi
 
 # Only the phase asked for.
 d=$T/one-phase
