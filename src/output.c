@@ -31,6 +31,13 @@
 #include "output.h"
 #include "util.h"
 
+/* What write_doc() needs: a writer and its document. */
+struct flush_arg {
+	const struct writer	*w;
+	const struct output_doc	*doc;
+};
+
+static int	write_doc(FILE *, const void *);
 static int	flush_one(int, const char *, const struct writer *,
 		    const struct output_doc *, char *);
 
@@ -261,19 +268,49 @@ output_flush(int dirfd, const char *label, const struct output_doc *doc,
 	return 0;
 }
 
+/* Adapt a writer to output_write_file(). */
+static int
+write_doc(FILE *fp, const void *arg)
+{
+	const struct flush_arg	*fa = arg;
+
+	return fa->w->write(fp, fa->doc);
+}
+
 /* Write one file of output_flush(); see there. */
 static int
 flush_one(int dirfd, const char *label, const struct writer *w,
     const struct output_doc *doc, char *err)
 {
+	struct flush_arg	 fa = { w, doc };
+	char			*final;
+	int			 rc, saved;
+
+	final = xasprintf("%s.%s", label, w->ext);
+	rc = output_write_file(dirfd, final, write_doc, &fa, err);
+	saved = errno;
+	free(final);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * Write the file 'name' in directory 'dirfd' atomically: 'fn'(fp, 'arg')
+ * prints it into ".<name>.tmp", which is flushed, closed and renamed over
+ * 'name', so at any moment 'name' is either the old file or the complete
+ * new one.  Return 0, or -1 with errno and a one-line message naming the
+ * step and the file in 'err'; the temporary file is removed.
+ */
+int
+output_write_file(int dirfd, const char *name, int (*fn)(FILE *,
+    const void *), const void *arg, char *err)
+{
 	FILE		*fp;
-	char		*final, *tmp;
+	char		*tmp;
 	const char	*what;
 	int		 fd, saved;
 
-	final = xasprintf("%s.%s", label, w->ext);
-	tmp = xasprintf(".%s.%s.tmp", label, w->ext);
-
+	tmp = xasprintf(".%s.tmp", name);
 	what = "open";
 	fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 	    0644);
@@ -287,7 +324,7 @@ flush_one(int dirfd, const char *label, const struct writer *w,
 	}
 	what = "write";
 	errno = 0;
-	if (w->write(fp, doc) == -1 || fflush(fp) == EOF || ferror(fp)) {
+	if (fn(fp, arg) == -1 || fflush(fp) == EOF || ferror(fp)) {
 		saved = errno == 0 ? EIO : errno;
 		(void)fclose(fp);
 		errno = saved;
@@ -297,9 +334,8 @@ flush_one(int dirfd, const char *label, const struct writer *w,
 	if (fclose(fp) == EOF)
 		goto fail_unlink;
 	what = "rename";
-	if (renameat(dirfd, tmp, dirfd, final) == -1)
+	if (renameat(dirfd, tmp, dirfd, name) == -1)
 		goto fail_unlink;
-	free(final);
 	free(tmp);
 	return 0;
 
@@ -309,9 +345,8 @@ fail_unlink:
 	errno = saved;
 fail:
 	saved = errno;
-	(void)snprintf(err, LD_ERRLEN, "%s %s: %s", what, final,
+	(void)snprintf(err, LD_ERRLEN, "%s %s: %s", what, name,
 	    strerror(saved));
-	free(final);
 	free(tmp);
 	errno = saved;
 	return -1;

@@ -110,6 +110,8 @@ int	out_json_write(FILE *, const struct output_doc *);
 int	out_sum_write(FILE *, const struct output_doc *);
 
 int	output_flush(int, const char *, const struct output_doc *, char *);
+int	output_write_file(int, const char *, int (*)(FILE *, const void *),
+	    const void *, char *);
 
 /* For the writers. */
 void	output_put_table(FILE *, const struct output_table *, int,

@@ -33,6 +33,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "page.h"
 #include "results.h"
 #include "stats.h"
@@ -68,6 +69,7 @@ static bool	same_meta(const struct results_target *,
 		    const struct results_target *, const char *);
 static bool	has_file(const struct page *, const char *, const char *);
 static int	write_lang(struct page *, enum lang, const char *, char *);
+static int	print_page(FILE *, const void *);
 static void	put(FILE *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static void	put_esc(FILE *, const char *, const char *, const char *);
@@ -276,57 +278,38 @@ has_file(const struct page *pg, const char *base, const char *ext)
 
 /* ===== Writing ===== */
 
+/* What print_page() needs: the page and its language. */
+struct page_arg {
+	const struct page	*pg;
+	enum lang		 lang;
+};
+
+/* Adapt put_page() to output_write_file(). */
+static int
+print_page(FILE *fp, const void *arg)
+{
+	const struct page_arg	*pa = arg;
+
+	put_page(fp, pa->pg, pa->lang);
+	return 0;
+}
+
 /*
- * Write the page in 'lang' to a temporary file and rename it to
- * index.html or index.de.html.  Return 0, or -1 with errno and 'err'
- * set; the temporary file is removed on failure.
+ * Write the page in 'lang' as index.html or index.de.html, atomically
+ * (output_write_file()).  Return 0, or -1 with errno and 'err' set.
  */
 static int
 write_lang(struct page *pg, enum lang lang, const char *results, char *err)
 {
-	FILE		*fp;
-	const char	*final, *what = "open";
-	char		*tmp;
-	int		 fd, saved;
+	struct page_arg	pa = { pg, lang };
+	char		msg[LD_ERRLEN];
+	int		saved;
 
-	final = lang == LANG_DE ? "index.de.html" : "index.html";
-	tmp = xasprintf(".%s.tmp", final);
-	fd = openat(pg->dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0644);
-	if (fd == -1)
-		goto fail;
-	if ((fp = fdopen(fd, "w")) == NULL) {
-		saved = errno;
-		(void)close(fd);
-		errno = saved;
-		goto fail_unlink;
-	}
-	what = "write";
-	errno = 0;
-	put_page(fp, pg, lang);
-	if (fflush(fp) == EOF || ferror(fp) != 0) {
-		saved = errno == 0 ? EIO : errno;
-		(void)fclose(fp);
-		errno = saved;
-		goto fail_unlink;
-	}
-	if (fclose(fp) == EOF)
-		goto fail_unlink;
-	what = "rename";
-	if (renameat(pg->dirfd, tmp, pg->dirfd, final) == -1)
-		goto fail_unlink;
-	free(tmp);
-	return 0;
-
-fail_unlink:
+	if (output_write_file(pg->dirfd, lang == LANG_DE ? "index.de.html" :
+	    "index.html", print_page, &pa, msg) == 0)
+		return 0;
 	saved = errno;
-	(void)unlinkat(pg->dirfd, tmp, 0);
-	errno = saved;
-fail:
-	saved = errno;
-	(void)snprintf(err, LD_ERRLEN, "%s %s/%s: %s", what, results, final,
-	    strerror(saved));
-	free(tmp);
+	(void)snprintf(err, LD_ERRLEN, "%s: %.200s", results, msg);
 	errno = saved;
 	return -1;
 }
