@@ -44,6 +44,16 @@ grep -q "same label 'sa'" "$T/err" || fail "$(cat "$T/err")"
 refuse -l x "$T/a.conf"
 
 need_root "targets need loop devices, mkfs and mount"
+
+# --total-budget is split evenly: two targets of 1 s each.
+conf f "label = sf" "fstype = tmpfs" "mount_options = size=64m,nr_inodes=100k"
+"$LD" suite --total-budget 2s -q --scratch "$T/scratch" -o "$T/split" \
+    "$T/a.conf" "$T/f.conf" >"$T/out" 2>"$T/err" ||
+    fail "split suite: $(cat "$T/out" "$T/err")"
+for l in sa sf; do
+	[ "$(jq -r '.config.budget' "$T/split/$l.json")" = 1.000s ] ||
+	    fail "$l: budget $(jq -r '.config.budget' "$T/split/$l.json")"
+done
 need_cmd mkfs.ext4 mkfs.xfs mkfs.btrfs losetup
 set +e
 "$LD" suite --start 1000 --max-files 3000 -q --scratch "$T/scratch" \
