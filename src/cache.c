@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cache.h"
+#include "probe.h"
 #include "util.h"
 
 #define WS		" \t\n"
@@ -30,11 +31,9 @@
 static int	mkpath(char *, size_t, const char *, const char *);
 static const char *token(const char *, int, size_t *);
 static int	field(const char *, int, int64_t *);
-static int	read_first(const char *, char *, size_t);
 static int	read_fields(const char *, int, int64_t *, int, int64_t *);
 static void	read_slabinfo(const char *, const char *,
 		    struct cache_state *);
-static void	read_meminfo(const char *, struct cache_state *);
 
 /* The inode cache slab of each filesystem type; see cache_inode_slab(). */
 static const struct cache_slab {
@@ -122,27 +121,6 @@ field(const char *line, int k, int64_t *v)
 	return 0;
 }
 
-/*
- * Read the first line of the file 'path' into 'buf' of 'len' bytes.
- * Return 0, or -1 with the errno of fopen(3) or fgets(3) (EINVAL for an
- * empty file).
- */
-static int
-read_first(const char *path, char *buf, size_t len)
-{
-	FILE	*fp;
-	int	 r = 0;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		return -1;
-	if (fgets(buf, (int)len, fp) == NULL) {
-		if (ferror(fp) == 0)
-			errno = EINVAL;
-		r = -1;
-	}
-	(void)fclose(fp);
-	return r;
-}
 
 /*
  * Store fields 'k1' and, if 'v2' is not NULL, 'k2' of the first line of
@@ -155,7 +133,7 @@ read_fields(const char *path, int k1, int64_t *v1, int k2, int64_t *v2)
 	char	line[512];
 	int64_t	a, b = 0;
 
-	if (read_first(path, line, sizeof(line)) == -1)
+	if (probe_read_line(path, line, sizeof(line)) == -1)
 		return -1;
 	if (field(line, k1, &a) == -1)
 		return -1;
@@ -208,33 +186,6 @@ read_slabinfo(const char *path, const char *slab, struct cache_state *out)
 	(void)fclose(fp);
 }
 
-/*
- * Fill 'out->mem_available_kib' from the meminfo file 'path'; it stays
- * -1 if the file or the key is missing or the value is not in kB.
- */
-static void
-read_meminfo(const char *path, struct cache_state *out)
-{
-	FILE		*fp;
-	char		*line = NULL;
-	const char	*key = "MemAvailable:", *unit;
-	size_t		 cap = 0, n;
-	int64_t		 v;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		return;
-	while (getline(&line, &cap, fp) != -1) {
-		if (strncmp(line, key, strlen(key)) != 0)
-			continue;
-		if (field(line, 2, &v) == 0 &&
-		    (unit = token(line, 3, &n)) != NULL &&
-		    n == strlen("kB") && strncmp(unit, "kB", n) == 0)
-			out->mem_available_kib = v;
-		break;
-	}
-	free(line);
-	(void)fclose(fp);
-}
 
 /*
  * Return the name of the slab cache that holds the in-memory inodes of
@@ -272,7 +223,8 @@ int
 cache_read(const char *root, const char *slab, unsigned major,
     unsigned minor, struct cache_state *out)
 {
-	char	path[PATH_MAX], rel[64];
+	char		path[PATH_MAX], rel[64];
+	uint64_t	kib;
 
 	out->nr_dentry = out->nr_unused = -1;
 	out->nr_inodes = -1;
@@ -290,8 +242,10 @@ cache_read(const char *root, const char *slab, unsigned major,
 		(void)read_fields(path, 1, &out->nr_inodes, 0, NULL);
 	if (mkpath(path, sizeof(path), root, "proc/slabinfo") == 0)
 		read_slabinfo(path, slab, out);
-	if (mkpath(path, sizeof(path), root, "proc/meminfo") == 0)
-		read_meminfo(path, out);
+	if (mkpath(path, sizeof(path), root, "proc/meminfo") == 0 &&
+	    probe_meminfo(path, "MemAvailable", &kib) == 0 &&
+	    kib <= INT64_MAX)
+		out->mem_available_kib = (int64_t)kib;
 	if (major != 0) {
 		(void)snprintf(rel, sizeof(rel), "sys/dev/block/%u:%u/stat",
 		    major, minor);

@@ -106,7 +106,6 @@ static char	*driver_of(const char *, const char *, const char *);
 static void	 mount_take(struct probe_mount *, const struct mi_line *);
 static int	 mountinfo_scan(const char *, unsigned, unsigned, bool,
 		    const char *, struct probe_mount *);
-static int	 read_first_line(const char *, char *, size_t);
 static const char *
 		 magic_name(unsigned long);
 static void	 block_queue(unsigned, unsigned, struct output_kvlist *);
@@ -526,11 +525,12 @@ probe_loadavg(double *load1)
 /* ===== Metadata ===== */
 
 /*
- * Read the first line of the file 'path' into 'buf' of 'len' bytes,
- * trimmed.  Return 0, or -1 with errno (ENODATA if it is empty).
+ * Read the first line of the file 'path' (a /proc or /sys file, say) into
+ * 'buf' of 'len' bytes, trimmed.  Return 0, or -1 with errno (ENODATA if
+ * it is empty).
  */
-static int
-read_first_line(const char *path, char *buf, size_t len)
+int
+probe_read_line(const char *path, char *buf, size_t len)
 {
 	FILE	*fp;
 	char	*t;
@@ -587,7 +587,7 @@ probe_system(struct output_kvlist *kv)
 		output_kv_set(kv, "mem_available_kib", "%" PRIu64, kib);
 	if ((n = sysconf(_SC_PAGESIZE)) > 0)
 		output_kv_set(kv, "page_size", "%ld", n);
-	if (read_first_line(CLOCKSOURCE, buf, sizeof(buf)) == 0)
+	if (probe_read_line(CLOCKSOURCE, buf, sizeof(buf)) == 0)
 		output_kv_set(kv, "clocksource", "%s", buf);
 #ifdef COMPILER
 	output_kv_set(kv, "compiler", "%s", COMPILER);
@@ -627,7 +627,7 @@ block_queue(unsigned major, unsigned minor, struct output_kvlist *kv)
 		for (j = 0, r = -1; j < 2 && r == -1; j++) {
 			path = xasprintf(SYSFS_BLOCK "/%u:%u/%s/%s", major,
 			    minor, dirs[j], names[i]);
-			r = read_first_line(path, buf, sizeof(buf));
+			r = probe_read_line(path, buf, sizeof(buf));
 			free(path);
 		}
 		if (r == -1)

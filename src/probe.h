@@ -40,6 +40,7 @@ void	probe_mount_free(struct probe_mount *);
 int	probe_cpu_model(const char *, char *, size_t);
 int	probe_meminfo(const char *, const char *, uint64_t *);
 int	probe_loadavg(double *);
+int	probe_read_line(const char *, char *, size_t);
 
 void	probe_system(struct output_kvlist *);
 void	probe_target(const char *, struct output_kvlist *);

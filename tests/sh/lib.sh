@@ -88,3 +88,29 @@ wait_for() {
 		sleep 0.05
 	done
 }
+
+# check_outputs DIR LABEL STATUS: DIR/LABEL.{out,csv,json} exist, the JSON
+# parses, both JSON and .out say STATUS, and the three agree on the
+# columns and the number of rows (and the JSON summary has one per row).
+check_outputs() {
+	j=$1/$2.json c=$1/$2.csv o=$1/$2.out
+	for f in "$j" "$c" "$o"; do
+		[ -s "$f" ] || fail "$f is missing or empty"
+	done
+	jq -e . "$j" >/dev/null || fail "$j is not valid JSON"
+	got=$(jq -r .status "$j")
+	[ "$got" = "$3" ] || fail "$j: status '$got', expected '$3'"
+	grep -qx "# status: $3" "$o" || fail "$o has no '# status: $3' line"
+	K=$(jq '.rounds | length' "$j")
+	[ "$(jq '.summary | length' "$j")" = "$K" ] ||
+	    fail "$j: $K rounds but $(jq '.summary | length' "$j") summary rows"
+	[ "$(head -n 1 "$c" | tr -d '\r')" = "$(jq -r '.columns | join(",")' "$j")" ] ||
+	    fail "$c: the header is not the JSON's columns"
+	[ "$(lines "$c")" -eq $((K + 1)) ] ||
+	    fail "$c: $(lines "$c") lines for $K rounds"
+	grep -v '^#' "$o" >"$T/data"
+	[ "$(head -n 1 "$T/data")" = "$(jq -r '.columns | join(" ")' "$j")" ] ||
+	    fail "$o: the header is not the JSON's columns"
+	[ "$(lines "$T/data")" -eq $((K + 1)) ] ||
+	    fail "$o: $(lines "$T/data") data lines for $K rounds"
+}

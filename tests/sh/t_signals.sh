@@ -28,30 +28,6 @@ json_status() {
 	grep -q "^  \"status\": \"$2\",\$" "$1" 2>/dev/null
 }
 
-# check_outputs DIR LABEL STATUS: the three outputs of LABEL in DIR are
-# complete and agree: the JSON parses, all say STATUS, the CSV and .out
-# headers are the JSON's columns and each has one line per JSON round.
-# Sets K to the number of rounds.
-check_outputs() {
-	j=$1/$2.json c=$1/$2.csv o=$1/$2.out
-	jq -e . "$j" >/dev/null || fail "$j is not valid JSON"
-	got=$(jq -r .status "$j")
-	[ "$got" = "$3" ] || fail "$j: status '$got', expected '$3'"
-	grep -qx "# status: $3" "$o" || fail "$o has no '# status: $3' line"
-	K=$(jq '.rounds | length' "$j")
-	[ "$(jq '.summary | length' "$j")" = "$K" ] ||
-	    fail "$j: $K rounds but $(jq '.summary | length' "$j") summary rows"
-	[ "$(head -n 1 "$c" | tr -d '\r')" = "$(jq -r '.columns | join(",")' "$j")" ] ||
-	    fail "$c: the header is not the JSON's columns"
-	[ "$(lines "$c")" -eq $((K + 1)) ] ||
-	    fail "$c: $(lines "$c") lines for $K rounds"
-	grep -v '^#' "$o" >"$T/data"
-	[ "$(head -n 1 "$T/data")" = "$(jq -r '.columns | join(" ")' "$j")" ] ||
-	    fail "$o: the header is not the JSON's columns"
-	[ "$(lines "$T/data")" -eq $((K + 1)) ] ||
-	    fail "$o: $(lines "$T/data") data lines for $K rounds"
-}
-
 # no_workdir DIR: no work directory is left in DIR.
 no_workdir() {
 	for w in "$1"/largedir.*; do

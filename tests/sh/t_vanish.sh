@@ -18,31 +18,6 @@ stopped() {
 	grep -q '^State:[[:space:]]*T' "/proc/$1/status"
 }
 
-# check_outputs DIR LABEL STATUS: the three outputs of LABEL in DIR are
-# complete and agree: the JSON parses, all say STATUS, the CSV and .out
-# headers are the JSON's columns and each has one line per JSON round.
-# Sets K to the number of rounds.
-check_outputs() {
-	j=$1/$2.json c=$1/$2.csv o=$1/$2.out
-	for f in "$j" "$c" "$o"; do
-		[ -s "$f" ] || fail "$f is missing or empty"
-	done
-	jq -e . "$j" >/dev/null || fail "$j is not valid JSON"
-	got=$(jq -r .status "$j")
-	[ "$got" = "$3" ] || fail "$j: status '$got', expected '$3'"
-	grep -qx "# status: $3" "$o" || fail "$o has no '# status: $3' line"
-	K=$(jq '.rounds | length' "$j")
-	[ "$(head -n 1 "$c" | tr -d '\r')" = "$(jq -r '.columns | join(",")' "$j")" ] ||
-	    fail "$c: the header is not the JSON's columns"
-	[ "$(lines "$c")" -eq $((K + 1)) ] ||
-	    fail "$c: $(lines "$c") lines for $K rounds"
-	grep -v '^#' "$o" >"$T/data"
-	[ "$(head -n 1 "$T/data")" = "$(jq -r '.columns | join(" ")' "$j")" ] ||
-	    fail "$o: the header is not the JSON's columns"
-	[ "$(lines "$T/data")" -eq $((K + 1)) ] ||
-	    fail "$o: $(lines "$T/data") data lines for $K rounds"
-}
-
 bg=
 trap '[ -z "$bg" ] || kill -9 "$bg" 2>/dev/null || true; lib_cleanup' EXIT
 
