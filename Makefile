@@ -16,6 +16,17 @@ GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknow
 CPPFLAGS += $(shell pkg-config --cflags mount blkid 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs mount blkid 2>/dev/null || \
 	    echo -lmount -lblkid)
+# libpfm4: CPU and kernel counters (src/perf.c).  PFM=0 builds the stubs
+# of src/perf_none.c instead and leaves out test_perf; test_perf_none
+# checks the stubs in both builds.
+PFM     ?= 1
+ifeq ($(PFM),1)
+PFM_OFF  = src/perf_none.c
+CPPFLAGS += $(shell pkg-config --cflags libpfm 2>/dev/null)
+LDLIBS   += $(shell pkg-config --libs libpfm 2>/dev/null || echo -lpfm)
+else
+PFM_OFF  = src/perf.c tests/unit/test_perf.c
+endif
 
 # make check SANITIZE=1 builds everything again, with ASan and UBSan, in
 # a directory of its own so the two builds never mix objects.
@@ -29,7 +40,8 @@ O       ?= build
 endif
 
 # Debian packages: what building and testing need, and what is optional.
-DEB_BUILD = gcc make libc6-dev pkg-config libmount-dev libblkid-dev
+DEB_BUILD = gcc make libc6-dev pkg-config libmount-dev libblkid-dev \
+	    libpfm4-dev
 DEB_FS    = e2fsprogs xfsprogs btrfs-progs
 DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux bsdutils mandoc \
 	    gnuplot-nox libxml2-utils python3 chromium $(DEB_FS)
@@ -40,11 +52,11 @@ DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 DEB_NEED  = $(DEB_ALL)
 demo: DEB_NEED = $(DEB_BUILD) $(DEB_FS) gnuplot-nox
 
-SRCS    = $(sort $(wildcard src/*.c))
+SRCS    = $(filter-out $(PFM_OFF),$(sort $(wildcard src/*.c)))
 OBJS    = $(SRCS:src/%.c=$(O)/src/%.o)
 LIB     = $(O)/libld.a
 BIN     = $(O)/largedir
-UNIT_SRCS = $(sort $(wildcard tests/unit/test_*.c))
+UNIT_SRCS = $(filter-out $(PFM_OFF),$(sort $(wildcard tests/unit/test_*.c)))
 UNITS   = $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/%)
 TEST_CFLAGS = $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
 TEST_LIBS   = $(shell pkg-config --libs cmocka jansson 2>/dev/null || \
@@ -76,6 +88,13 @@ $(O)/tests/%: $(O)/tests/%.o $(LIB)
 
 # What a test cannot stage (ENOSPC, EMFILE on create) it gets by wrapping.
 $(O)/tests/test_workload: WRAP = -Wl,--wrap=openat
+
+# The stubs are tested in every build: perf_none.o comes ahead of the
+# archive, so the linker never takes perf.o out of it.
+$(O)/tests/test_perf_none: $(O)/tests/test_perf_none.o \
+    $(O)/src/perf_none.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(O)/tests/test_perf_none.o \
+	    $(O)/src/perf_none.o $(LIB) $(TEST_LIBS) $(LDLIBS) -lm
 
 # Installs what is missing when run as root, else prints the exact command.
 deps:
@@ -133,3 +152,4 @@ clean:
 	rm -rf build build-asan
 
 -include $(OBJS:.o=.d) $(O)/largedir.d $(UNITS:=.d)
+-include $(O)/src/perf_none.d
