@@ -1,0 +1,919 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * memcg: see memcg.h.
+ *
+ * Finding our memory cgroup: /proc/self/cgroup names it relative to the
+ * root of our cgroup namespace, on a v1 line whose controller list holds
+ * "memory" ("4:memory:/a/b") or on the v2 line ("0::/a/b").  mountinfo
+ * shows where the hierarchy is mounted and, in its root field, which of
+ * its cgroups the mount shows at its mount point (relative to the same
+ * namespace root): a mount of root "/a" shows /a/b at MOUNTPOINT/b.  A
+ * mount whose root is not a prefix of our cgroup cannot reach it and is
+ * passed over.  v1 comes first: while the memory controller is bound to
+ * a v1 hierarchy, v2 cannot have it.  v2 has it if the cgroup at the top
+ * of the mount lists it in cgroup.controllers: no cgroup below can have
+ * a controller its parent lacks.
+ *
+ * The mountinfo fields are unescaped by probe_mountinfo(), which finds a
+ * mount by its device: of several mounts of one hierarchy (one device)
+ * it sees only the last, which is enough for the mounts cgroups get.
+ *
+ * Limits: v1 memory.limit_in_bytes and memory.memsw.limit_in_bytes (the
+ * kernel keeps memsw >= limit at every step; a new cgroup's memsw is
+ * unlimited, so the limit is written first), and memory.oom_control 0,
+ * since a child inherits a disabled OOM killer and would hang instead of
+ * being killed.  v2 memory.max and memory.swap.max 0.
+ *
+ * The parent of the child (place()): on v1 our own memory cgroup.  On v2
+ * a cgroup's children get memory only if its cgroup.subtree_control
+ * lists it, and the kernel refuses to add it (EBUSY) while the cgroup
+ * holds processes, the root cgroup excepted; ours always holds largedir.
+ * So the walk goes from our cgroup up to the top of the mount and takes
+ * the first that lists memory already, and writes nothing there.  Such a
+ * cgroup holds no processes of its own (or is the root), so the child
+ * may go below it.  The walk stops at the mount: what lies above it is
+ * not ours to see (a container, a cgroup namespace).
+ *
+ * Peaks: v1 resets memory.max_usage_in_bytes for everyone.  v2 (Linux
+ * 6.12) resets memory.peak only for reads through the descriptor that
+ * wrote the reset, so memcg_create() keeps one open in 'peak_fd'.
+ */
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "marker.h"
+#include "memcg.h"
+#include "probe.h"
+#include "util.h"
+
+#define PROC_CGROUP	"/proc/self/cgroup"
+#define PROC_MOUNTINFO	"/proc/self/mountinfo"
+#define PROCS		"/cgroup.procs"
+#define LIMIT_MIN	4096		/* smallest limit taken, bytes */
+#define RMDIR_TRIES	50		/* rmdir attempts on EBUSY ... */
+#define RMDIR_WAIT_NS	20000000L	/* ... 20 ms apart: about 1 s */
+#define NO_MEMCG	"no memory cgroup controller (neither cgroup v1 " \
+			"memory nor cgroup v2 with memory in " \
+			"cgroup.controllers"
+
+static char	*join(const char *, const char *, const char *);
+static bool	 has_word(const char *, const char *, const char *);
+static int	 read_cgroup(const char *, char **, char **);
+static const char *
+		 below(const char *, const char *);
+static int	 scan_mounts(const char *, const char *, enum memcg_version,
+		    const char *, char **, char **);
+static int	 put(const char *, const char *);
+static int	 put_in(const char *, const char *, const char *, char *);
+static int	 has_tasks(const char *);
+static int	 parse_u64(const char *, uint64_t *);
+static int	 locate(const char *, enum memcg_version *, char **,
+		    char **, char *);
+static int	 place(const char *, enum memcg_version *, char **, char *);
+static int	 make_dir(const char *, char *);
+static int	 set_limits(enum memcg_version, const char *, uint64_t,
+		    char *);
+static long long
+		 owner(const char *);
+
+/* ===== Helpers ===== */
+
+/*
+ * Return the new string 'root' + 'mnt' + 'rel', where 'mnt' is an
+ * absolute path and 'rel' is "" or starts with '/', with no doubled or
+ * trailing slashes: ("/", "/sys/fs/cgroup", "/a") is "/sys/fs/cgroup/a".
+ */
+static char *
+join(const char *root, const char *mnt, const char *rel)
+{
+	size_t	 nr, nm, nl;
+	char	*s;
+
+	nr = strlen(root);
+	nm = strlen(mnt);
+	nl = strlen(rel);
+	while (nr > 0 && root[nr - 1] == '/')
+		nr--;
+	while (nm > 0 && mnt[nm - 1] == '/')
+		nm--;
+	while (nl > 0 && rel[nl - 1] == '/')
+		nl--;
+	s = xasprintf("%.*s%.*s%.*s", (int)nr, root, (int)nm, mnt, (int)nl,
+	    rel);
+	if (*s == '\0') {
+		free(s);
+		s = xstrdup("/");
+	}
+	return s;
+}
+
+/* Whether 'word' is one of the 'seps'-separated words of 'list'. */
+static bool
+has_word(const char *list, const char *word, const char *seps)
+{
+	size_t	n, wlen;
+
+	wlen = strlen(word);
+	for (;;) {
+		list += strspn(list, seps);
+		if ((n = strcspn(list, seps)) == 0)
+			return false;
+		if (n == wlen && strncmp(list, word, n) == 0)
+			return true;
+		list += n;
+	}
+}
+
+/*
+ * Read the cgroup(7) membership file 'path': store in '*v1' the path of
+ * our cgroup in the v1 hierarchy that has the memory controller and in
+ * '*v2' that of the v2 line "0::PATH", as new strings, or NULL where
+ * there is no such line.  Return 0, or -1 with errno.
+ */
+static int
+read_cgroup(const char *path, char **v1, char **v2)
+{
+	FILE	*fp;
+	char	*line = NULL, *ctl, *cg;
+	size_t	 cap = 0;
+	ssize_t	 n;
+	int	 saved;
+
+	*v1 = *v2 = NULL;
+	if ((fp = fopen(path, "re")) == NULL)
+		return -1;
+	while ((n = getline(&line, &cap, fp)) != -1) {
+		if (n > 0 && line[n - 1] == '\n')
+			line[n - 1] = '\0';
+		if ((ctl = strchr(line, ':')) == NULL)
+			continue;
+		*ctl++ = '\0';
+		if ((cg = strchr(ctl, ':')) == NULL)
+			continue;
+		*cg++ = '\0';
+		if (*cg != '/')
+			continue;
+		if (*v1 == NULL && has_word(ctl, "memory", ","))
+			*v1 = xstrdup(cg);
+		else if (*v2 == NULL && strcmp(line, "0") == 0 && *ctl == '\0')
+			*v2 = xstrdup(cg);
+	}
+	saved = ferror(fp) ? errno : 0;
+	free(line);
+	(void)fclose(fp);
+	if (saved != 0) {
+		free(*v1);
+		free(*v2);
+		*v1 = *v2 = NULL;
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Where cgroup 'cg' lies below a mount of root 'mroot': the rest of 'cg'
+ * ("" or "/..."), or NULL if 'mroot' is not a whole-component prefix.
+ */
+static const char *
+below(const char *mroot, const char *cg)
+{
+	size_t	n;
+
+	n = strlen(mroot);
+	while (n > 0 && mroot[n - 1] == '/')
+		n--;
+	if (strncmp(mroot, cg, n) != 0 || (cg[n] != '\0' && cg[n] != '/'))
+		return NULL;
+	return cg + n;
+}
+
+/*
+ * Look in the mountinfo file 'mi' for a mount of the cgroup hierarchy
+ * of version 'v' (v1: the one with the memory controller) that shows
+ * our cgroup 'cg', and store its directory (below 'root') in '*dir' and
+ * the mount point (below 'root') in '*top' as new strings, or both NULL
+ * if there is none that exists.  Return 0, or -1 with errno if 'mi'
+ * cannot be read.
+ */
+static int
+scan_mounts(const char *mi, const char *root, enum memcg_version v,
+    const char *cg, char **dir, char **top)
+{
+	struct probe_mount	 m;
+	struct stat		 st;
+	FILE			*fp;
+	char			*line = NULL, *p, *fstype, *opts, *d;
+	const char		*rel;
+	unsigned		 maj, min;
+	size_t			 cap = 0;
+	int			 saved;
+
+	*dir = *top = NULL;
+	if ((fp = fopen(mi, "re")) == NULL)
+		return -1;
+	while (*dir == NULL && getline(&line, &cap, fp) != -1) {
+		/* Only the device and the fields after " - " are read here. */
+		if (sscanf(line, "%*d %*d %u:%u", &maj, &min) != 2 ||
+		    (p = strstr(line, " - ")) == NULL)
+			continue;
+		p += 3;
+		fstype = strsep(&p, " \n");
+		(void)strsep(&p, " \n");
+		if ((opts = strsep(&p, " \n")) == NULL)
+			continue;
+		if (v == MEMCG_V1 ? strcmp(fstype, "cgroup") != 0 ||
+		    !has_word(opts, "memory", ",") :
+		    strcmp(fstype, "cgroup2") != 0)
+			continue;
+		if (probe_mountinfo(mi, maj, min, NULL, &m) == -1)
+			continue;
+		if ((rel = below(m.root, cg)) != NULL) {
+			d = join(root, m.mountpoint, rel);
+			if (stat(d, &st) == 0 && S_ISDIR(st.st_mode)) {
+				*dir = d;
+				*top = join(root, m.mountpoint, "");
+			} else
+				free(d);
+		}
+		probe_mount_free(&m);
+	}
+	saved = ferror(fp) ? errno : 0;
+	free(line);
+	(void)fclose(fp);
+	if (saved != 0) {
+		free(*dir);
+		free(*top);
+		*dir = *top = NULL;
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+/* Write 'value' to the existing file 'path'.  Return 0, or -1 with errno. */
+static int
+put(const char *path, const char *value)
+{
+	size_t	len;
+	int	fd, rc = 0, saved = 0;
+
+	len = strlen(value);
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (write(fd, value, len) != (ssize_t)len) {
+		rc = -1;
+		saved = errno != 0 ? errno : EIO;
+	}
+	if (close(fd) == -1 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	errno = saved;
+	return rc;
+}
+
+/*
+ * Write 'value' to the file 'name' of cgroup 'dir'.  Return 0, or -1 with
+ * errno and "PATH: reason" in 'err'.
+ */
+static int
+put_in(const char *dir, const char *name, const char *value, char *err)
+{
+	char	*path;
+	int	 saved;
+
+	path = xasprintf("%s/%s", dir, name);
+	if (put(path, value) == 0) {
+		free(path);
+		return 0;
+	}
+	saved = errno;
+	(void)snprintf(err, LD_ERRLEN, "write %s to %s: %s", value, path,
+	    strerror(saved));
+	free(path);
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Whether cgroup 'dir' holds tasks: 1 if its cgroup.procs lists any, 0
+ * if it is empty or missing, -1 with errno if it cannot be read.
+ */
+static int
+has_tasks(const char *dir)
+{
+	char	*path, line[32];
+	int	 r, saved;
+
+	path = xasprintf("%s" PROCS, dir);
+	if (probe_read_line(path, line, sizeof(line)) == 0)
+		r = 1;
+	else
+		r = errno == ENODATA || errno == ENOENT ? 0 : -1;
+	saved = errno;
+	free(path);
+	errno = saved;
+	return r;
+}
+
+/*
+ * Store in '*v' the number 's' (a newline may follow it).  Return 0, or
+ * -1 with errno EINVAL if it is not a number.
+ */
+static int
+parse_u64(const char *s, uint64_t *v)
+{
+	char		 num[32];
+	const char	*errstr;
+	size_t		 n;
+	long long	 x;
+
+	n = strcspn(s, "\n");
+	if (n >= sizeof(num)) {
+		errno = EINVAL;
+		return -1;
+	}
+	(void)memcpy(num, s, n);
+	num[n] = '\0';
+	x = parse_num(num, 0, LLONG_MAX, &errstr);
+	if (errstr != NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	*v = (uint64_t)x;
+	return 0;
+}
+
+/*
+ * Make the directory of cgroup 'dir'.  A stale one of that name (left by
+ * an earlier run with our pid) is removed first if it holds no tasks.
+ * Return 0, or -1 with errno and a message in 'err'.
+ */
+static int
+make_dir(const char *dir, char *err)
+{
+	int	saved, r;
+
+	if (mkdir(dir, 0755) == 0)
+		return 0;
+	if (errno == EEXIST) {
+		if ((r = has_tasks(dir)) != 0) {
+			saved = r == 1 ? EBUSY : errno;
+			(void)snprintf(err, LD_ERRLEN, "%s already exists and "
+			    "%s", dir, r == 1 ? "holds tasks" :
+			    strerror(saved));
+			errno = saved;
+			return -1;
+		}
+		if (rmdir(dir) == 0 && mkdir(dir, 0755) == 0)
+			return 0;
+		saved = errno;
+		(void)snprintf(err, LD_ERRLEN, "replace stale cgroup %s: %s",
+		    dir, strerror(saved));
+		errno = saved;
+		return -1;
+	}
+	saved = errno;
+	(void)snprintf(err, LD_ERRLEN, "create cgroup %s: %s%s", dir,
+	    strerror(saved), saved == EACCES || saved == EPERM ||
+	    saved == EROFS ? ": run largedir as root" : "");
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Give cgroup 'dir' of version 'v' the limit 'limit' (bytes), with no
+ * swap beyond it.  Return 0, or -1 with errno and a message in 'err'.
+ */
+static int
+set_limits(enum memcg_version v, const char *dir, uint64_t limit, char *err)
+{
+	char	 num[32], *path;
+	bool	 swap;
+
+	(void)snprintf(num, sizeof(num), "%" PRIu64, limit);
+	path = xasprintf("%s/%s", dir, v == MEMCG_V1 ?
+	    "memory.memsw.limit_in_bytes" : "memory.swap.max");
+	swap = access(path, F_OK) == 0;
+	free(path);
+	if (v == MEMCG_V1) {
+		if (put_in(dir, "memory.limit_in_bytes", num, err) == -1 ||
+		    (swap && put_in(dir, "memory.memsw.limit_in_bytes", num,
+		    err) == -1) ||
+		    put_in(dir, "memory.oom_control", "0", err) == -1)
+			return -1;
+		return 0;
+	}
+	if (put_in(dir, "memory.max", num, err) == -1 ||
+	    (swap && put_in(dir, "memory.swap.max", "0", err) == -1))
+		return -1;
+	return 0;
+}
+
+/*
+ * The pid in the name of cgroup 'dir' (".../largedir.PID"), or -1 if the
+ * name has another form.
+ */
+static long long
+owner(const char *dir)
+{
+	const char	*name, *errstr;
+	long long	 pid;
+
+	name = strrchr(dir, '/');
+	name = name != NULL ? name + 1 : dir;
+	if (strncmp(name, MEMCG_PREFIX, sizeof(MEMCG_PREFIX) - 1) != 0)
+		return -1;
+	pid = parse_num(name + sizeof(MEMCG_PREFIX) - 1, 1, INT_MAX, &errstr);
+	return errstr == NULL ? pid : -1;
+}
+
+/*
+ * Find our own memory cgroup below 'root' (see memcg_find()): store its
+ * version in '*version', its directory in '*dir' and the directory of
+ * the top of its mount in '*top', as new strings.  Return 0, or -1 with
+ * errno and a one-line message in 'err' (ENOTSUP if there is no usable
+ * memory controller, or the errno of reading the /proc files); then
+ * '*dir' and '*top' are NULL.
+ */
+static int
+locate(const char *root, enum memcg_version *version, char **dir,
+    char **top, char *err)
+{
+	char	*path, *cg1 = NULL, *cg2 = NULL, *ctl;
+	char	 line[512];
+	int	 saved;
+	bool	 nomem = false;
+
+	*version = MEMCG_NONE;
+	*dir = *top = NULL;
+	path = join(root, PROC_CGROUP, "");
+	if (read_cgroup(path, &cg1, &cg2) == -1)
+		goto fail;
+	free(path);
+	path = join(root, PROC_MOUNTINFO, "");
+	if (cg1 != NULL) {
+		if (scan_mounts(path, root, MEMCG_V1, cg1, dir, top) == -1)
+			goto fail;
+		if (*dir != NULL)
+			*version = MEMCG_V1;
+	}
+	if (*dir == NULL && cg2 != NULL) {
+		if (scan_mounts(path, root, MEMCG_V2, cg2, dir, top) == -1)
+			goto fail;
+		if (*dir != NULL) {
+			ctl = xasprintf("%s/cgroup.controllers", *top);
+			if (probe_read_line(ctl, line, sizeof(line)) == 0 &&
+			    has_word(line, "memory", " "))
+				*version = MEMCG_V2;
+			else
+				nomem = true;
+			free(ctl);
+		}
+	}
+	free(path);
+	free(cg1);
+	free(cg2);
+	if (*version != MEMCG_NONE)
+		return 0;
+	if (nomem)
+		(void)snprintf(err, LD_ERRLEN, NO_MEMCG " of %s)", *top);
+	else
+		(void)snprintf(err, LD_ERRLEN, NO_MEMCG ")");
+	free(*dir);
+	free(*top);
+	*dir = *top = NULL;
+	errno = ENOTSUP;
+	return -1;
+fail:
+	saved = errno;
+	(void)snprintf(err, LD_ERRLEN, "%s: %s", path, strerror(saved));
+	free(path);
+	free(cg1);
+	free(cg2);
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Find the cgroup below 'root' that memcg_create() puts its child below
+ * (see the top of this file): on v1 our memory cgroup, on v2 the nearest
+ * of our cgroup and its ancestors up to the top of the mount whose
+ * cgroup.subtree_control lists memory.  Store its version in '*version'
+ * and its directory in '*parent' as a new string.  Return 0, or -1 with
+ * errno and a one-line message in 'err': ENOTSUP if there is no memory
+ * controller or on v2 no such cgroup, or the errno of reading.
+ */
+static int
+place(const char *root, enum memcg_version *version, char **parent,
+    char *err)
+{
+	char	*ours, *top, *cur, *path, *slash, line[512];
+	int	 saved = 0;
+	bool	 found;
+
+	*parent = NULL;
+	if (locate(root, version, &ours, &top, err) == -1)
+		return -1;
+	cur = xstrdup(ours);
+	found = *version == MEMCG_V1;
+	while (!found) {
+		path = xasprintf("%s/cgroup.subtree_control", cur);
+		if (probe_read_line(path, line, sizeof(line)) == 0)
+			found = has_word(line, "memory", " ");
+		else if (errno != ENODATA && errno != ENOENT) {
+			saved = errno;
+			(void)snprintf(err, LD_ERRLEN, "%s: %s", path,
+			    strerror(saved));
+		}
+		free(path);
+		/* 'ours' is 'top' and then the rest of our cgroup's path. */
+		if (found || saved != 0 || strlen(cur) <= strlen(top) ||
+		    (slash = strrchr(cur, '/')) == NULL)
+			break;
+		*slash = '\0';
+	}
+	if (!found && saved == 0) {
+		(void)snprintf(err, LD_ERRLEN, "cgroup v2: no cgroup from %s "
+		    "up to %s enables memory for its children; e.g. echo "
+		    "+memory > %s/cgroup.subtree_control", ours, top, top);
+		saved = ENOTSUP;
+	}
+	free(ours);
+	free(top);
+	if (!found) {
+		free(cur);
+		*version = MEMCG_NONE;
+		errno = saved;
+		return -1;
+	}
+	*parent = cur;
+	return 0;
+}
+
+/* ===== Public functions ===== */
+
+/*
+ * Find our own memory cgroup below the filesystem root 'root' ("/" on a
+ * live system): read 'root'/proc/self/cgroup and 'root'/proc/self/
+ * mountinfo, and take the mount points below 'root'.  Store the version
+ * in '*version' and the cgroup's directory in 'dir' of 'len' bytes (on
+ * v2 this is our own cgroup, which memcg_create() may not put its child
+ * below).  Return 0, or -1 with errno and a one-line message in 'err':
+ * ENOTSUP if there is no usable memory controller, ENAMETOOLONG, or the
+ * errno of reading the /proc files.
+ */
+int
+memcg_find(const char *root, enum memcg_version *version, char *dir,
+    size_t len, char *err)
+{
+	char	*found, *top;
+
+	if (locate(root, version, &found, &top, err) == -1)
+		return -1;
+	free(top);
+	if (strlen(found) >= len) {
+		(void)snprintf(err, LD_ERRLEN, "%s: %s", found,
+		    strerror(ENAMETOOLONG));
+		free(found);
+		*version = MEMCG_NONE;
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	(void)memcpy(dir, found, strlen(found) + 1);
+	free(found);
+	return 0;
+}
+
+/*
+ * Make the child cgroup largedir.<pid> below 'root' (see memcg_find())
+ * with the limit 'limit' (bytes, at least 4096) on memory and on memory
+ * plus swap, and fill 'mc'.  It goes below our own memory cgroup on v1,
+ * and on v2 below the nearest of our cgroup and its ancestors whose
+ * cgroup.subtree_control lists memory (see memcg.h); nothing is written
+ * to any cgroup.subtree_control.  A stale cgroup of that name is
+ * replaced if it holds no tasks.  Return 0, or -1 with errno and a
+ * one-line message in 'err' (EINVAL: the limit is too small; ENOTSUP: no
+ * memory controller, or on v2 no cgroup that hands it to its children;
+ * EBUSY: the stale cgroup holds tasks; EACCES: not root); 'mc' is then
+ * empty.  The caller frees 'mc' with memcg_remove().
+ */
+int
+memcg_create(struct memcg *mc, const char *root, uint64_t limit, char *err)
+{
+	enum memcg_version	 v;
+	char			*parent, *dir, *path;
+	int			 saved;
+
+	mc->version = MEMCG_NONE;
+	mc->dir = NULL;
+	mc->limit = limit;
+	mc->peak_fd = -1;
+	if (limit < LIMIT_MIN) {
+		(void)snprintf(err, LD_ERRLEN, "memory limit %" PRIu64
+		    " bytes: less than %d", limit, LIMIT_MIN);
+		errno = EINVAL;
+		return -1;
+	}
+	if (place(root, &v, &parent, err) == -1)
+		return -1;
+	dir = xasprintf("%s/" MEMCG_PREFIX "%ld", parent, (long)getpid());
+	free(parent);
+	if (make_dir(dir, err) == -1) {
+		free(dir);
+		return -1;
+	}
+	if (set_limits(v, dir, limit, err) == -1) {
+		saved = errno;
+		(void)rmdir(dir);
+		free(dir);
+		errno = saved;
+		return -1;
+	}
+	if (v == MEMCG_V2) {
+		/* Writable since Linux 6.12; older ones are read by path. */
+		path = xasprintf("%s/memory.peak", dir);
+		mc->peak_fd = open(path, O_RDWR | O_CLOEXEC);
+		free(path);
+	}
+	mc->version = v;
+	mc->dir = dir;
+	return 0;
+}
+
+/*
+ * Move the calling process into cgroup 'mc' by writing its pid to the
+ * cgroup's cgroup.procs.  For the child between fork(2) and the phase:
+ * it calls only async-signal-safe functions and allocates nothing.
+ * Return 0, or -1 with errno (EINVAL if 'mc' has no cgroup,
+ * ENAMETOOLONG, or that of open(2) or write(2)).
+ */
+int
+memcg_enter(const struct memcg *mc)
+{
+	char	path[PATH_MAX], num[24];
+	size_t	n, k = sizeof(num);
+	long	pid;
+	int	fd, rc = 0, saved = 0;
+
+	if (mc->dir == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	if ((n = strlen(mc->dir)) + sizeof(PROCS) > sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	(void)memcpy(path, mc->dir, n);
+	(void)memcpy(path + n, PROCS, sizeof(PROCS));
+	/* The pid in decimal, written from the end of 'num'. */
+	pid = (long)getpid();
+	num[--k] = '\n';
+	do {
+		num[--k] = (char)('0' + pid % 10);
+		pid /= 10;
+	} while (pid > 0);
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (write(fd, num + k, sizeof(num) - k) !=
+	    (ssize_t)(sizeof(num) - k)) {
+		rc = -1;
+		saved = errno != 0 ? errno : EIO;
+	}
+	if (close(fd) == -1 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	errno = saved;
+	return rc;
+}
+
+/*
+ * Store in '*kills' how many processes the OOM killer has killed in
+ * cgroup 'mc': the "oom_kill N" line of memory.oom_control (v1) or
+ * memory.events (v2).  Return 0, or -1 with errno (ENODATA if the file
+ * has no such line, EINVAL if 'mc' has no cgroup).
+ */
+int
+memcg_oom_kills(const struct memcg *mc, uint64_t *kills)
+{
+	FILE	*fp;
+	char	*path, *line = NULL;
+	size_t	 cap = 0;
+	int	 saved = ENODATA;
+
+	if (mc->dir == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	path = xasprintf("%s/%s", mc->dir, mc->version == MEMCG_V1 ?
+	    "memory.oom_control" : "memory.events");
+	fp = fopen(path, "re");
+	free(path);
+	if (fp == NULL)
+		return -1;
+	while (getline(&line, &cap, fp) != -1) {
+		if (strncmp(line, "oom_kill ", strlen("oom_kill ")) != 0)
+			continue;
+		saved = parse_u64(line + strlen("oom_kill "), kills) == 0 ?
+		    0 : EINVAL;
+		break;
+	}
+	if (saved == ENODATA && ferror(fp))
+		saved = errno;
+	free(line);
+	(void)fclose(fp);
+	errno = saved;
+	return saved == 0 ? 0 : -1;
+}
+
+/*
+ * Store in '*bytes' the peak memory use of cgroup 'mc' since it was made
+ * or since memcg_peak_reset(): v1 memory.max_usage_in_bytes, v2
+ * memory.peak.  Return 0, or -1 with errno (EINVAL if 'mc' has no
+ * cgroup or the file holds no number).
+ */
+int
+memcg_peak(const struct memcg *mc, uint64_t *bytes)
+{
+	char	*path, buf[64];
+	ssize_t	 n;
+	int	 r;
+
+	if (mc->dir == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (mc->version == MEMCG_V2 && mc->peak_fd != -1) {
+		if ((n = pread(mc->peak_fd, buf, sizeof(buf) - 1, 0)) == -1)
+			return -1;
+		buf[n] = '\0';
+		return parse_u64(buf, bytes);
+	}
+	path = xasprintf("%s/%s", mc->dir, mc->version == MEMCG_V1 ?
+	    "memory.max_usage_in_bytes" : "memory.peak");
+	r = probe_read_line(path, buf, sizeof(buf));
+	free(path);
+	return r == 0 ? parse_u64(buf, bytes) : -1;
+}
+
+/*
+ * Start the peak of cgroup 'mc' again from its present use.  Return 0,
+ * or -1 with errno: ENOTSUP on v2 before Linux 6.12 (memory.peak cannot
+ * be reset there), EINVAL if 'mc' has no cgroup, or that of writing.
+ */
+int
+memcg_peak_reset(const struct memcg *mc)
+{
+	char	*path;
+	int	 r;
+
+	if (mc->dir == NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (mc->version == MEMCG_V2) {
+		if (mc->peak_fd == -1) {
+			errno = ENOTSUP;
+			return -1;
+		}
+		if (write(mc->peak_fd, "reset\n", 6) != 6) {
+			if (errno == EINVAL)
+				errno = ENOTSUP;
+			return -1;
+		}
+		return 0;
+	}
+	path = xasprintf("%s/memory.max_usage_in_bytes", mc->dir);
+	r = put(path, "0");
+	free(path);
+	return r;
+}
+
+/*
+ * Remove cgroup 'mc': rmdir(2) it, retrying for about a second while it
+ * is busy (a child that was killed may take a moment to leave), and
+ * free 'mc->dir'.  A cgroup that is already gone, or 'mc->dir' NULL, is
+ * fine.  In a forked child (whose pid is not the one in the cgroup's
+ * name) nothing is removed: the cgroup is the parent's.  Return 0, or -1
+ * with errno and a one-line message in 'err'; 'mc' then keeps the
+ * cgroup so a later call can try again.
+ */
+int
+memcg_remove(struct memcg *mc, char *err)
+{
+	struct timespec	ts = { 0, RMDIR_WAIT_NS };
+	long long	pid;
+	int		i, saved;
+
+	if (mc->dir == NULL)
+		return 0;
+	pid = owner(mc->dir);
+	for (i = 0; pid == -1 || pid == (long long)getpid(); i++) {
+		if (rmdir(mc->dir) == 0 || errno == ENOENT)
+			break;
+		if (errno != EBUSY || i + 1 == RMDIR_TRIES) {
+			saved = errno;
+			(void)snprintf(err, LD_ERRLEN, "remove cgroup %s: %s%s",
+			    mc->dir, strerror(saved), saved == EBUSY ?
+			    " (tasks are still in it)" : "");
+			errno = saved;
+			return -1;
+		}
+		(void)nanosleep(&ts, NULL);
+	}
+	if (mc->peak_fd != -1)
+		(void)close(mc->peak_fd);
+	free(mc->dir);
+	mc->dir = NULL;
+	mc->peak_fd = -1;
+	mc->version = MEMCG_NONE;
+	return 0;
+}
+
+/*
+ * largedir --cleanup: remove the children "largedir.<pid>" of the cgroup
+ * below 'root' that memcg_create() makes its child below (v1: our memory
+ * cgroup, v2: the nearest one that hands memory to its children; see
+ * memcg.h) whose run is gone (as
+ * marker_alive() tells: no such process, a zombie, or a process that is
+ * not largedir) and that hold no tasks.  Call 'report'(arg, ...) once for
+ * each such child found; its strings live until 'report' returns.
+ * Return the number found (0 without a memory controller, or on v2
+ * without a cgroup that hands it to its children), or -1 with errno and
+ * a message in 'err'.
+ */
+int
+memcg_sweep(const char *root, void (*report)(void *,
+    const struct memcg_report *), void *arg, char *err)
+{
+	enum memcg_version	 v;
+	struct memcg_report	 r;
+	struct marker		 m;
+	struct dirent		*d;
+	DIR			*dp;
+	char			 why[128], *dir, *path;
+	const char		*errstr;
+	long long		 pid;
+	int			 found = 0, saved, t;
+
+	if (place(root, &v, &dir, err) == -1)
+		return errno == ENOTSUP ? 0 : -1;
+	if ((dp = opendir(dir)) == NULL) {
+		saved = errno;
+		(void)snprintf(err, LD_ERRLEN, "%s: %s", dir, strerror(saved));
+		free(dir);
+		errno = saved;
+		return -1;
+	}
+	memset(&m, 0, sizeof(m));
+	if (gethostname(m.host, sizeof(m.host)) == -1)
+		m.host[0] = '\0';	/* marker_alive() then keeps all */
+	m.host[sizeof(m.host) - 1] = '\0';
+	while ((d = readdir(dp)) != NULL) {
+		if (strncmp(d->d_name, MEMCG_PREFIX,
+		    sizeof(MEMCG_PREFIX) - 1) != 0 ||
+		    (d->d_type != DT_DIR && d->d_type != DT_UNKNOWN))
+			continue;
+		pid = parse_num(d->d_name + sizeof(MEMCG_PREFIX) - 1, 1,
+		    INT_MAX, &errstr);
+		if (errstr != NULL)
+			continue;
+		found++;
+		memset(&r, 0, sizeof(r));
+		r.path = path = xasprintf("%s/%s", dir, d->d_name);
+		m.pid = pid;
+		if (!marker_alive(&m, &r.why)) {
+			if ((t = has_tasks(path)) != 0)
+				r.why = t == 1 ? "holds tasks" :
+				    "cannot read its cgroup.procs";
+			else if (rmdir(path) == 0 || errno == ENOENT)
+				r.removed = true;
+			else {
+				(void)snprintf(why, sizeof(why), "cannot be "
+				    "removed: %s", strerror(errno));
+				r.why = why;
+			}
+		}
+		report(arg, &r);
+		free(path);
+	}
+	(void)closedir(dp);
+	free(dir);
+	return found;
+}
