@@ -18,6 +18,8 @@
  * This is the only file that prints diagnostics or exits.
  */
 
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -44,9 +46,11 @@
 #include "backend.h"
 #include "cache.h"
 #include "config.h"
+#include "memcg.h"
 #include "names.h"
 #include "output.h"
 #include "page.h"
+#include "perf.h"
 #include "probe.h"
 #include "stats.h"
 #include "results.h"
@@ -82,8 +86,25 @@ static const struct {
 	{ "dentry_objs", -1 }, { "inode_objs", -1 }, { "mem_avail_kib", -1 },
 	/* The target's block device during the phase. */
 	{ "sectors_read", -1 }, { "sectors_written", -1 },
+	/* --cold before the phase; --memory-limit: the cgroup's peak. */
+	{ "cold_ns", -1 }, { "memcg_peak_kib", -1 },
 };
 #define NPHASE_COLS	(sizeof(phase_cols) / sizeof(phase_cols[0]))
+#define NCELLS		(NPHASE_COLS + 2 * PERF_MAX_EVENTS)	/* + events */
+#define C_COLD		22	/* cold_ns in phase_cols[] */
+#define C_PEAK		23	/* memcg_peak_kib */
+#define C_PERF		24	/* the first event */
+_Static_assert(C_PERF == NPHASE_COLS, "C_COLD, C_PEAK, C_PERF");
+
+/* What one phase gave, measured in largedir or in a limited child. */
+struct phase_out {
+	int		done_ok;	/* the child got to the end */
+	int		err;		/* errno if the phase failed, else 0 */
+	char		what[128];	/* what it was doing then */
+	uint64_t	done, foreign, deleted;
+	double		rate;
+	double		cells[NCELLS];
+};
 
 /* Everything a run holds, global so the atexit handler can tidy up. */
 static struct {
@@ -123,12 +144,17 @@ static struct {
 	/* rates of the finished rounds, for the swing check */
 	double			*rates[PHASE_COUNT];
 	size_t			 nrates;
+	pid_t			 pid;		/* largedir, not a child */
+	struct memcg		 memcg;		/* --memory-limit */
+	struct phase_out	*shared;	/* a limited child's results */
+	struct perf		 perf;		/* --events */
 } run = { .outfd = -1 };
 
 static volatile sig_atomic_t	poll_flag;	/* something to look at */
 static volatile sig_atomic_t	signo_first;	/* first SIGINT/SIGTERM */
 static volatile sig_atomic_t	nsignals;
 static volatile sig_atomic_t	tick;		/* progress timer */
+static volatile sig_atomic_t	child;		/* the pid of a limited phase */
 
 static void	usage(void) __attribute__((noreturn));
 static void	build_options(struct option *, char *);
@@ -141,6 +167,7 @@ static int	run_gnuplot(const char *, const char *, const char *,
 static int	plot_results(const char *, bool);
 static void	cleanup_mode(const char *);
 static void	report_sweep(void *, const struct workdir_report *);
+static void	report_memcg(void *, const struct memcg_report *);
 static void	check_dir(const char *);
 static void	setup_target(void);
 static void	report_target(void *, const struct target_report *);
@@ -149,6 +176,14 @@ static void	setup_columns(void);
 static void	on_signal(int);
 static void	on_alarm(int);
 static void	setup_signals(void);
+static void	arm_timer(void);
+static void	setup_cold(void);
+static void	setup_events(void);
+static int	cold_step(enum phase, uint64_t, uint64_t *);
+static int	measure_phase(enum phase, unsigned, unsigned, uint64_t,
+		    struct phase_out *);
+static int	run_limited(enum phase, unsigned, unsigned, uint64_t,
+		    struct phase_out *);
 static bool	on_poll(void *, enum phase, uint64_t);
 static void	progress_clear(void);
 static int	run_rounds(void);
@@ -179,6 +214,7 @@ main(int argc, char *argv[])
 
 	(void)setlocale(LC_NUMERIC, "C");
 	run.t0_ns = timing_now();
+	run.pid = getpid();
 	config_init(&run.cfg);
 	if (argc > 1 && strcmp(argv[1], "suite") == 0)
 		suite_mode(argc - 1, argv + 1);	/* does not return */
@@ -215,6 +251,7 @@ main(int argc, char *argv[])
 		run.t0_ns = timing_now();
 	}
 	check_dir(run.dir);
+	setup_cold();
 
 	/*
 	 * The label: --label, else the config's, else the filesystem type,
@@ -235,6 +272,7 @@ main(int argc, char *argv[])
 	} else
 		run.label = xstrdup("largedir");
 	probe_mount_free(&pm);
+	setup_events();
 	setup_outputs(argc, argv);
 
 	flush_outputs();
@@ -254,6 +292,13 @@ main(int argc, char *argv[])
 	}
 	if (!run.target_up && atexit(tidy) != 0)	/* else done already */
 		err(1, "atexit");
+	if (run.cfg.memory_limit != 0) {
+		if (memcg_create(&run.memcg, "/", run.cfg.memory_limit,
+		    errbuf) == -1)
+			errx(EXIT_TARGET, "--memory-limit: %s", errbuf);
+		output_kv_set(&run.doc.meta, "memcg", "%s (cgroup v%d)",
+		    run.memcg.dir, (int)run.memcg.version);
+	}
 	if (stat(run.dir, &st) == 0) {
 		run.dev_major = major(st.st_dev);
 		run.dev_minor = minor(st.st_dev);
@@ -287,9 +332,23 @@ main(int argc, char *argv[])
 		    "%s\n", run.cfg.seed, tmp, output_kv_get(&run.doc.config,
 		    "budget-policy"), run.cfg.growth,
 		    output_kv_get(&run.doc.config, "phases"));
+		if (run.cfg.cold != CONFIG_COLD_NONE)
+			printf("cold caches: %s before each phase after "
+			    "create, untimed\n", run.cfg.cold ==
+			    CONFIG_COLD_DROP ? "syncfs and drop_caches" :
+			    "unmount and mount");
+		if (run.memcg.dir != NULL) {
+			printf("memory limit: %g MiB for the phases that "
+			    "read the directory, in %s\n",
+			    run.cfg.memory_limit / 1048576.0, run.memcg.dir);
+		}
 		(void)fflush(stdout);
 	}
 
+	/* Said once the run is under way, not before an error. */
+	if (*perf_unavailable(&run.perf) != '\0' && !run.cfg.quiet)
+		warnx("warning: events not counted: %s",
+		    perf_unavailable(&run.perf));
 	status = run_rounds();
 
 	if (run.doc.status == OUTPUT_RUNNING)
@@ -510,6 +569,17 @@ report_sweep(void *arg, const struct workdir_report *r)
 }
 
 static void
+report_memcg(void *arg, const struct memcg_report *r)
+{
+	(void)arg;
+	if (r->why != NULL)
+		printf("kept memory cgroup %s: %s\n", r->path, r->why);
+	else
+		printf("%s memory cgroup %s\n", r->removed ? "removed" :
+		    "kept", r->path);
+}
+
+static void
 report_target(void *arg, const struct target_report *r)
 {
 	(void)arg;
@@ -541,6 +611,10 @@ cleanup_mode(const char *dir)
 		errx(1, "%s", errbuf);
 	if (found == 0 && dir == NULL)
 		printf("no largedir targets in %s\n", scratch);
+	/* The memory cgroups of --memory-limit runs that were killed. */
+	if (geteuid() == 0 && memcg_sweep("/", report_memcg, NULL, errbuf) ==
+	    -1)
+		warnx("%s", errbuf);
 	if (dir != NULL) {
 		check_dir(dir);
 		if ((found = workdir_sweep(dir, report_sweep, NULL, errbuf)) ==
@@ -600,6 +674,52 @@ setup_target(void)
 	if (nsignals > 0)
 		exit(128 + signo_first);	/* tidy() tears it down */
 	run.dir = run.target.mnt;
+}
+
+/*
+ * --cold and --memory-limit: check that this run can empty the caches
+ * the way asked, before anything is measured.  --memory-limit alone
+ * remounts where it can and drops the caches elsewhere: without either,
+ * the dentries create left behind would be cached outside the limit.
+ */
+static void
+setup_cold(void)
+{
+	const char	*why = "it needs a target largedir mounts itself (-c "
+			    "with an image or a device)";
+	bool		 can;
+
+	if (run.cfg.cold == CONFIG_COLD_NONE && run.cfg.memory_limit == 0)
+		return;
+	can = run.target_up && target_can_remount(&run.target, &why);
+	if (run.cfg.memory_limit != 0 && !run.cfg.cold_set)
+		run.cfg.cold = can ? CONFIG_COLD_REMOUNT : CONFIG_COLD_DROP;
+	if (run.cfg.cold == CONFIG_COLD_REMOUNT && !can)
+		errx(EXIT_USAGE, "--cold=remount: %s; --cold=drop works on any "
+		    "filesystem", why);
+	if (geteuid() != 0)
+		errx(EXIT_TARGET, "%s needs root (%s); run as root, or without "
+		    "it", run.cfg.memory_limit != 0 ? "--memory-limit" :
+		    run.cfg.cold == CONFIG_COLD_DROP ? "--cold=drop" :
+		    "--cold=remount", run.cfg.memory_limit != 0 ? "a memory "
+		    "cgroup" : run.cfg.cold == CONFIG_COLD_DROP ?
+		    "/proc/sys/vm/drop_caches" : "umount and mount");
+}
+
+/*
+ * --events: open the counters before the columns are laid out, since
+ * only the events the kernel accepts get columns.  main() says once which
+ * it refused.
+ */
+static void
+setup_events(void)
+{
+	char	errbuf[LD_ERRLEN];
+
+	if (perf_init(&run.perf, run.cfg.events != NULL ? run.cfg.events :
+	    PERF_DEFAULT, errbuf) == -1)
+		errx(EXIT_USAGE, "%s", errbuf);
+	(void)perf_open(&run.perf);
 }
 
 /* ===== largedir plot ===== */
@@ -935,7 +1055,7 @@ setup_outputs(int argc, char **argv)
 {
 	struct timespec	 ts;
 	struct tm	 tm;
-	char		 dstamp[32], *cmd;
+	char		 dstamp[32], *cmd, line[512];
 	const char	*ext;
 	size_t		 i;
 
@@ -991,6 +1111,18 @@ setup_outputs(int argc, char **argv)
 	    "read at the start of the phase; _sectors_read and "
 	    "_sectors_written are the target device's, during the phase");
 	config_dump(&run.cfg, &run.doc.config);
+	perf_describe(&run.perf, line, sizeof(line));
+	output_kv_set(&run.doc.meta, "events", "%s", line);
+	if (*perf_unavailable(&run.perf) != '\0')
+		output_kv_set(&run.doc.meta, "events_unavailable", "%s",
+		    perf_unavailable(&run.perf));
+	output_kv_set(&run.doc.meta, "cold", "%s", run.cfg.cold ==
+	    CONFIG_COLD_NONE ? "none: each phase sees what create left in "
+	    "the caches" : run.cfg.cold == CONFIG_COLD_DROP ? "drop: syncfs "
+	    "and drop_caches=2 before each phase after create; PHASE_cold_ns"
+	    " is its time, outside the phase" : "remount: unmount and mount "
+	    "before each phase after create; PHASE_cold_ns is its time, "
+	    "outside the phase");
 	setup_columns();
 }
 
@@ -1023,6 +1155,11 @@ setup_columns(void)
 			if (j == 0)
 				run.col0[run.cfg.phases[i]] = t->ncols;
 			(void)output_table_col(t, name, phase_cols[j].prec);
+		}
+		for (j = 0; j < perf_nvalues(&run.perf); j++) {
+			(void)snprintf(name, sizeof(name), "%s_%s", pn,
+			    perf_value_name(&run.perf, j));
+			(void)output_table_col(t, name, -1);
 		}
 		(void)snprintf(name, sizeof(name), "%s_per_s_median", pn);
 		(void)output_table_col(s, name, 1);
@@ -1062,6 +1199,8 @@ on_signal(int sig)
 		signo_first = sig;
 	nsignals++;
 	poll_flag = 1;
+	if (child > 0)
+		(void)kill(child, sig);	/* it stops its phase, too */
 }
 
 static void
@@ -1076,7 +1215,6 @@ static void
 setup_signals(void)
 {
 	struct sigaction	sa;
-	struct itimerval	it;
 
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
@@ -1096,11 +1234,19 @@ setup_signals(void)
 	sa.sa_handler = on_alarm;
 	if (sigaction(SIGALRM, &sa, NULL) == -1)
 		err(1, "sigaction");
+	arm_timer();
+}
+
+/* Tick every PROGRESS_MS; a forked child must arm its own timer. */
+static void
+arm_timer(void)
+{
+	struct itimerval	it;
+
 	memset(&it, 0, sizeof(it));
 	it.it_interval.tv_usec = PROGRESS_MS * 1000;
 	it.it_value = it.it_interval;
-	if (setitimer(ITIMER_REAL, &it, NULL) == -1)
-		err(1, "setitimer");
+	(void)setitimer(ITIMER_REAL, &it, NULL);
 }
 
 /*
@@ -1335,15 +1481,13 @@ run_round(unsigned k, uint64_t n, bool warmup)
 static int
 run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 {
-	static struct workload_result	 res;	/* 15 KiB of histogram */
-	struct cache_state		 cs0, cs1;
-	int64_t				 sr, sw;
-	double				 cells[PHASE_COUNT][NPHASE_COLS];
-	double				 load0 = NAN, load1 = NAN, *row, *c;
-	uint64_t			 state, t0, t, sync_ns = 0;
-	char				 what[128];
-	enum phase			 p;
-	size_t				 i, j;
+	static struct phase_out	 outs[PHASE_COUNT];
+	struct phase_out	*o;
+	double			 load0 = NAN, load1 = NAN, *row;
+	uint64_t		 t0, t, sync_ns = 0, cold_ns;
+	enum phase		 p;
+	size_t			 i, j;
+	int			 rc;
 
 	workdir_round_name(run.dname, sizeof(run.dname), k, rep);
 	if (run.be.ops->enter(&run.be, run.dname) == -1)
@@ -1360,9 +1504,13 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 	(void)probe_loadavg(&load0);
 	for (i = 0; i < run.cfg.nphases; i++) {
 		p = run.cfg.phases[i];
+		o = &outs[p];
 		if (nsignals > 0)
 			return stop_errno(EINTR, workload_phase_name(p), n,
 			    "before the phase");
+		cold_ns = 0;
+		if (p != PHASE_CREATE && (rc = cold_step(p, n, &cold_ns)) != 0)
+			return rc;
 		if (run.cfg.sync == CONFIG_SYNC_PHASE) {
 			t = timing_now();
 			if (run.be.ops->sync(&run.be) == -1)
@@ -1370,65 +1518,36 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 				    n, "syncfs");
 			sync_ns += timing_now() - t;
 		}
-		if (p == PHASE_OPEN) {
-			/* Untimed, and after create: n is known by now. */
-			state = run.cfg.seed ^ ((uint64_t)k << 32 | rep);
-			workload_shuffle(run.order, n, util_splitmix64(&state));
-		}
-		(void)cache_read("/", run.inode_slab, run.dev_major,
-		    run.dev_minor, &cs0);
-		run.phase_t0_ns = timing_now();
-		run.w.deadline_ns = p == PHASE_CREATE && run.timebox &&
-		    rep == 1 ? timebox_deadline(run.phase_t0_ns) : 0;
-		if (workload_run(&run.w, p, &res) == -1) {
-			(void)snprintf(what, sizeof(what), "after %" PRIu64
-			    " of %" PRIu64 " files", res.done, n);
-			return stop_errno(errno, workload_phase_name(p), n,
-			    what);
-		}
-		if (p == PHASE_CREATE && res.done < n)
-			run.n = run.w.n = n = res.done;	/* time-boxed */
+		/*
+		 * Only the phases that read run limited: the inodes create
+		 * and the deletions dirty cannot be reclaimed until they are
+		 * written back, so a limit would kill them, not the caches.
+		 */
+		if (run.memcg.dir != NULL && (p == PHASE_OPEN ||
+		    p == PHASE_LIST || p == PHASE_LISTSTAT))
+			rc = run_limited(p, k, rep, n, o);
+		else
+			rc = measure_phase(p, k, rep, n, o);
+		if (rc == -1)
+			return stop_errno(o->err, workload_phase_name(p), n,
+			    o->what);
+		o->cells[C_COLD] = (double)cold_ns;
+		if (p == PHASE_CREATE && o->done < n)
+			run.n = run.w.n = n = o->done;	/* time-boxed */
 		if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
-		    res.done != n) {
+		    o->done != n) {
 			progress_clear();
 			warnx("warning: %s saw %" PRIu64 " entries in a "
 			    "directory of %" PRIu64 " files", 
-			    workload_phase_name(p), res.done, n);
+			    workload_phase_name(p), o->done, n);
 		}
-		if (res.foreign > 0) {
+		if (o->foreign > 0) {
 			progress_clear();
 			warnx("warning: %" PRIu64 " entries in %s/%s were not "
 			    "made by largedir and were left alone",
-			    res.foreign, run.wd.path, run.dname);
+			    o->foreign, run.wd.path, run.dname);
 		}
-		rate[p] = res.elapsed_ns > 0 ? res.done * 1e9 /
-		    res.elapsed_ns : NAN;
-		c = cells[p];
-		c[0] = (double)res.elapsed_ns;
-		c[1] = rate[p];
-		c[2] = (double)res.ops;
-		c[3] = (double)res.usage.user_ns;
-		c[4] = (double)res.usage.sys_ns;
-		c[5] = (double)res.usage.vcsw;
-		c[6] = (double)res.usage.ivcsw;
-		c[7] = (double)res.usage.inblock;
-		c[8] = (double)res.usage.oublock;
-		c[9] = (double)stats_hist_percentile(&res.hist, 50);
-		c[10] = (double)stats_hist_percentile(&res.hist, 90);
-		c[11] = (double)stats_hist_percentile(&res.hist, 99);
-		c[12] = (double)stats_hist_percentile(&res.hist, 99.9);
-		c[13] = (double)res.hist.max;
-		(void)cache_read("/", run.inode_slab, run.dev_major,
-		    run.dev_minor, &cs1);
-		cache_diff(&cs0, &cs1, &sr, &sw);
-		c[14] = cache_value(cs0.nr_dentry);
-		c[15] = cache_value(cs0.nr_unused);
-		c[16] = cache_value(cs0.nr_inodes);
-		c[17] = cache_value(cs0.dentry_objs);
-		c[18] = cache_value(cs0.inode_objs);
-		c[19] = cache_value(cs0.mem_available_kib);
-		c[20] = cache_value(sr);
-		c[21] = cache_value(sw);
+		rate[p] = o->rate;
 	}
 	(void)probe_loadavg(&load1);
 	if (run.be.ops->leave(&run.be, true) == -1)
@@ -1441,16 +1560,227 @@ run_rep(unsigned k, unsigned rep, uint64_t n, bool warmup, double *rate)
 	row[2] = warmup ? 1 : 0;
 	row[3] = (double)n;
 	row[4] = (double)(timing_now() - t0);
-	run.create_share = cells[PHASE_CREATE][0] / row[4];
+	run.create_share = outs[PHASE_CREATE].cells[0] / row[4];
 	row[5] = (double)sync_ns;
 	row[6] = load0;
 	row[7] = load1;
 	for (i = 0; i < run.cfg.nphases; i++) {
 		p = run.cfg.phases[i];
-		for (j = 0; j < NPHASE_COLS; j++)
-			row[run.col0[p] + j] = cells[p][j];
+		for (j = 0; j < C_PERF + perf_nvalues(&run.perf); j++)
+			row[run.col0[p] + j] = outs[p].cells[j];
 	}
 	check_load(k, load0 > load1 ? load0 : load1);
+	return 0;
+}
+
+/*
+ * Measure phase 'p' of repetition 'rep' of round 'k' (n files) into 'o':
+ * its rate and every cell of its columns.  Return 0, or -1 with o->err
+ * and o->what saying what failed.  Prints nothing and never exits, as a
+ * limited child runs it too.
+ */
+static int
+measure_phase(enum phase p, unsigned k, unsigned rep, uint64_t n,
+    struct phase_out *o)
+{
+	static struct workload_result	 res;	/* 15 KiB of histogram */
+	struct cache_state		 cs0, cs1;
+	int64_t				 sr, sw;
+	uint64_t			 state, peak;
+	double				*c = o->cells;
+	size_t				 i;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 0; i < NCELLS; i++)
+		c[i] = NAN;
+	if (p == PHASE_OPEN) {
+		/* Untimed, and after create: n is known by now. */
+		state = run.cfg.seed ^ ((uint64_t)k << 32 | rep);
+		workload_shuffle(run.order, n, util_splitmix64(&state));
+	}
+	(void)cache_read("/", run.inode_slab, run.dev_major, run.dev_minor,
+	    &cs0);
+	if (run.memcg.dir != NULL && getpid() != run.pid)
+		(void)memcg_peak_reset(&run.memcg);
+	run.phase_t0_ns = timing_now();
+	run.w.deadline_ns = p == PHASE_CREATE && run.timebox && rep == 1 ?
+	    timebox_deadline(run.phase_t0_ns) : 0;
+	perf_start(&run.perf);
+	if (workload_run(&run.w, p, &res) == -1) {
+		o->err = errno;
+		(void)snprintf(o->what, sizeof(o->what), "after %" PRIu64
+		    " of %" PRIu64 " files", res.done, n);
+		perf_stop(&run.perf, c + C_PERF);
+		return -1;
+	}
+	perf_stop(&run.perf, c + C_PERF);
+	o->done = res.done;
+	o->foreign = res.foreign;
+	o->deleted = run.w.deleted;
+	o->rate = res.elapsed_ns > 0 ? res.done * 1e9 / res.elapsed_ns : NAN;
+	c[0] = (double)res.elapsed_ns;
+	c[1] = o->rate;
+	c[2] = (double)res.ops;
+	c[3] = (double)res.usage.user_ns;
+	c[4] = (double)res.usage.sys_ns;
+	c[5] = (double)res.usage.vcsw;
+	c[6] = (double)res.usage.ivcsw;
+	c[7] = (double)res.usage.inblock;
+	c[8] = (double)res.usage.oublock;
+	c[9] = (double)stats_hist_percentile(&res.hist, 50);
+	c[10] = (double)stats_hist_percentile(&res.hist, 90);
+	c[11] = (double)stats_hist_percentile(&res.hist, 99);
+	c[12] = (double)stats_hist_percentile(&res.hist, 99.9);
+	c[13] = (double)res.hist.max;
+	(void)cache_read("/", run.inode_slab, run.dev_major, run.dev_minor,
+	    &cs1);
+	cache_diff(&cs0, &cs1, &sr, &sw);
+	c[14] = cache_value(cs0.nr_dentry);
+	c[15] = cache_value(cs0.nr_unused);
+	c[16] = cache_value(cs0.nr_inodes);
+	c[17] = cache_value(cs0.dentry_objs);
+	c[18] = cache_value(cs0.inode_objs);
+	c[19] = cache_value(cs0.mem_available_kib);
+	c[20] = cache_value(sr);
+	c[21] = cache_value(sw);
+	if (run.memcg.dir != NULL && getpid() != run.pid &&
+	    memcg_peak(&run.memcg, &peak) == 0)
+		c[C_PEAK] = (double)(peak / 1024);
+	return 0;
+}
+
+/*
+ * Run phase 'p' like measure_phase(), but in a child process inside the
+ * memory cgroup of --memory-limit, so the dentries and inodes it brings
+ * into the caches count against the limit, and the OOM killer, if it
+ * comes, takes the child and not largedir.  The child hands its results
+ * back through shared memory.  An OOM kill or ENOMEM is o->err ENOMEM.
+ */
+static int
+run_limited(enum phase p, unsigned k, unsigned rep, uint64_t n,
+    struct phase_out *o)
+{
+	uint64_t	 oom0 = 0, oom1 = 0;
+	pid_t		 pid;
+	int		 ws, sig;
+
+	if (run.shared == NULL) {
+		/* Touched here, so it is charged to largedir, not the child. */
+		run.shared = mmap(NULL, sizeof(*run.shared), PROT_READ |
+		    PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (run.shared == MAP_FAILED)
+			err(1, "mmap");
+	}
+	memset(run.shared, 0, sizeof(*run.shared));
+	(void)memcg_oom_kills(&run.memcg, &oom0);
+	(void)fflush(stdout);
+	(void)fflush(stderr);
+	if ((pid = fork()) == -1)
+		err(1, "fork");
+	if (pid == 0) {
+		child = 0;
+		/* Measuring for a largedir killed by -9 is of no use. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 ||
+		    getppid() != run.pid)
+			_exit(1);
+		if (memcg_enter(&run.memcg) == -1) {
+			run.shared->err = errno;
+			(void)snprintf(run.shared->what,
+			    sizeof(run.shared->what), "joining the memory "
+			    "cgroup %s", run.memcg.dir);
+			_exit(1);
+		}
+		if (run.tty)
+			arm_timer();
+		perf_reopen(&run.perf);
+		(void)measure_phase(p, k, rep, n, run.shared);
+		run.shared->done_ok = 1;
+		_exit(0);
+	}
+	child = pid;
+	if (nsignals > 0)
+		(void)kill(pid, signo_first);	/* came before 'child' was set */
+	while (waitpid(pid, &ws, 0) == -1)
+		if (errno != EINTR)
+			err(1, "waitpid");
+	child = 0;
+	*o = *run.shared;
+	run.w.deleted = o->deleted > run.w.deleted ? o->deleted :
+	    run.w.deleted;
+	if (WIFEXITED(ws) && o->done_ok) {
+		if (o->err == ENOMEM)
+			(void)snprintf(o->what, sizeof(o->what), "out of "
+			    "memory under --memory-limit");
+		return o->err != 0 ? -1 : 0;
+	}
+	if (WIFEXITED(ws) && o->err != 0)
+		return -1;
+	(void)memcg_oom_kills(&run.memcg, &oom1);
+	sig = WIFSIGNALED(ws) ? WTERMSIG(ws) : 0;
+	o->err = sig == SIGKILL && oom1 > oom0 ? ENOMEM : nsignals > 0 ?
+	    EINTR : ECHILD;
+	if (o->err == ENOMEM)
+		(void)snprintf(o->what, sizeof(o->what), "killed by the OOM "
+		    "killer under --memory-limit");
+	else
+		(void)snprintf(o->what, sizeof(o->what), "the child measuring "
+		    "it %s %d", sig != 0 ? "died of signal" : "exited",
+		    sig != 0 ? sig : WEXITSTATUS(ws));
+	return -1;
+}
+
+/*
+ * --cold: before phase 'p' (after create), empty the caches the way
+ * --cold says, untimed, and store how long it took in '*ns'.  Return 0,
+ * or the exit status.
+ */
+static int
+cold_step(enum phase p, uint64_t n, uint64_t *ns)
+{
+	char		 errbuf[LD_ERRLEN];
+	uint64_t	 t0 = timing_now();
+	int		 fd;
+
+	switch (run.cfg.cold) {
+	case CONFIG_COLD_NONE:
+		return 0;
+	case CONFIG_COLD_DROP:
+		if (run.be.ops->sync(&run.be) == -1)
+			return stop_errno(errno, workload_phase_name(p), n,
+			    "syncfs before dropping the caches");
+		/* 2: dentries and inodes, as the issue of --cold says. */
+		if ((fd = open("/proc/sys/vm/drop_caches", O_WRONLY |
+		    O_CLOEXEC)) == -1 || write(fd, "2\n", 2) != 2) {
+			int	e = errno;
+
+			if (fd != -1)
+				(void)close(fd);
+			return stop_errno(e, workload_phase_name(p), n,
+			    "writing /proc/sys/vm/drop_caches");
+		}
+		(void)close(fd);
+		break;
+	case CONFIG_COLD_REMOUNT:
+		/* Nothing of ours may hold the filesystem open. */
+		if (run.be.ops->suspend(&run.be) == -1)
+			return stop_errno(errno, workload_phase_name(p), n,
+			    "closing the round directory to remount");
+		workdir_suspend(&run.wd);
+		if (target_remount(&run.target, errbuf) == -1 ||
+		    workdir_resume(&run.wd, errbuf) == -1) {
+			int	e = errno;
+
+			progress_clear();
+			warnx("%s", errbuf);
+			return stop_errno(e, workload_phase_name(p), n,
+			    "remounting the target (--cold=remount)");
+		}
+		if (run.be.ops->resume(&run.be, run.wd.fd) == -1)
+			return stop_errno(errno, workload_phase_name(p), n,
+			    "opening the round directory after the remount");
+		break;
+	}
+	*ns = timing_now() - t0;
 	return 0;
 }
 
@@ -1500,6 +1830,16 @@ stop_errno(int e, const char *phase, uint64_t n, const char *what)
 	util_fmt_count(count, sizeof(count), n);
 	run.doc.status = OUTPUT_FAILED;
 	switch (e) {
+	case ENOMEM:
+		if (strstr(what, "--memory-limit") == NULL)
+			break;
+		/* A limited phase: the limit stopped the run. */
+		output_kv_set(&run.doc.meta, "oom", "%s in round %u (n=%s), "
+		    "%s", phase, run.round, count, what);
+		why = "out of memory";
+		run.doc.status = OUTPUT_STOPPED;
+		status = EXIT_STOPPED;
+		break;
 	case EINTR:
 		if (nsignals == 0)
 			break;
@@ -1725,6 +2065,10 @@ tidy(void)
 	char		errbuf[LD_ERRLEN];
 	uint64_t	removed;
 
+	if (getpid() != run.pid)
+		return;		/* a limited child that died through err(3) */
+	if (run.memcg.dir != NULL && memcg_remove(&run.memcg, errbuf) == -1)
+		warnx("%s", errbuf);
 	if (run.in_round) {
 		/* A round directory already gone is as clean as it gets. */
 		if (workload_clean(&run.w, &removed) == -1 ||

@@ -59,6 +59,14 @@ struct backend_ops {
 	ssize_t		(*readdir)(struct backend *, const char ***, bool *);
 	/* Flush the filesystem holding the work directory (syncfs). */
 	int		(*sync)(struct backend *);
+	/*
+	 * Let go of every descriptor on the filesystem (so it can be
+	 * unmounted), remembering the current round directory's name; then
+	 * take it up again below the work directory, now open as the given
+	 * descriptor.
+	 */
+	int		(*suspend)(struct backend *);
+	int		(*resume)(struct backend *, int);
 	void		(*close)(struct backend *);
 };
 

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "perf.h"
 #include "util.h"
 
 #define MAX_BUDGET_NS	(366ULL * 86400 * NS_PER_S)	/* a year */
@@ -36,17 +37,26 @@
 #define MAX_FILE_SIZE	(1ULL << 30)
 #define MAX_LABEL	64
 #define MAX_LINE	4096	/* bytes in a config file line, without '\n' */
+#define MIN_MEMORY	(64ULL << 10)		/* --memory-limit */
+#define MAX_MEMORY	(1ULL << 50)
+#define PERF_DEFAULT_HELP	"cycles,instructions,..."
 
 const struct config_opt config_opts[] = {
 	{ "budget", 'b', "duration", "time budget of the run (30m)" },
 	{ "budget-policy", 0, "predict|classic",
 	    "predict: skip rounds that would overrun" },
+	{ "cold", 0, "none|drop|remount",
+	    "empty the caches after create (none)" },
 	{ "config", 'c', "file", "a target config file (configs/NAME.conf)" },
+	{ "events", 0, "list", "libpfm4 events per phase (" PERF_DEFAULT_HELP
+	    ")" },
 	{ "file-size", 0, "size", "bytes written to each file (0)" },
 	{ "fsync", 0, "none|file|dir|both", "fsync, inside the timing (none)" },
 	{ "growth", 'g', "factor", "n grows by this factor (1.5)" },
 	{ "label", 'l', "label", "name of the outputs (the fs type)" },
 	{ "max-files", 'N', "count", "largest n (10^name-len)" },
+	{ "memory-limit", 0, "size",
+	    "phases after create in a memory cgroup (none)" },
 	{ "name-len", 0, "length", "width of fixed names (8)" },
 	{ "names", 0, "fixed|maildir", "how files are named (fixed)" },
 	{ "output", 'o', "path", "run directory (results/STAMP-LABEL)" },
@@ -98,6 +108,7 @@ config_free(struct config *cfg)
 	free(cfg->label);
 	free(cfg->output);
 	free(cfg->scratch);
+	free(cfg->events);
 	memset(cfg, 0, sizeof(*cfg));
 }
 
@@ -192,6 +203,7 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 	static const char *const fsyncs[] = { "none", "file", "dir", "both",
 	    NULL };
 	static const char *const syncs[] = { "none", "phase", "round", NULL };
+	static const char *const colds[] = { "none", "drop", "remount", NULL };
 	const char	*errstr;
 	long long	 v;
 	int		 w;
@@ -220,6 +232,19 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 			return bad(err, key, value, "must be predict or "
 			    "classic");
 		cfg->policy = w == 0 ? TIMING_PREDICT : TIMING_CLASSIC;
+	} else if (strcmp(key, "cold") == 0) {
+		if (pick(value, colds, &w) == -1)
+			return bad(err, key, value, "must be none, drop or "
+			    "remount");
+		cfg->cold = (enum config_cold)w;
+		cfg->cold_set = true;
+	} else if (strcmp(key, "events") == 0) {
+		static struct perf	pf;	/* only to check the list */
+
+		if (perf_init(&pf, value, err) == -1)
+			return -1;
+		free(cfg->events);
+		cfg->events = xstrdup(value);
 	} else if (strcmp(key, "file-size") == 0) {
 		if (parse_size(value, MAX_FILE_SIZE, &cfg->file_size,
 		    &errstr) == -1)
@@ -251,6 +276,12 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 			return bad(err, key, value, "must be a whole number "
 			    "from 1 to 4294967295");
 		cfg->max_files = (uint64_t)v;
+	} else if (strcmp(key, "memory-limit") == 0) {
+		if (parse_size(value, MAX_MEMORY, &cfg->memory_limit,
+		    &errstr) == -1 || cfg->memory_limit < MIN_MEMORY)
+			return bad(err, key, value, errstr != NULL &&
+			    strcmp(errstr, "invalid") == 0 ? "not a size "
+			    "(e.g. 64M, 1G)" : "must be from 64k to 1P");
 	} else if (strcmp(key, "name-len") == 0) {
 		v = parse_num(value, 1, NAMES_MAX_LEN, &errstr);
 		if (errstr != NULL)
@@ -356,6 +387,14 @@ config_check(const struct config *cfg, char *err)
 	return 0;
 }
 
+/* The name of cold mode 'c' as --cold spells it. */
+const char *
+config_cold_name(enum config_cold c)
+{
+	return c == CONFIG_COLD_DROP ? "drop" : c == CONFIG_COLD_REMOUNT ?
+	    "remount" : "none";
+}
+
 /* The name of sync mode 's' as --sync spells it. */
 const char *
 config_sync_name(enum config_sync s)
@@ -400,6 +439,14 @@ config_dump(const struct config *cfg, struct output_kvlist *kv)
 	output_kv_set(kv, "seed", "%" PRIu64, cfg->seed);
 	output_kv_set(kv, "scratch", "%s", cfg->scratch != NULL ?
 	    cfg->scratch : TARGET_SCRATCH);
+	output_kv_set(kv, "cold", "%s", config_cold_name(cfg->cold));
+	if (cfg->memory_limit != 0)
+		output_kv_set(kv, "memory-limit", "%" PRIu64,
+		    cfg->memory_limit);
+	else
+		output_kv_set(kv, "memory-limit", "none");
+	output_kv_set(kv, "events", "%s", cfg->events != NULL ? cfg->events :
+	    PERF_DEFAULT);
 }
 
 /* ===== Target config files ===== */

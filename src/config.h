@@ -30,6 +30,12 @@ enum config_sync {
 	CONFIG_SYNC_ROUND	/* syncfs before every round */
 };
 
+enum config_cold {
+	CONFIG_COLD_NONE,	/* measure with whatever create left cached */
+	CONFIG_COLD_DROP,	/* sync + drop dentries and inodes */
+	CONFIG_COLD_REMOUNT	/* unmount and mount the target again */
+};
+
 struct config {
 	uint64_t		budget_ns;
 	enum timing_policy	policy;
@@ -52,6 +58,12 @@ struct config {
 	char			*output;	/* NULL: results/STAMP-LABEL */
 	bool			quiet;
 	char			*scratch;	/* NULL: TARGET_SCRATCH */
+	enum config_cold	cold;		/* before each phase after
+						   create */
+	bool			cold_set;
+	uint64_t		memory_limit;	/* bytes; 0: none */
+	char			*events;	/* libpfm4 names; NULL:
+						   PERF_DEFAULT */
 };
 
 /* One option: its long name (the config key), short letter, argument. */
@@ -70,6 +82,7 @@ int	config_set(struct config *, const char *, const char *, char *);
 int	config_check(const struct config *, char *);
 void	config_dump(const struct config *, struct output_kvlist *);
 const char	*config_sync_name(enum config_sync);
+const char	*config_cold_name(enum config_cold);
 int	config_load(struct config *, struct target_conf *, const char *,
 	    char *);
 

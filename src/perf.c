@@ -51,8 +51,6 @@ _Static_assert(sizeof(struct perf_event_attr) <=
     sizeof(((struct perf_item *)NULL)->attr),
     "struct perf_item has no room for a struct perf_event_attr");
 
-static int	parse_list(struct perf *, const char *, char *);
-static void	column(char *, size_t, const char *);
 static int	encode(struct perf *, size_t, char *);
 static void	get_attr(const struct perf_item *, struct perf_event_attr *);
 static bool	is_clock(const struct perf_event_attr *);
@@ -68,96 +66,6 @@ static bool	pfm_ready;	/* pfm_initialize() succeeded */
 
 /* ===== The list ===== */
 
-/*
- * Store in 'buf' of 'len' bytes the column name of the event 'name':
- * lower case, with every character but [a-z0-9_] turned into '_'.
- */
-static void
-column(char *buf, size_t len, const char *name)
-{
-	size_t	i;
-	char	c;
-
-	for (i = 0; i + 1 < len && name[i] != '\0'; i++) {
-		c = name[i];
-		if (c >= 'A' && c <= 'Z')
-			c = c - 'A' + 'a';
-		if ((c < 'a' || c > 'z') && (c < '0' || c > '9'))
-			c = '_';
-		buf[i] = c;
-	}
-	if (len > 0)
-		buf[i] = '\0';
-}
-
-/*
- * Split the comma-separated 'list' into the names of 'pf->items', blanks
- * around each name removed.  "" and "none" give no items.  Return 0, or
- * -1 with a message in 'err' for an empty item, a name too long, more
- * than PERF_MAX_EVENTS items, or two items with the same column name.
- * The same code is in perf_none.c.
- */
-static int
-parse_list(struct perf *pf, const char *list, char *err)
-{
-	char		 col[PERF_NAMELEN], other[PERF_NAMELEN];
-	const char	*p, *end;
-	size_t		 n, i;
-
-	p = list + strspn(list, " \t");
-	n = strlen(p);
-	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-		n--;
-	if (n == 0 || (n == strlen("none") && strncmp(p, "none", n) == 0))
-		return 0;
-	for (;;) {
-		p += strspn(p, " \t");
-		end = p + strcspn(p, ",");
-		n = (size_t)(end - p);
-		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-			n--;
-		if (n == 0) {
-			(void)snprintf(err, LD_ERRLEN,
-			    "--events '%s': empty event name", list);
-			return -1;
-		}
-		if (n >= PERF_NAMELEN) {
-			(void)snprintf(err, LD_ERRLEN, "--events '%.*s...': "
-			    "event name longer than %d characters", 40, p,
-			    PERF_NAMELEN - 1);
-			return -1;
-		}
-		if (pf->nitems == PERF_MAX_EVENTS) {
-			(void)snprintf(err, LD_ERRLEN, "--events '%.*s': "
-			    "more than %d events", (int)n, p,
-			    PERF_MAX_EVENTS);
-			return -1;
-		}
-		memcpy(pf->items[pf->nitems].name, p, n);
-		pf->items[pf->nitems].name[n] = '\0';
-		column(col, sizeof(col), pf->items[pf->nitems].name);
-		for (i = 0; i < pf->nitems; i++) {
-			column(other, sizeof(other), pf->items[i].name);
-			if (strcmp(col, other) != 0)
-				continue;
-			if (strcmp(pf->items[i].name,
-			    pf->items[pf->nitems].name) == 0)
-				(void)snprintf(err, LD_ERRLEN,
-				    "--events '%s': listed twice",
-				    pf->items[i].name);
-			else
-				(void)snprintf(err, LD_ERRLEN,
-				    "--events '%s': the same column name "
-				    "as '%s'", pf->items[pf->nitems].name,
-				    pf->items[i].name);
-			return -1;
-		}
-		pf->nitems++;
-		if (*end == '\0')
-			return 0;
-		p = end + 1;
-	}
-}
 
 /*
  * Encode item 'i' of 'pf' with libpfm4 into its attr, and decide whether
@@ -222,7 +130,7 @@ perf_init(struct perf *pf, const char *list, char *err)
 		pf->values[i].fd = -1;
 	if (list == NULL)
 		list = "";
-	if (parse_list(pf, list, err) == -1)
+	if (perf_parse_list(pf, list, err) == -1)
 		goto fail;
 	if (pf->nitems > 0 && !pfm_ready) {
 		if ((r = pfm_initialize()) != PFM_SUCCESS) {
@@ -296,7 +204,7 @@ add_value(struct perf *pf, size_t i, int fd, enum perf_exclude excl,
 	struct perf_value	*v = &pf->values[pf->nvalues++];
 	char			 col[PERF_NAMELEN];
 
-	column(col, sizeof(col), pf->items[i].name);
+	perf_column(col, sizeof(col), pf->items[i].name);
 	(void)snprintf(v->name, sizeof(v->name), "%s%s", col, suffix);
 	v->item = i;
 	v->fd = fd;
@@ -485,37 +393,6 @@ perf_open(struct perf *pf)
 	}
 	build_unavailable(pf);
 	return n;
-}
-
-/*
- * Return one line that names the events of 'pf' the kernel refused, or
- * counts in user mode only, and why, grouped by reason: "cycles,
- * instructions: the kernel refused them (No such file or directory: no
- * hardware counters here, as in many virtual machines)".  Return "" when
- * everything opened, or before perf_open().  The string is in 'pf'.
- */
-const char *
-perf_unavailable(const struct perf *pf)
-{
-	return pf->unavailable;
-}
-
-/* Return how many values perf_stop() writes for 'pf'. */
-size_t
-perf_nvalues(const struct perf *pf)
-{
-	return pf->nvalues;
-}
-
-/*
- * Return the name of value 'i' (below perf_nvalues()) of 'pf' as a column
- * suffix: "cycles_user", "cycles_kernel", or "task_clock" for a total.
- * The string is in 'pf'.
- */
-const char *
-perf_value_name(const struct perf *pf, size_t i)
-{
-	return pf->values[i].name;
 }
 
 /*

@@ -100,4 +100,8 @@ void		 perf_stop(struct perf *, double *);
 void		 perf_close(struct perf *);
 void		 perf_describe(const struct perf *, char *, size_t);
 
+/* perf_common.c: shared by perf.c and perf_none.c, not for callers. */
+int		 perf_parse_list(struct perf *, const char *, char *);
+void		 perf_column(char *, size_t, const char *);
+
 #endif /* LD_PERF_H */

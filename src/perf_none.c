@@ -16,99 +16,7 @@
 #include "perf.h"
 #include "util.h"
 
-static int	parse_list(struct perf *, const char *, char *);
-static void	column(char *, size_t, const char *);
 
-/*
- * Store in 'buf' of 'len' bytes the column name of the event 'name':
- * lower case, with every character but [a-z0-9_] turned into '_'.
- */
-static void
-column(char *buf, size_t len, const char *name)
-{
-	size_t	i;
-	char	c;
-
-	for (i = 0; i + 1 < len && name[i] != '\0'; i++) {
-		c = name[i];
-		if (c >= 'A' && c <= 'Z')
-			c = c - 'A' + 'a';
-		if ((c < 'a' || c > 'z') && (c < '0' || c > '9'))
-			c = '_';
-		buf[i] = c;
-	}
-	if (len > 0)
-		buf[i] = '\0';
-}
-
-/*
- * Split the comma-separated 'list' into the names of 'pf->items', blanks
- * around each name removed.  "" and "none" give no items.  Return 0, or
- * -1 with a message in 'err' for an empty item, a name too long, more
- * than PERF_MAX_EVENTS items, or two items with the same column name.
- * The same code is in perf.c.
- */
-static int
-parse_list(struct perf *pf, const char *list, char *err)
-{
-	char		 col[PERF_NAMELEN], other[PERF_NAMELEN];
-	const char	*p, *end;
-	size_t		 n, i;
-
-	p = list + strspn(list, " \t");
-	n = strlen(p);
-	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-		n--;
-	if (n == 0 || (n == strlen("none") && strncmp(p, "none", n) == 0))
-		return 0;
-	for (;;) {
-		p += strspn(p, " \t");
-		end = p + strcspn(p, ",");
-		n = (size_t)(end - p);
-		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-			n--;
-		if (n == 0) {
-			(void)snprintf(err, LD_ERRLEN,
-			    "--events '%s': empty event name", list);
-			return -1;
-		}
-		if (n >= PERF_NAMELEN) {
-			(void)snprintf(err, LD_ERRLEN, "--events '%.*s...': "
-			    "event name longer than %d characters", 40, p,
-			    PERF_NAMELEN - 1);
-			return -1;
-		}
-		if (pf->nitems == PERF_MAX_EVENTS) {
-			(void)snprintf(err, LD_ERRLEN, "--events '%.*s': "
-			    "more than %d events", (int)n, p,
-			    PERF_MAX_EVENTS);
-			return -1;
-		}
-		memcpy(pf->items[pf->nitems].name, p, n);
-		pf->items[pf->nitems].name[n] = '\0';
-		column(col, sizeof(col), pf->items[pf->nitems].name);
-		for (i = 0; i < pf->nitems; i++) {
-			column(other, sizeof(other), pf->items[i].name);
-			if (strcmp(col, other) != 0)
-				continue;
-			if (strcmp(pf->items[i].name,
-			    pf->items[pf->nitems].name) == 0)
-				(void)snprintf(err, LD_ERRLEN,
-				    "--events '%s': listed twice",
-				    pf->items[i].name);
-			else
-				(void)snprintf(err, LD_ERRLEN,
-				    "--events '%s': the same column name "
-				    "as '%s'", pf->items[pf->nitems].name,
-				    pf->items[i].name);
-			return -1;
-		}
-		pf->nitems++;
-		if (*end == '\0')
-			return 0;
-		p = end + 1;
-	}
-}
 
 /*
  * Remember the names of the comma-separated event list 'list' ("" or
@@ -124,7 +32,7 @@ perf_init(struct perf *pf, const char *list, char *err)
 	memset(pf, 0, sizeof(*pf));
 	for (i = 0; i < PERF_MAX_VALUES; i++)
 		pf->values[i].fd = -1;
-	if (parse_list(pf, list == NULL ? "" : list, err) == -1) {
+	if (perf_parse_list(pf, list == NULL ? "" : list, err) == -1) {
 		pf->nitems = 0;
 		errno = EINVAL;
 		return -1;
@@ -155,31 +63,6 @@ perf_open(struct perf *pf)
 		(void)snprintf(buf + off, len - off, ": largedir was built "
 		    "without libpfm4 (make PFM=0)");
 	return 0;
-}
-
-/*
- * Return the line that names the events of 'pf' and says that this
- * build cannot count them, or "" without events or before perf_open().
- * The string is in 'pf'.
- */
-const char *
-perf_unavailable(const struct perf *pf)
-{
-	return pf->unavailable;
-}
-
-/* Return 0: this build has no values. */
-size_t
-perf_nvalues(const struct perf *pf)
-{
-	return pf->nvalues;
-}
-
-/* Return the name of value 'i' of 'pf'; there are none in this build. */
-const char *
-perf_value_name(const struct perf *pf, size_t i)
-{
-	return pf->values[i].name;
 }
 
 /* Do nothing: there are no counters to open again after fork(). */

@@ -48,6 +48,8 @@ static int	posix_unlink(struct backend *, const char *);
 static int	posix_rewind(struct backend *);
 static ssize_t	posix_readdir(struct backend *, const char ***, bool *);
 static int	posix_sync(struct backend *);
+static int	posix_suspend(struct backend *);
+static int	posix_resume(struct backend *, int);
 static void	posix_close(struct backend *);
 
 static const struct backend_ops posix_ops = {
@@ -61,6 +63,8 @@ static const struct backend_ops posix_ops = {
 	.rewind = posix_rewind,
 	.readdir = posix_readdir,
 	.sync = posix_sync,
+	.suspend = posix_suspend,
+	.resume = posix_resume,
 	.close = posix_close,
 };
 
@@ -118,13 +122,15 @@ posix_leave(struct backend *be, bool remove)
 	struct posix	*px = be->priv;
 	int		 rc = 0;
 
-	if (px->dirfd == -1)
+	if (px->dirname == NULL)
 		return 0;
-	if (close(px->dirfd) == -1)
+	if (px->dirfd != -1 && close(px->dirfd) == -1)
 		rc = -1;
 	px->dirfd = -1;
 	if (remove && unlinkat(px->workfd, px->dirname, AT_REMOVEDIR) == -1)
 		rc = -1;
+	free(px->dirname);
+	px->dirname = NULL;
 	return rc;
 }
 
@@ -233,6 +239,34 @@ posix_sync(struct backend *be)
 	struct posix	*px = be->priv;
 
 	return syncfs(px->workfd);
+}
+
+/* Close the round directory, keeping its name; forget the work directory. */
+static int
+posix_suspend(struct backend *be)
+{
+	struct posix	*px = be->priv;
+	int		 rc = 0;
+
+	if (px->dirfd != -1 && close(px->dirfd) == -1)
+		rc = -1;
+	px->dirfd = -1;
+	px->workfd = -1;
+	return rc;
+}
+
+/* Work below 'workfd' again, in the round directory suspend() left. */
+static int
+posix_resume(struct backend *be, int workfd)
+{
+	struct posix	*px = be->priv;
+
+	px->workfd = workfd;
+	if (px->dirname == NULL || px->dirfd != -1)
+		return 0;
+	px->dirfd = openat(workfd, px->dirname, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	return px->dirfd == -1 ? -1 : 0;
 }
 
 static void

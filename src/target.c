@@ -712,6 +712,48 @@ fail:
 	return -1;
 }
 
+/*
+ * Whether target_remount() can empty the caches of 't': only a filesystem
+ * largedir mounted itself, and not tmpfs, which keeps its files only in
+ * those caches.  If not, store why in '*why'.
+ */
+bool
+target_can_remount(const struct target *t, const char **why)
+{
+	if (!t->mounted) {
+		*why = "it needs a target largedir mounts itself (-c with an "
+		    "image or a device)";
+		return false;
+	}
+	if (t->conf.device == NULL && t->loopdev == NULL) {
+		*why = "tmpfs keeps its files only in the caches a remount "
+		    "would empty";
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Unmount the target and mount it again, so that none of its dentries,
+ * inodes and pages stay cached (--cold=remount).  Nothing may hold the
+ * filesystem open: a busy one is an error, never a lazy unmount.  Return
+ * 0, or -1 with errno and a message in 'err'; if the mount fails, the
+ * target is left unmounted and target_teardown() still works.
+ */
+int
+target_remount(struct target *t, char *err)
+{
+	const char	*why;
+
+	if (!target_can_remount(t, &why))
+		return fail(err, EINVAL, "remount %s: %s", t->mnt, why);
+	if (umount2(t->mnt, 0) == -1)
+		return syserr(err, "remount: unmount %s", t->mnt);
+	t->mounted = false;
+	return mount_fs(t, t->conf.device != NULL ? t->conf.device :
+	    t->loopdev, err);
+}
+
 /* ===== Teardown ===== */
 
 /*

@@ -75,6 +75,8 @@ bool	target_conf_key(const char *);
 int	target_setup(struct target *, const struct target_conf *,
 	    const char *, char *);
 int	target_teardown(struct target *, char *);
+bool	target_can_remount(const struct target *, const char **);
+int	target_remount(struct target *, char *);
 void	target_meta(const struct target *, struct output_kvlist *);
 
 /* What target_sweep() did with one run directory. */

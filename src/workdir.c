@@ -92,6 +92,52 @@ fail:
 }
 
 /*
+ * Close the work directory's descriptor, so the filesystem holding it can
+ * be unmounted (--cold=remount); workdir_resume() opens it again.
+ */
+void
+workdir_suspend(struct workdir *wd)
+{
+	if (wd->fd != -1)
+		(void)close(wd->fd);
+	wd->fd = -1;
+}
+
+/*
+ * Open the work directory again after workdir_suspend(), and make sure it
+ * is still ours: its marker must be one this process wrote, naming the
+ * directory's own inode.  Return 0, or -1 with errno and a message in
+ * 'err'.
+ */
+int
+workdir_resume(struct workdir *wd, char *err)
+{
+	struct marker	 m;
+	int		 saved;
+
+	if (wd->fd != -1)
+		return 0;
+	if ((wd->fd = open(wd->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		goto fail;
+	if (marker_read(wd->fd, WORKDIR_MARKER, WORKDIR_MAGIC, &m) == -1 ||
+	    m.pid != (long long)getpid()) {
+		(void)close(wd->fd);
+		wd->fd = -1;
+		errno = ESTALE;
+		goto fail;
+	}
+	return 0;
+fail:
+	saved = errno;
+	(void)snprintf(err, LD_ERRLEN, "open work directory %s again: %s",
+	    wd->path, saved == ESTALE ? "its marker is not ours any more" :
+	    strerror(saved));
+	errno = saved;
+	return -1;
+}
+
+/*
  * Remove the work directory 'wd': its marker, then the directory itself,
  * which must be empty by now (the rounds clean up after themselves).
  * Return 0, or -1 with errno and a message in 'err'; the marker stays if

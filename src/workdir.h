@@ -37,6 +37,8 @@ int	workdir_create(struct workdir *, const char *, enum names_kind,
 	    unsigned, const char *, char *);
 int	workdir_remove(struct workdir *, char *);
 void	workdir_keep(struct workdir *);
+void	workdir_suspend(struct workdir *);
+int	workdir_resume(struct workdir *, char *);
 void	workdir_round_name(char *, size_t, unsigned, unsigned);
 
 /* What workdir_sweep() did with one directory. */

@@ -13,7 +13,8 @@ header() {
 		for s in ns per_s ops user_ns sys_ns vcsw ivcsw inblock \
 		    oublock p50_ns p90_ns p99_ns p999_ns max_ns dentries \
 		    dentries_unused inodes dentry_objs inode_objs \
-		    mem_avail_kib sectors_read sectors_written; do
+		    mem_avail_kib sectors_read sectors_written cold_ns \
+		    memcg_peak_kib; do
 			h=$h,${p}_$s
 		done
 	done
@@ -22,7 +23,7 @@ header() {
 
 mkdir "$T/d"
 expect_exit 0 "$LD" --start 1000 --max-files 5000 --seed 42 \
-    -o "$T/res" --label x "$T/d" >"$T/stdout"
+    --events=none -o "$T/res" --label x "$T/d" >"$T/stdout"
 for e in out csv json; do
 	[ -s "$T/res/x.$e" ] || fail "x.$e missing or empty"
 done
@@ -133,8 +134,19 @@ grep -qx '# seed: 42' "$out" || fail ".out: no '# seed: 42'"
 expect_exit 0 "$LD" -q --start 1000 --max-files 1000 \
     --phases create,list,liststat,rmrf -o "$T/res" --label y "$T/d"
 hdr=$(header create list liststat rmrf)
-[ "$(head -n 1 "$T/res/y.csv" | tr -d '\r')" = "$hdr" ] ||
-    fail "CSV header for create,list,liststat,rmrf: $(head -n 1 "$T/res/y.csv")"
+# The default --events add a column for each counter the kernel accepts,
+# after each phase's fixed ones.
+head -n 1 "$T/res/y.csv" | tr -d '\r' | tr , '\n' >"$T/cols"
+grep -Ev '^(create|list|liststat|rmrf)_(cycles|instructions|context_switches|page_faults|task_clock)(_user|_kernel)?$' \
+    "$T/cols" | paste -sd, >"$T/fixed"
+[ "$(cat "$T/fixed")" = "$hdr" ] ||
+    fail "CSV header for create,list,liststat,rmrf: $(cat "$T/fixed")"
+ev=$(jq -r '.meta.events' "$T/res/y.json")
+case $ev in
+*"cycles("*"instructions("*"context-switches("*"page-faults("*"task-clock("*) ;;
+*) fail "meta.events: '$ev'" ;;
+esac
+hdr=$(paste -sd, "$T/cols")
 if head -n 1 "$T/res/y.csv" | grep -Eq '(^|,)(open|delete)_'; then
 	fail "open or delete columns without those phases"
 fi

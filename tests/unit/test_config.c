@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "perf.h"
 #include "util.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -71,6 +72,18 @@ test_good(void **state)
 	assert_int_equal(c.fsync, BACKEND_FSYNC_BOTH);
 	assert_int_equal(config_set(&c, "sync", "round", err), 0);
 	assert_int_equal(c.sync, CONFIG_SYNC_ROUND);
+	assert_false(c.cold_set);
+	assert_int_equal(config_set(&c, "cold", "remount", err), 0);
+	assert_int_equal(c.cold, CONFIG_COLD_REMOUNT);
+	assert_true(c.cold_set);
+	assert_int_equal(config_set(&c, "memory-limit", "64M", err), 0);
+	assert_int_equal(c.memory_limit, 64 << 20);
+	assert_int_equal(config_set(&c, "memory-limit", "64k", err), 0);
+	assert_int_equal(c.memory_limit, 64 << 10);
+	assert_int_equal(config_set(&c, "events", "task-clock", err), 0);
+	assert_string_equal(c.events, "task-clock");
+	assert_int_equal(config_set(&c, "events", "none", err), 0);
+	assert_string_equal(c.events, "none");
 	assert_int_equal(config_set(&c, "names", "maildir", err), 0);
 	assert_int_equal(c.names, NAMES_MAILDIR);
 	assert_int_equal(config_set(&c, "seed", "0x10", err), 0);
@@ -135,6 +148,16 @@ test_bad(void **state)
 		    "or both" },
 		{ "sync", "sometimes", "--sync 'sometimes': must be none, "
 		    "phase or round" },
+		{ "cold", "warm", "--cold 'warm': must be none, drop or "
+		    "remount" },
+		{ "memory-limit", "63k", "--memory-limit '63k': must be from "
+		    "64k to 1P" },
+		{ "memory-limit", "lots", "--memory-limit 'lots': not a size "
+		    "(e.g. 64M, 1G)" },
+		{ "memory-limit", "2P", "--memory-limit '2P': must be from "
+		    "64k to 1P" },
+		{ "events", "task-clock,,page-faults", "--events "
+		    "'task-clock,,page-faults': empty event name" },
 		{ "budget-policy", "greedy", "--budget-policy 'greedy': must "
 		    "be predict or classic" },
 		{ "seed", "-1", "--seed '-1': not a number" },
@@ -281,7 +304,7 @@ test_table(void **state)
 		assert_non_null(o->help);
 		config_free(&c);
 	}
-	assert_int_equal(n, 19);
+	assert_int_equal(n, 22);
 }
 
 static void
@@ -303,6 +326,9 @@ test_dump(void **state)
 	assert_string_equal(output_kv_get(&kv, "sync"), "phase");
 	assert_string_equal(output_kv_get(&kv, "name-len"), "8");
 	assert_string_equal(output_kv_get(&kv, "scratch"), TARGET_SCRATCH);
+	assert_string_equal(output_kv_get(&kv, "cold"), "none");
+	assert_string_equal(output_kv_get(&kv, "memory-limit"), "none");
+	assert_string_equal(output_kv_get(&kv, "events"), PERF_DEFAULT);
 	assert_int_equal(config_set(&c, "scratch", "/srv/ld", err), 0);
 	config_dump(&c, &kv);
 	assert_string_equal(output_kv_get(&kv, "scratch"), "/srv/ld");

@@ -426,6 +426,7 @@ test_path(void **state)
 {
 	struct output_kvlist	 kv;
 	struct target_conf	 tc;
+	const char		*why;
 	char			 err[LD_ERRLEN], want[PATH_MAX + 64];
 	char			 file[PATH_MAX];
 
@@ -443,6 +444,11 @@ test_path(void **state)
 	    "an existing mount");
 	assert_null(output_kv_get(&kv, "loop_device"));
 	output_kv_free(&kv);
+	/* Not ours to unmount. */
+	assert_false(target_can_remount(&cur, &why));
+	assert_non_null(strstr(why, "a target largedir mounts itself"));
+	assert_int_equal(target_remount(&cur, err), -1);
+	assert_int_equal(errno, EINVAL);
 	assert_int_equal(target_teardown(&cur, err), 0);
 	assert_int_equal(target_teardown(&cur, err), 0);
 	cur_set = false;
@@ -498,6 +504,7 @@ test_tmpfs(void **state)
 	struct target_conf	 tc;
 	struct seen		 s;
 	char			 err[LD_ERRLEN], sub[PATH_MAX];
+	const char		*why;
 	int			 n;
 
 	(void)state;
@@ -525,6 +532,13 @@ test_tmpfs(void **state)
 	    "target_mount_options_requested"), "size=16m,mode=0700");
 	assert_null(output_kv_get(&kv, "mkfs"));
 	output_kv_free(&kv);
+	/* A remount would empty tmpfs: refused, and the file is still there. */
+	assert_false(target_can_remount(&cur, &why));
+	assert_non_null(strstr(why, "tmpfs keeps its files only"));
+	assert_int_equal(target_remount(&cur, err), -1);
+	n = snprintf(sub, sizeof(sub), "%s/f", cur.mnt);
+	assert_true(n > 0);
+	assert_int_equal(access(sub, F_OK), 0);
 
 	/* A sweep leaves a live run alone. */
 	memset(&s, 0, sizeof(s));
@@ -549,7 +563,8 @@ image_case(const char *fstype, const char *mkfs, const char *size)
 	struct output_kvlist	 kv;
 	struct target_conf	 tc;
 	char			 err[LD_ERRLEN], path[PATH_MAX];
-	const char		*key;
+	const char		*key, *why;
+	int			 fd;
 
 	if (!root_ok()) {
 		print_message("skipped: needs root and /dev/loop-control "
@@ -568,6 +583,21 @@ image_case(const char *fstype, const char *mkfs, const char *size)
 	assert_int_equal(loops_under(real, false), 1);
 	(void)snprintf(path, sizeof(path), "%s/hello", cur.mnt);
 	touch(path);
+	/* A remount keeps the files and mounts the same device again. */
+	assert_true(target_can_remount(&cur, &why));
+	if (target_remount(&cur, err) == -1)
+		fail_msg("%s", err);
+	assert_true(cur.mounted);
+	assert_true(mounted_as(cur.mnt, fstype));
+	assert_int_equal(access(path, F_OK), 0);
+	/* Busy: refused, never detached lazily, still mounted. */
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	assert_int_equal(target_remount(&cur, err), -1);
+	assert_int_equal(errno, EBUSY);
+	assert_non_null(strstr(err, "remount: unmount"));
+	(void)close(fd);
+	assert_true(mounted_as(cur.mnt, fstype));
 	(void)snprintf(path, sizeof(path), "%s %s", mkfs, cur.loopdev);
 	assert_string_equal(cur.mkfs_cmd, path);
 	memset(&kv, 0, sizeof(kv));

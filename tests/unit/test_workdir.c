@@ -171,6 +171,55 @@ test_create_remove(void **state)
 	assert_int_equal(mkdir(top, 0700), 0);
 }
 
+/* workdir_suspend() and _resume(): the same directory, checked again. */
+static void
+test_suspend_resume(void **state)
+{
+	struct workdir	wd, other;
+	struct stat	st0, st1;
+	char		err[LD_ERRLEN], path[256], moved[300];
+
+	(void)state;
+	assert_int_equal(workdir_create(&wd, top, NAMES_FIXED, 8, "x", err),
+	    0);
+	assert_int_equal(fstat(wd.fd, &st0), 0);
+	workdir_suspend(&wd);
+	assert_int_equal(wd.fd, -1);
+	workdir_suspend(&wd);			/* idempotent */
+	assert_int_equal(workdir_resume(&wd, err), 0);
+	assert_true(wd.fd >= 0);
+	assert_int_equal(fstat(wd.fd, &st1), 0);
+	assert_true(st0.st_ino == st1.st_ino);
+	assert_int_equal(workdir_resume(&wd, err), 0);	/* already open */
+
+	/*
+	 * A look-alike in its place, with a copy of another work
+	 * directory's marker, is refused.
+	 */
+	assert_int_equal(workdir_create(&other, top, NAMES_FIXED, 8, "x",
+	    err), 0);
+	workdir_suspend(&wd);
+	(void)snprintf(path, sizeof(path), "%s", wd.path);
+	(void)snprintf(moved, sizeof(moved), "%s.moved", path);
+	assert_int_equal(rename(path, moved), 0);
+	assert_int_equal(mkdir(path, 0700), 0);
+	touch(path, WORKDIR_MARKER, other.marker);
+	assert_int_equal(workdir_resume(&wd, err), -1);
+	assert_int_equal(errno, ESTALE);
+	assert_non_null(strstr(err, "its marker is not ours any more"));
+	assert_int_equal(wd.fd, -1);
+
+	/* The real one back: accepted again. */
+	(void)snprintf(moved, sizeof(moved), "%s/%s", path, WORKDIR_MARKER);
+	assert_int_equal(unlink(moved), 0);
+	assert_int_equal(rmdir(path), 0);
+	(void)snprintf(moved, sizeof(moved), "%s.moved", path);
+	assert_int_equal(rename(moved, path), 0);
+	assert_int_equal(workdir_resume(&wd, err), 0);
+	assert_int_equal(workdir_remove(&wd, err), 0);
+	assert_int_equal(workdir_remove(&other, err), 0);
+}
+
 static void
 test_remove_keeps_foreign(void **state)
 {
@@ -314,6 +363,8 @@ main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test_setup_teardown(test_create_remove, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_suspend_resume, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_remove_keeps_foreign,
 		    setup, teardown),

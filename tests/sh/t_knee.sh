@@ -1,0 +1,226 @@
+#!/bin/sh
+# The knee, reached on purpose (issue 5).  On an ext4 image, a run with
+# --cold=remount and --memory-limit=64M over n from 20,000 to 400,000
+# finds a knee in the open rate: with the dentry and inode caches held to
+# 64 MiB, the directory stops fitting in them.  The same run without the
+# limit finds none.  After each remount the dentries counted before open
+# are far below n.  A limit too small for the open phase gets its child
+# killed by the OOM killer: the run stops with exit 3 and the reason, and
+# largedir itself, its results and its clean-up survive.  --cold and
+# --memory-limit need root and a target largedir mounted (one line, exit
+# 4 or 2).  Only presence, absence and counts are asserted, never a rate.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+
+need_root "loop devices, mount, memory cgroups"
+need_cmd jq mkfs.ext4 setpriv
+CONF=$TOP/configs/ext4.conf
+S=$T/scratch
+bg=
+
+# cleanup: a run still going is killed and swept, then lib_cleanup.
+cleanup() {
+	if [ -n "$bg" ]; then
+		kill -9 "$bg" 2>/dev/null || true
+		wait "$bg" 2>/dev/null || true
+		"$LD" --cleanup --scratch="$S" >/dev/null 2>&1 || true
+	fi
+	lib_cleanup
+}
+trap cleanup EXIT
+
+# memcg_dirs: the largedir.* memory cgroups below the v1 hierarchy or v2.
+memcg_dirs() {
+	find /sys/fs/cgroup -maxdepth 6 -type d -name 'largedir.*' 2>/dev/null
+}
+
+# procs CGROUP: the processes in it (cgroupfs files have no size).
+procs() {
+	cat "$1/cgroup.procs" 2>/dev/null || true
+}
+
+# clean_after NAME: nothing of the run is left: no mount or loop device
+# of the scratch directory, no image, no memory cgroup.
+clean_after() {
+	! grep -q " $S/" /proc/self/mountinfo ||
+	    fail "$1: a mount under $S is left"
+	! losetup -a | grep -q "$S/" || fail "$1: a loop device is left"
+	[ -z "$(find "$S" -name image 2>/dev/null)" ] ||
+	    fail "$1: an image is left"
+	[ -z "$(memcg_dirs | grep -F ".$2" || true)" ] ||
+	    fail "$1: its memory cgroup is left"
+}
+
+# knee RUN: the open knee recorded by run RUN.
+knee() {
+	jq -r '.meta.knee_open' "$T/$1/ext4.json"
+}
+
+# one_line STATUS PATTERN CMD...: CMD exits STATUS with one line on
+# stderr that holds PATTERN.
+one_line() {
+	ol_want=$1 ol_pat=$2
+	shift 2
+	set +e
+	"$@" >/dev/null 2>"$T/err"
+	ol_got=$?
+	set -e
+	[ "$ol_got" = "$ol_want" ] ||
+	    fail "exit $ol_got, expected $ol_want: $* ($(cat "$T/err"))"
+	grep -q -- "$ol_pat" "$T/err" || fail "$*: said '$(cat "$T/err")'"
+	[ "$(lines "$T/err")" -eq 1 ] || fail "$*: more than one line"
+}
+
+# ---- bad use: one line each
+one_line 2 "--cold=remount: it needs a target largedir mounts itself" \
+    "$LD" -q --cold=remount -N 1000 -o "$T/x1" "$T"
+one_line 2 "tmpfs keeps its files only in the caches" \
+    "$LD" -q -c "$TOP/configs/tmpfs.conf" --cold=remount --scratch="$S" \
+    -N 1000 -o "$T/x2"
+chmod 711 "$T"
+mkdir -m 777 "$T/nobody"
+for o in --cold=drop --memory-limit=64M; do
+	one_line 4 "needs root" setpriv --reuid=65534 \
+	    --regid=65534 --clear-groups "$LD" -q "$o" -N 1000 \
+	    -o "$T/nobody/out" "$T/nobody"
+done
+one_line 2 "--memory-limit '1k': must be from 64k" "$LD" --memory-limit=1k "$T"
+
+# ---- the limited run: a knee in open
+"$LD" -c "$CONF" --scratch="$S" --memory-limit=64M -n 20000 -N 400000 \
+    -b 30m -s 5 -o "$T/lim" --events=task-clock >"$T/lim.log" 2>&1 ||
+    fail "limited run: exit $? ($(tail -n 3 "$T/lim.log"))"
+cat "$T/lim.log"
+check_outputs "$T/lim" ext4 complete
+grep -q "^cold caches: unmount and mount" "$T/lim.log" ||
+    fail "--memory-limit did not imply --cold=remount"
+k=$(knee lim)
+case $k in
+''|*[!0-9]*) fail "limited run: no knee in open ($k)" ;;
+esac
+if [ "$k" -le 20000 ] || [ "$k" -gt 400000 ]; then
+	fail "knee at n=$k"
+fi
+grep -q "^knee: open falls below 50% of its plateau from n=" "$T/lim.log" ||
+    fail "the knee is not on stdout"
+# The cgroup held the open phase to the limit (64 MiB, plus a page).
+jq -e '[.rounds[] | .open_memcg_peak_kib] | all(. > 0 and . <= 65540)' \
+    "$T/lim/ext4.json" >/dev/null ||
+    fail "open_memcg_peak_kib: $(jq -c '[.rounds[].open_memcg_peak_kib]' \
+    "$T/lim/ext4.json")"
+# Delete runs outside the limit: no peak recorded for it.
+jq -e '[.rounds[] | .delete_memcg_peak_kib] | all(. == null)' \
+    "$T/lim/ext4.json" >/dev/null || fail "delete ran limited"
+jq -e '[.rounds[] | .open_task_clock] | all(. > 0)' "$T/lim/ext4.json" \
+    >/dev/null || fail "open_task_clock was not counted in the child"
+clean_after "limited run" ""
+
+# ---- the same without the limit: no knee
+"$LD" -c "$CONF" --scratch="$S" --cold=remount -n 20000 -N 400000 \
+    -b 30m -s 5 -o "$T/unl" --events=none >"$T/unl.log" 2>&1 ||
+    fail "unlimited run: exit $? ($(tail -n 3 "$T/unl.log"))"
+cat "$T/unl.log"
+check_outputs "$T/unl" ext4 complete
+k=$(knee unl)
+case $k in
+*[0-9]*) fail "unlimited cold run: a knee in open at n=$k" ;;
+esac
+echo "unlimited: knee_open=$k"
+[ "$(jq '.rounds | length' "$T/unl/ext4.json")" -ge 9 ] ||
+    fail "unlimited run: fewer than 9 rounds"
+# After the remount the dentries before open are far below n: no more
+# than at the start of create (the machine's other dentries), give or
+# take a tenth of n.  The remount took time outside the phase.
+for r in lim unl; do
+	jq -e '[.rounds[] | .open_dentries - .create_dentries < .n / 10 and
+	    .open_cold_ns > 0 and .delete_cold_ns > 0 and
+	    .create_cold_ns == 0] | all' "$T/$r/ext4.json" >/dev/null ||
+	    fail "$r: dentries at create and open, cold_ns: $(jq -c \
+	    '[.rounds[] | [.n, .create_dentries, .open_dentries, .open_cold_ns]]' \
+	    "$T/$r/ext4.json")"
+done
+# Without --cold they are all still there: the check above can fail.
+"$LD" -q -c "$CONF" --scratch="$S" -n 20000 -N 20000 -o "$T/warm" \
+    --events=none || fail "warm run: exit $?"
+jq -e '.rounds[0] | .open_dentries - .create_dentries >= .n * 0.9' \
+    "$T/warm/ext4.json" >/dev/null || fail "warm run: dentries $(jq -c \
+    '.rounds[0] | [.n, .create_dentries, .open_dentries]' "$T/warm/ext4.json")"
+clean_after "unlimited run" ""
+
+# ---- --cold=drop works on any directory
+mkdir "$T/d"
+"$LD" -q --cold=drop -n 2000 -N 2000 -o "$T/drop" "$T/d" ||
+    fail "--cold=drop: exit $?"
+jq -e '.rounds[0].open_cold_ns > 0' "$T/drop/"*.json >/dev/null ||
+    fail "--cold=drop recorded no time"
+
+# ---- the OOM killer takes the child, not largedir
+set +e
+"$LD" -c "$CONF" --scratch="$S" --memory-limit=256k -n 20000 -N 20000 \
+    -o "$T/oom" --events=none >"$T/oom.log" 2>&1
+rc=$?
+set -e
+cat "$T/oom.log"
+[ "$rc" = 3 ] || fail "OOM run: exit $rc, expected 3"
+check_outputs "$T/oom" ext4 stopped
+grep -q "out of memory: open in round 1 (n=20,000), killed by the OOM killer" \
+    "$T/oom.log" || fail "OOM run: no reason on stderr"
+jq -e '.meta.oom | test("killed by the OOM killer")' "$T/oom/ext4.json" \
+    >/dev/null || fail "OOM run: meta.oom missing"
+jq -e '.stop.errno == "ENOMEM"' "$T/oom/ext4.json" >/dev/null ||
+    fail "OOM run: stop errno $(jq .stop "$T/oom/ext4.json")"
+clean_after "OOM run" ""
+# in_limited_phase NAME: start a limited run of one big round in the
+# background ($bg) and wait until its child measures in the cgroup ($d).
+in_limited_phase() {
+	"$LD" -c "$CONF" --scratch="$S" --memory-limit=64M -n 400000 \
+	    -N 400000 -o "$T/$1" --events=none >"$T/$1.log" 2>&1 &
+	bg=$!
+	w=0
+	while [ "$w" -lt 240 ]; do
+		d=$(memcg_dirs | grep -F "largedir.$bg" || true)
+		[ -n "$d" ] && [ -n "$(procs "$d")" ] && return 0
+		sleep 0.5
+		w=$((w + 1))
+	done
+	fail "$1: no child in a memory cgroup after 2 minutes"
+}
+
+# ---- SIGTERM to largedir alone reaches the limited child too
+in_limited_phase term
+kill -TERM "$bg"
+set +e
+wait "$bg"
+rc=$?
+set -e
+bg=
+[ "$rc" = 143 ] || fail "SIGTERM: exit $rc ($(cat "$T/term.log"))"
+check_outputs "$T/term" ext4 interrupted
+[ ! -d "$d" ] || fail "SIGTERM: $d is left"
+clean_after "SIGTERM" ""
+
+# ---- kill -9 during a limited phase: --cleanup removes the cgroup
+in_limited_phase k9
+kill -9 "$bg"
+wait "$bg" 2>/dev/null || true
+bg=
+# The child dies with its parent (PR_SET_PDEATHSIG).
+w=0
+while [ -n "$(procs "$d")" ] && [ "$w" -lt 100 ]; do
+	sleep 0.1
+	w=$((w + 1))
+done
+[ -z "$(procs "$d")" ] || fail "kill -9: the limited child outlived largedir"
+"$LD" --cleanup --scratch="$S" >"$T/cleanup.log" 2>&1 ||
+    fail "--cleanup: exit $? ($(cat "$T/cleanup.log"))"
+cat "$T/cleanup.log"
+grep -q "^removed memory cgroup $d\$" "$T/cleanup.log" ||
+    fail "--cleanup did not remove $d"
+[ ! -d "$d" ] || fail "$d is still there"
+clean_after "kill -9" ""
+
+[ -z "$(memcg_dirs | grep -v '^$' || true)" ] || {
+	memcg_dirs
+	fail "memory cgroups are left"
+}
+echo "ok: knee with --memory-limit=64M at n=$(knee lim), none without"
