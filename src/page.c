@@ -143,6 +143,11 @@ static const struct page_item workload_items[] = {
 	{ "config.repeat", { "repetitions of each n", "Wiederholungen je n" },
 	  K_COUNT },
 	{ "config.warmup", { "warm-up rounds", "Aufwärmrunden" }, K_COUNT },
+	{ "config.cold", { "caches emptied before each phase after create "
+	  "(--cold)", "Caches vor jeder Phase nach create geleert (--cold)" },
+	  K_TEXT },
+	{ "config.memory-limit", { "memory limit of the reading phases",
+	  "Speicherlimit der lesenden Phasen" }, K_BYTES },
 	{ NULL, { NULL, NULL }, K_TEXT }
 };
 
@@ -415,7 +420,8 @@ put_value(FILE *fp, const char *s, enum kind kind, enum lang lang)
 		else if (kind == K_YESNO && (strcmp(s, "no") == 0 ||
 		    strcmp(s, "0") == 0))
 			s = tr(lang, "no", "nein");
-		else if (kind == K_COUNT && strcmp(s, "none") == 0)
+		else if ((kind == K_COUNT || kind == K_BYTES) &&
+		    strcmp(s, "none") == 0)
 			s = tr(lang, "none", "keine");
 		put_esc(fp, "", s, "");
 	} else if (kind == K_KIB || kind == K_BYTES) {

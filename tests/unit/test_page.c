@@ -269,8 +269,11 @@ test_page_full(void **state)
 
 	/* tmpfs-full ran another budget, and stopped. */
 	assert_non_null(strstr(en, "did not all run the same workload"));
-	assert_non_null(strstr(en, "<p>tmpfs-full \u2014 time budget: 60 s."
-	    "</p>"));
+	assert_non_null(strstr(en, "<p>tmpfs-full \u2014 time budget: 60 s; "
+	    "caches emptied before each phase after create (--cold): drop; "
+	    "memory limit of the reading phases: 64 MiB.</p>"));
+	assert_non_null(strstr(de, "Speicherlimit der lesenden Phasen: "
+	    "64 MiB.</p>"));
 	assert_non_null(strstr(de, "<p>ext4 \u2014 Zeitbudget: 18,333 s."
 	    "</p>"));
 	assert_non_null(strstr(en, "<td>stopped: No space left on device: "
