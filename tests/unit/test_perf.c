@@ -200,18 +200,12 @@ static const struct init_case {
 	    "--events 'cpu-cycles': the same event as 'cycles'" },
 	{ "page-faults,faults", -1, 0,
 	    "--events 'faults': the same event as 'page-faults'" },
+	/*
+	 * The list's own syntax (empty items, too many, too long) is read
+	 * by perf_common.c for both builds: test_perf_none covers it.
+	 */
 	{ "cycles,,instructions", -1, 0,
 	    "--events 'cycles,,instructions': empty event name" },
-	{ ",cycles", -1, 0, "--events ',cycles': empty event name" },
-	{ "cycles,", -1, 0, "--events 'cycles,': empty event name" },
-	{ "cycles, ,instructions", -1, 0,
-	    "--events 'cycles, ,instructions': empty event name" },
-	{ ",", -1, 0, "--events ',': empty event name" },
-	{ "e1,e2,e3,e4,e5,e6,e7,e8,e9,e10,e11,e12,e13,e14,e15,e16,e17", -1,
-	    0, "--events 'e17': more than 16 events" },
-	{ "cycles,x2345678901234567890123456789012345678901234567890"
-	    "123456789012345", -1, 0, "--events 'x23456789012345678901234"
-	    "5678901234567890...': event name longer than 63 characters" },
 };
 
 static void

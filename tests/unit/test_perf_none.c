@@ -41,6 +41,8 @@ static const struct init_case {
 	    "--events 'cycles,,instructions': empty event name" },
 	{ ",cycles", -1, 0, "--events ',cycles': empty event name" },
 	{ "cycles,", -1, 0, "--events 'cycles,': empty event name" },
+	{ "cycles, ,instructions", -1, 0,
+	    "--events 'cycles, ,instructions': empty event name" },
 	{ ",", -1, 0, "--events ',': empty event name" },
 	{ "e1,e2,e3,e4,e5,e6,e7,e8,e9,e10,e11,e12,e13,e14,e15,e16", 0, 16,
 	    NULL },
