@@ -1708,9 +1708,10 @@ run_limited(enum phase p, unsigned k, unsigned rep, uint64_t n,
 	run.w.deleted = o->deleted > run.w.deleted ? o->deleted :
 	    run.w.deleted;
 	if (WIFEXITED(ws) && o->done_ok) {
-		if (o->err == ENOMEM)
-			(void)snprintf(o->what, sizeof(o->what), "out of "
-			    "memory under --memory-limit");
+		/* "after N of M files", and why it ran short. */
+		if (o->err == ENOMEM && strlen(o->what) + 24 <
+		    sizeof(o->what))
+			(void)strcat(o->what, ", under --memory-limit");
 		return o->err != 0 ? -1 : 0;
 	}
 	if (WIFEXITED(ws) && o->err != 0)
