@@ -685,13 +685,13 @@ setup_target(void)
 static void
 setup_cold(void)
 {
-	const char	*why = "it needs a target largedir mounts itself (-c "
-			    "with an image or a device)";
+	const char	*why;
 	bool		 can;
 
 	if (run.cfg.cold == CONFIG_COLD_NONE && run.cfg.memory_limit == 0)
 		return;
-	can = run.target_up && target_can_remount(&run.target, &why);
+	/* Without -c, run.target is all zeros: not mounted by us. */
+	can = target_can_remount(&run.target, &why);
 	if (run.cfg.memory_limit != 0 && !run.cfg.cold_set)
 		run.cfg.cold = can ? CONFIG_COLD_REMOUNT : CONFIG_COLD_DROP;
 	if (run.cfg.cold == CONFIG_COLD_REMOUNT && !can)
@@ -1740,7 +1740,6 @@ cold_step(enum phase p, uint64_t n, uint64_t *ns)
 {
 	char		 errbuf[LD_ERRLEN];
 	uint64_t	 t0 = timing_now();
-	int		 fd;
 
 	switch (run.cfg.cold) {
 	case CONFIG_COLD_NONE:
@@ -1749,17 +1748,10 @@ cold_step(enum phase p, uint64_t n, uint64_t *ns)
 		if (run.be.ops->sync(&run.be) == -1)
 			return stop_errno(errno, workload_phase_name(p), n,
 			    "syncfs before dropping the caches");
-		/* 2: dentries and inodes, as the issue of --cold says. */
-		if ((fd = open("/proc/sys/vm/drop_caches", O_WRONLY |
-		    O_CLOEXEC)) == -1 || write(fd, "2\n", 2) != 2) {
-			int	e = errno;
-
-			if (fd != -1)
-				(void)close(fd);
-			return stop_errno(e, workload_phase_name(p), n,
+		/* 2: dentries and inodes, not the page cache. */
+		if (util_write_file("/proc/sys/vm/drop_caches", "2\n") == -1)
+			return stop_errno(errno, workload_phase_name(p), n,
 			    "writing /proc/sys/vm/drop_caches");
-		}
-		(void)close(fd);
 		break;
 	case CONFIG_COLD_REMOUNT:
 		/* Nothing of ours may hold the filesystem open. */

@@ -77,7 +77,6 @@ static const char *
 		 below(const char *, const char *);
 static int	 scan_mounts(const char *, const char *, enum memcg_version,
 		    const char *, char **, char **);
-static int	 put(const char *, const char *);
 static int	 put_in(const char *, const char *, const char *, char *);
 static int	 has_tasks(const char *);
 static int	 parse_u64(const char *, uint64_t *);
@@ -265,28 +264,6 @@ scan_mounts(const char *mi, const char *root, enum memcg_version v,
 	return 0;
 }
 
-/* Write 'value' to the existing file 'path'.  Return 0, or -1 with errno. */
-static int
-put(const char *path, const char *value)
-{
-	size_t	len;
-	int	fd, rc = 0, saved = 0;
-
-	len = strlen(value);
-	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if (write(fd, value, len) != (ssize_t)len) {
-		rc = -1;
-		saved = errno != 0 ? errno : EIO;
-	}
-	if (close(fd) == -1 && rc == 0) {
-		rc = -1;
-		saved = errno;
-	}
-	errno = saved;
-	return rc;
-}
-
 /*
  * Write 'value' to the file 'name' of cgroup 'dir'.  Return 0, or -1 with
  * errno and "PATH: reason" in 'err'.
@@ -298,7 +275,7 @@ put_in(const char *dir, const char *name, const char *value, char *err)
 	int	 saved;
 
 	path = xasprintf("%s/%s", dir, name);
-	if (put(path, value) == 0) {
+	if (util_write_file(path, value) == 0) {
 		free(path);
 		return 0;
 	}
@@ -800,7 +777,7 @@ memcg_peak_reset(const struct memcg *mc)
 		return 0;
 	}
 	path = xasprintf("%s/memory.max_usage_in_bytes", mc->dir);
-	r = put(path, "0");
+	r = util_write_file(path, "0");
 	free(path);
 	return r;
 }

@@ -134,3 +134,32 @@ perf_value_name(const struct perf *pf, size_t i)
 {
 	return pf->values[i].name;
 }
+
+/*
+ * Write into 'buf' of 'len' bytes a short description of the events of
+ * 'pf' and how each is counted, for the run's metadata:
+ * "cycles(unavailable) context-switches(user+kernel) task-clock(total)";
+ * "none" without events.  Truncated to fit.
+ */
+void
+perf_describe(const struct perf *pf, char *buf, size_t len)
+{
+	static const char *const	 how[] = {
+		[PERF_CLOSED] = "closed",
+		[PERF_SPLIT] = "user+kernel",
+		[PERF_TOTAL] = "total",
+		[PERF_USER] = "user",
+		[PERF_UNAVAILABLE] = "unavailable",
+	};
+	size_t				 i, off = 0;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	if (pf->nitems == 0)
+		(void)snprintf(buf, len, "none");
+	for (i = 0; i < pf->nitems && off < len; i++)
+		off += snprintf(buf + off, len - off, "%s%s(%s)",
+		    i > 0 ? " " : "", pf->items[i].name,
+		    how[pf->items[i].mode]);
+}

@@ -94,24 +94,3 @@ perf_close(struct perf *pf)
 	(void)pf;
 }
 
-/*
- * Write into 'buf' of 'len' bytes the events of 'pf', each marked
- * "(unavailable)" once perf_open() ran, or "none" without events.
- * Truncated to fit.
- */
-void
-perf_describe(const struct perf *pf, char *buf, size_t len)
-{
-	size_t	i, off = 0;
-
-	if (len == 0)
-		return;
-	buf[0] = '\0';
-	if (pf->nitems == 0)
-		(void)snprintf(buf, len, "none");
-	for (i = 0; i < pf->nitems && off < len; i++)
-		off += snprintf(buf + off, len - off, "%s%s(%s)",
-		    i > 0 ? " " : "", pf->items[i].name,
-		    pf->items[i].mode == PERF_CLOSED ? "closed" :
-		    "unavailable");
-}

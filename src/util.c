@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include <ctype.h>
+#include <fcntl.h>
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -25,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -436,6 +438,31 @@ util_mkdir_p(const char *path)
 	}
 	saved = errno;
 	free(p);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * Write 'value' to the existing file 'path' in one write(2), as /proc, /sys
+ * and cgroup files want it.  Return 0, or -1 with errno.
+ */
+int
+util_write_file(const char *path, const char *value)
+{
+	size_t	len;
+	int	fd, rc = 0, saved = 0;
+
+	len = strlen(value);
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
+		return -1;
+	if (write(fd, value, len) != (ssize_t)len) {
+		rc = -1;
+		saved = errno != 0 ? errno : EIO;
+	}
+	if (close(fd) == -1 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
 	errno = saved;
 	return rc;
 }

@@ -42,5 +42,6 @@ void	util_fmt_rate(char *, size_t, double);
 void	util_fmt_count(char *, size_t, uint64_t);
 
 int	util_mkdir_p(const char *);
+int	util_write_file(const char *, const char *);
 
 #endif /* LD_UTIL_H */
