@@ -646,7 +646,6 @@ memcg_enter(const struct memcg *mc)
 	char	path[PATH_MAX], num[24];
 	size_t	n, k = sizeof(num);
 	long	pid;
-	int	fd, rc = 0, saved = 0;
 
 	if (mc->dir == NULL) {
 		errno = EINVAL;
@@ -660,24 +659,13 @@ memcg_enter(const struct memcg *mc)
 	(void)memcpy(path + n, PROCS, sizeof(PROCS));
 	/* The pid in decimal, written from the end of 'num'. */
 	pid = (long)getpid();
+	num[--k] = '\0';
 	num[--k] = '\n';
 	do {
 		num[--k] = (char)('0' + pid % 10);
 		pid /= 10;
 	} while (pid > 0);
-	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if (write(fd, num + k, sizeof(num) - k) !=
-	    (ssize_t)(sizeof(num) - k)) {
-		rc = -1;
-		saved = errno != 0 ? errno : EIO;
-	}
-	if (close(fd) == -1 && rc == 0) {
-		rc = -1;
-		saved = errno;
-	}
-	errno = saved;
-	return rc;
+	return util_write_file(path, num + k);
 }
 
 /*

@@ -444,7 +444,8 @@ util_mkdir_p(const char *path)
 
 /*
  * Write 'value' to the existing file 'path' in one write(2), as /proc, /sys
- * and cgroup files want it.  Return 0, or -1 with errno.
+ * and cgroup files want it.  Async-signal-safe, so a child may call it
+ * between fork() and its work.  Return 0, or -1 with errno.
  */
 int
 util_write_file(const char *path, const char *value)
