@@ -125,6 +125,7 @@ static struct {
 	char			 dname[64];	/* its name */
 	struct output_doc	 doc;
 	int			 outfd;		/* the run directory */
+	struct output_id	 outids[OUTPUT_NWRITERS]; /* files we wrote */
 	char			*outdir;
 	char			*label;
 	size_t			 col0[PHASE_COUNT];	/* first column */
@@ -162,8 +163,9 @@ static const char *option_name(int);
 static void	parse_args(int, char **, bool *);
 static void	suite_mode(int, char **) __attribute__((noreturn));
 static const char *suite_status(int, char *, size_t);
+static int	adopt_graphs(int, const char *, const char *);
 static int	run_gnuplot(const char *, const char *, const char *,
-		    const char *);
+		    const char *, const char *);
 static int	plot_results(const char *, bool);
 static void	cleanup_mode(const char *);
 static void	report_sweep(void *, const struct workdir_report *);
@@ -725,19 +727,22 @@ setup_events(void)
 /* ===== largedir plot ===== */
 
 /*
- * Run "gnuplot -c DIR/SCRIPT ARG1 [ARG2]" and wait for it.  Return its
- * exit status, 127 if gnuplot cannot be run.
+ * Run "gnuplot -e ld_outsub='SUB' -c DIR/SCRIPT ARG1 [ARG2]" and wait for
+ * it.  Return its exit status, 127 if gnuplot cannot be run.
  */
 static int
-run_gnuplot(const char *dir, const char *script, const char *arg1,
-    const char *arg2)
+run_gnuplot(const char *dir, const char *sub, const char *script,
+    const char *arg1, const char *arg2)
 {
-	char	*path, *args[6];
+	char	*path, *outsub, *args[8];
 	pid_t	 pid;
 	int	 ws, n = 0;
 
 	path = xasprintf("%s/%s", dir, script);
+	outsub = xasprintf("ld_outsub='%s'", sub);	/* mkdtemp's letters */
 	args[n++] = (char *)"gnuplot";
+	args[n++] = (char *)"-e";
+	args[n++] = outsub;
 	args[n++] = (char *)"-c";
 	args[n++] = path;
 	args[n++] = (char *)arg1;
@@ -755,7 +760,46 @@ run_gnuplot(const char *dir, const char *script, const char *arg1,
 		if (errno != EINTR)
 			err(1, "waitpid");
 	free(path);
+	free(outsub);
 	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
+/*
+ * Move every graph gnuplot drew into the private directory 'priv' of
+ * 'results' into 'results' itself (output_adopt(): a link or a foreign
+ * file under a graph's name is left alone and reported), then remove
+ * 'priv'.  Return 0, or 1 if a graph could not be moved.
+ */
+static int
+adopt_graphs(int resfd, const char *results, const char *priv)
+{
+	struct dirent	*d;
+	DIR		*dp;
+	char		 errbuf[LD_ERRLEN];
+	int		 pfd, bad = 0;
+
+	if ((pfd = openat(resfd, priv, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || (dp = fdopendir(pfd)) == NULL) {
+		warn("%s/%s", results, priv);
+		if (pfd != -1)
+			(void)close(pfd);
+		return 1;
+	}
+	while ((d = readdir(dp)) != NULL) {
+		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0)
+			continue;
+		if (output_adopt(pfd, d->d_name, resfd, errbuf) == -1) {
+			warnx("%s: %s", results, errbuf);
+			(void)unlinkat(pfd, d->d_name, 0);
+			bad = 1;
+		}
+	}
+	(void)closedir(dp);
+	if (unlinkat(resfd, priv, AT_REMOVEDIR) == -1) {
+		warn("rmdir %s/%s", results, priv);
+		bad = 1;
+	}
+	return bad;
 }
 
 /*
@@ -771,9 +815,10 @@ plot_results(const char *results, bool loud)
 	struct dirent	*d;
 	DIR		*dp;
 	const char	*env = getenv("LARGEDIR_PLOT");
-	char		 self[PATH_MAX], *dir = NULL, *label, *p;
+	char		 self[PATH_MAX], *dir = NULL, *label, *p, *priv;
+	const char	*sub;
 	ssize_t		 len;
-	int		 rc, bad = 0;
+	int		 rc, resfd, bad = 0;
 
 	if (env != NULL && *env != '\0')
 		dir = xstrdup(env);
@@ -792,12 +837,25 @@ plot_results(const char *results, bool loud)
 		free(dir);
 		return 1;
 	}
-	if ((rc = run_gnuplot(dir, "rates.gp", results, NULL)) == 127) {
+	/*
+	 * gnuplot follows links where it writes, so it draws into a
+	 * directory of our own, and the graphs are moved in from there.
+	 */
+	priv = xasprintf("%s/.plot.XXXXXX", results);
+	if (mkdtemp(priv) == NULL)
+		err(1, "mkdir %s", priv);
+	sub = strrchr(priv, '/') + 1;
+	if ((resfd = open(results, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		err(1, "%s", results);
+	if ((rc = run_gnuplot(dir, sub, "rates.gp", results, NULL)) == 127) {
 		if (loud)
 			warnx("gnuplot is missing: apt-get install gnuplot-nox");
 		else
 			printf("no graphs: gnuplot is missing (apt-get install "
 			    "gnuplot-nox)\n");
+		(void)adopt_graphs(resfd, results, sub);
+		(void)close(resfd);
+		free(priv);
 		free(dir);
 		return 1;
 	}
@@ -810,10 +868,13 @@ plot_results(const char *results, bool loud)
 		    d->d_name[0] == '.')
 			continue;
 		label = xasprintf("%.*s", (int)len - 4, d->d_name);
-		bad |= run_gnuplot(dir, "target.gp", results, label) != 0;
+		bad |= run_gnuplot(dir, sub, "target.gp", results, label) != 0;
 		free(label);
 	}
 	(void)closedir(dp);
+	bad |= adopt_graphs(resfd, results, sub);
+	(void)close(resfd);
+	free(priv);
 	free(dir);
 	if (bad)
 		warnx("gnuplot failed on %s", results);
@@ -1068,11 +1129,13 @@ setup_outputs(int argc, char **argv)
 	run.outdir = run.cfg.output != NULL ? xstrdup(run.cfg.output) :
 	    xasprintf("results/%s-%s", dstamp, run.label);
 	for (i = 0; output_writers[i].name != NULL; i++) {
-		char	*f;
+		struct stat	 sb;
+		char		*f;
 
+		/* A dangling symbolic link is there too. */
 		ext = output_writers[i].ext;
 		f = xasprintf("%s/%s.%s", run.outdir, run.label, ext);
-		if (access(f, F_OK) == 0)
+		if (lstat(f, &sb) == 0)
 			errx(EXIT_USAGE, "%s exists: choose another -o or "
 			    "--label", f);
 		free(f);
@@ -1184,7 +1247,8 @@ flush_outputs(void)
 		    u.maxrss_kib);
 	output_kv_set(&run.doc.meta, "elapsed_s", "%.3f",
 	    (timing_now() - run.t0_ns) / 1e9);
-	if (output_flush(run.outfd, run.label, &run.doc, errbuf) == -1) {
+	if (output_flush(run.outfd, run.label, &run.doc, run.outids,
+	    errbuf) == -1) {
 		run.outfd = -1;		/* no second try from tidy() */
 		errx(1, "%s", errbuf);
 	}
@@ -2097,7 +2161,8 @@ tidy(void)
 		if (run.doc.stop_reason == NULL)
 			run.doc.stop_reason = xstrdup("largedir failed; see "
 			    "its error message");
-		if (output_flush(run.outfd, run.label, &run.doc, errbuf) == -1)
+		if (output_flush(run.outfd, run.label, &run.doc, run.outids,
+		    errbuf) == -1)
 			warnx("%s", errbuf);
 	}
 	(void)fflush(stdout);

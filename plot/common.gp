@@ -16,7 +16,7 @@
 #	ld_knee(l, p, ls, k) a command marking the knee of the curve, if
 #			 it has one, as arrow and label 100 + k
 #	ld_tics(axis, lo, hi)	a command setting labelled tics on a log axis
-#	ld_render	 a command drawing ld_cmd into ld_base.svg and .png
+#	ld_render	 a command drawing ld_cmd into ld_graph.svg and .png
 #	ld_fail		 a command printing ld_msg and exiting with ld_rc
 #
 # and the look every graph shares: 900x600 pixels, a grid, the key below
@@ -132,11 +132,18 @@ ld_pngterm = strstrt(GPVAL_TERMINALS, " pngcairo ") > 0 ? \
 ld_svgterm = "svg size 900,600 fixed noenhanced font 'sans-serif,12' " . \
     "background rgb 'white'"
 
-# Draw the plot command ld_cmd into ld_base.svg and ld_base.png.
+# Graphs go into the results directory, or where largedir asks for them:
+# with -e "ld_outsub='NAME'" into its subdirectory NAME, a private one
+# largedir made, from which it moves them in without following a link
+# someone else put under a graph's name.
+ld_out = exists("ld_outsub") ? ld_dir . "/" . ld_outsub : ld_dir
+
+# Draw the plot command ld_cmd into ld_graph.svg and ld_graph.png in
+# ld_out.
 ld_render = "set terminal " . ld_svgterm . "; " . \
-    "set output ld_base . '.svg'; eval ld_cmd; " . \
+    "set output ld_out . '/' . ld_graph . '.svg'; eval ld_cmd; " . \
     "set terminal " . ld_pngterm . "; " . \
-    "set output ld_base . '.png'; eval ld_cmd; unset output"
+    "set output ld_out . '/' . ld_graph . '.png'; eval ld_cmd; unset output"
 
 # Print ld_msg to stderr (where gnuplot's print goes) and exit with ld_rc.
 ld_fail = "print ld_msg; exit status ld_rc"

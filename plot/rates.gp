@@ -75,6 +75,6 @@ do for [p in ld_phases] {
 			}
 		}
 	}
-	ld_base = ld_dir . "/rates-" . p
+	ld_graph = "rates-" . p
 	eval ld_render
 }

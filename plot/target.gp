@@ -29,6 +29,7 @@ ld_label = ARG2
 load ld_here . "common.gp"
 
 ld_base = ld_dir . "/" . ld_label
+ld_graph = ld_label
 eval ld_scan(ld_q(ld_base . ".out"))
 if (ld_nfiles == 0) {
 	ld_msg = "target.gp: no " . ld_base . ".out with a header line"

@@ -18,6 +18,9 @@
  * row pointer is always ncols cells long.
  */
 
+#include <sys/random.h>
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -29,6 +32,7 @@
 #include <unistd.h>
 
 #include "output.h"
+#include "timing.h"
 #include "util.h"
 
 /* What write_doc() needs: a writer and its document. */
@@ -39,7 +43,10 @@ struct flush_arg {
 
 static int	write_doc(FILE *, const void *);
 static int	flush_one(int, const char *, const struct writer *,
-		    const struct output_doc *, char *);
+		    const struct output_doc *, struct output_id *, char *);
+static int	say(char *, const char *, const char *, int);
+static int	may_replace(int, const char *, const struct output_id *);
+static int	open_unique(int, const char *, char **);
 
 const struct writer output_writers[] = {
 	{ "out", "out", out_dat_write },
@@ -48,6 +55,8 @@ const struct writer output_writers[] = {
 	{ "summary", "summary", out_sum_write },
 	{ NULL, NULL, NULL }
 };
+_Static_assert(sizeof(output_writers) / sizeof(output_writers[0]) ==
+    OUTPUT_NWRITERS + 1, "OUTPUT_NWRITERS is the number of writers");
 
 /* ===== Key/value lists ===== */
 
@@ -246,24 +255,25 @@ output_doc_free(struct output_doc *doc)
 
 /*
  * Write 'doc' with every writer of output_writers[] to "<'label'>.<ext>"
- * in the directory 'dirfd'.  Each file is written as ".<label>.<ext>.tmp",
- * flushed, closed and renamed over the final name, so at any moment the
- * final name holds a complete file.  The data is not fsync'ed: this
- * guards against killed processes, not against power loss.
+ * in the directory 'dirfd' (output_write_file(), one file at a time).
+ * 'ids' holds one struct output_id per writer, in the order of
+ * output_writers[]; zeroed before the first flush of a run, it records
+ * the file each writer put in place, so a later flush replaces only that
+ * file and never one another process put under its name.
  *
- * Return 0.  On failure the temporary file is removed, 'err' (LD_ERRLEN
- * bytes) gets a one-line message naming the file, and -1 is returned
- * with errno from the failing call.  Files written by earlier writers in
- * the same call stay replaced.
+ * Return 0.  On failure 'err' (LD_ERRLEN bytes) gets a one-line message
+ * naming the file, and -1 is returned with errno from the failing call.
+ * Files written by earlier writers in the same call stay replaced.
  */
 int
 output_flush(int dirfd, const char *label, const struct output_doc *doc,
-    char *err)
+    struct output_id *ids, char *err)
 {
 	const struct writer	*w;
 
 	for (w = output_writers; w->name != NULL; w++)
-		if (flush_one(dirfd, label, w, doc, err) == -1)
+		if (flush_one(dirfd, label, w, doc, &ids[w - output_writers],
+		    err) == -1)
 			return -1;
 	return 0;
 }
@@ -280,14 +290,14 @@ write_doc(FILE *fp, const void *arg)
 /* Write one file of output_flush(); see there. */
 static int
 flush_one(int dirfd, const char *label, const struct writer *w,
-    const struct output_doc *doc, char *err)
+    const struct output_doc *doc, struct output_id *id, char *err)
 {
 	struct flush_arg	 fa = { w, doc };
 	char			*final;
 	int			 rc, saved;
 
 	final = xasprintf("%s.%s", label, w->ext);
-	rc = output_write_file(dirfd, final, write_doc, &fa, err);
+	rc = output_write_file(dirfd, final, write_doc, &fa, id, err);
 	saved = errno;
 	free(final);
 	errno = saved;
@@ -295,26 +305,116 @@ flush_one(int dirfd, const char *label, const struct writer *w,
 }
 
 /*
- * Write the file 'name' in directory 'dirfd' atomically: 'fn'(fp, 'arg')
- * prints it into ".<name>.tmp", which is flushed, closed and renamed over
- * 'name', so at any moment 'name' is either the old file or the complete
- * new one.  Return 0, or -1 with errno and a one-line message naming the
- * step and the file in 'err'; the temporary file is removed.
+ * Put the message for step 'what' on file 'name', which failed with
+ * 'errnum', into 'err' (LD_ERRLEN bytes); return -1 with errno 'errnum'.
+ */
+static int
+say(char *err, const char *what, const char *name, int errnum)
+{
+	if (errnum == EEXIST && strcmp(what, "replace") == 0)
+		(void)snprintf(err, LD_ERRLEN, "%s exists and is not a file "
+		    "largedir wrote: left in place", name);
+	else
+		(void)snprintf(err, LD_ERRLEN, "%s %s: %s", what, name,
+		    strerror(errnum));
+	errno = errnum;
+	return -1;
+}
+
+/*
+ * Whether the final name 'name' in 'dirfd' may be replaced, as 'id' says
+ * (see output_write_file()).  Return 0 if it may (it does not exist, or
+ * it is the file we wrote), else -1 with errno EEXIST, or the errno of
+ * fstatat(2).  Someone who swaps the name between this check and the
+ * rename loses only the entry they put there: rename(2) replaces a name
+ * and never writes through it.
+ */
+static int
+may_replace(int dirfd, const char *name, const struct output_id *id)
+{
+	struct stat	sb;
+
+	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == -1)
+		return errno == ENOENT ? 0 : -1;
+	if (id != NULL && id->set) {
+		if (S_ISREG(sb.st_mode) && sb.st_dev == id->dev &&
+		    sb.st_ino == id->ino)
+			return 0;
+	} else if (id == NULL && S_ISREG(sb.st_mode) &&
+	    sb.st_uid == geteuid())
+		return 0;
+	errno = EEXIST;
+	return -1;
+}
+
+/*
+ * Create a new file ".<'name'>.XXXXXX" in 'dirfd' with a random suffix,
+ * with O_EXCL and O_NOFOLLOW, so nothing that is already there (a link,
+ * a FIFO, another process's temporary file) is ever opened.  Store the
+ * name in 'tmp' (a new string) and return the descriptor, or -1 with
+ * errno.
+ */
+static int
+open_unique(int dirfd, const char *name, char **tmp)
+{
+	static const char	 chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	uint64_t		 r;
+	char			 suffix[7];
+	int			 fd, tries, i;
+
+	for (tries = 0; tries < 100; tries++) {
+		if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
+			r = timing_now() ^
+			    ((uint64_t)getpid() << 32) ^ (uint64_t)tries;
+		for (i = 0; i < 6; i++, r /= sizeof(chars) - 1)
+			suffix[i] = chars[r % (sizeof(chars) - 1)];
+		suffix[6] = '\0';
+		*tmp = xasprintf(".%s.%s", name, suffix);
+		fd = openat(dirfd, *tmp, O_WRONLY | O_CREAT | O_EXCL |
+		    O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd != -1 || errno != EEXIST)
+			return fd;
+		free(*tmp);
+		*tmp = NULL;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+/*
+ * Write the file 'name' in directory 'dirfd' atomically and durably:
+ * 'fn'(fp, 'arg') prints it into a new temporary file (open_unique()),
+ * which is fsync'ed, closed and renamed over 'name', and then the
+ * directory is fsync'ed; so at any moment, even after a power cut,
+ * 'name' is either the old file or the complete new one.
+ *
+ * 'id' says what may be replaced.  With 'id' NULL, an existing 'name'
+ * must be a regular file of the effective user (a page written before).
+ * Otherwise 'id' records the file this writer put in place last (zeroed:
+ * none yet, so 'name' must not exist), 'name' must still be that file,
+ * and 'id' is updated to the new one.  Anything else under 'name' (a
+ * symbolic link, a FIFO, a directory, another user's file) is left alone
+ * and the write fails with EEXIST.
+ *
+ * Return 0, or -1 with errno and a one-line message naming the step and
+ * the file in 'err'; the temporary file is removed.
  */
 int
 output_write_file(int dirfd, const char *name, int (*fn)(FILE *,
-    const void *), const void *arg, char *err)
+    const void *), const void *arg, struct output_id *id, char *err)
 {
+	struct stat	 sb;
 	FILE		*fp;
-	char		*tmp;
+	char		*tmp = NULL;
 	const char	*what;
 	int		 fd, saved;
 
-	tmp = xasprintf(".%s.tmp", name);
+	what = "replace";
+	if (may_replace(dirfd, name, id) == -1)
+		goto fail;
 	what = "open";
-	fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0644);
-	if (fd == -1)
+	if ((fd = open_unique(dirfd, name, &tmp)) == -1)
 		goto fail;
 	if ((fp = fdopen(fd, "w")) == NULL) {
 		saved = errno;
@@ -330,12 +430,30 @@ output_write_file(int dirfd, const char *name, int (*fn)(FILE *,
 		errno = saved;
 		goto fail_unlink;
 	}
+	what = "fsync";
+	if (fsync(fileno(fp)) == -1 || fstat(fileno(fp), &sb) == -1) {
+		saved = errno;
+		(void)fclose(fp);
+		errno = saved;
+		goto fail_unlink;
+	}
 	what = "close";
 	if (fclose(fp) == EOF)
+		goto fail_unlink;
+	what = "replace";
+	if (may_replace(dirfd, name, id) == -1)
 		goto fail_unlink;
 	what = "rename";
 	if (renameat(dirfd, tmp, dirfd, name) == -1)
 		goto fail_unlink;
+	if (id != NULL) {
+		id->dev = sb.st_dev;
+		id->ino = sb.st_ino;
+		id->set = true;
+	}
+	what = "fsync";
+	if (fsync(dirfd) == -1)
+		goto fail;
 	free(tmp);
 	return 0;
 
@@ -345,11 +463,30 @@ fail_unlink:
 	errno = saved;
 fail:
 	saved = errno;
-	(void)snprintf(err, LD_ERRLEN, "%s %s: %s", what, name,
-	    strerror(saved));
 	free(tmp);
-	errno = saved;
-	return -1;
+	return say(err, what, name, saved);
+}
+
+/*
+ * Move the file 'name' from the directory 'fromfd' (a private directory
+ * another program wrote into) to the same name in 'dirfd', replacing only
+ * what output_write_file() with a NULL 'id' would replace, and fsync
+ * 'dirfd'.  Return 0, or -1 with errno and a one-line message in 'err'.
+ */
+int
+output_adopt(int fromfd, const char *name, int dirfd, char *err)
+{
+	const char	*what = "replace";
+
+	if (may_replace(dirfd, name, NULL) == 0) {
+		what = "rename";
+		if (renameat(fromfd, name, dirfd, name) == 0) {
+			what = "fsync";
+			if (fsync(dirfd) == 0)
+				return 0;
+		}
+	}
+	return say(err, what, name, errno);
 }
 
 /*

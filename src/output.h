@@ -21,6 +21,8 @@
 #ifndef LD_OUTPUT_H
 #define LD_OUTPUT_H
 
+#include <sys/types.h>
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -109,9 +111,24 @@ int	out_csv_write(FILE *, const struct output_doc *);
 int	out_json_write(FILE *, const struct output_doc *);
 int	out_sum_write(FILE *, const struct output_doc *);
 
-int	output_flush(int, const char *, const struct output_doc *, char *);
+/*
+ * The file a writer last renamed into place (device and inode), so the
+ * next write replaces that file and nothing another process put under
+ * its name.  Zeroed: nothing written yet, and the name must not exist.
+ */
+struct output_id {
+	dev_t	dev;
+	ino_t	ino;
+	bool	set;
+};
+
+#define OUTPUT_NWRITERS	4	/* entries of output_writers[] */
+
+int	output_flush(int, const char *, const struct output_doc *,
+	    struct output_id *, char *);
 int	output_write_file(int, const char *, int (*)(FILE *, const void *),
-	    const void *, char *);
+	    const void *, struct output_id *, char *);
+int	output_adopt(int, const char *, int, char *);
 
 /* For the writers. */
 void	output_put_table(FILE *, const struct output_table *, int,

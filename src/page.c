@@ -311,7 +311,7 @@ write_lang(struct page *pg, enum lang lang, const char *results, char *err)
 	int		saved;
 
 	if (output_write_file(pg->dirfd, lang == LANG_DE ? "index.de.html" :
-	    "index.html", print_page, &pa, msg) == 0)
+	    "index.html", print_page, &pa, NULL, msg) == 0)
 		return 0;
 	saved = errno;
 	(void)snprintf(err, LD_ERRLEN, "%s: %.200s", results, msg);

@@ -12,7 +12,9 @@
  * are the specification of the formats.  The JSON is also parsed back
  * with jansson.  The flush tests work in a mkdtemp(3) directory with real
  * system calls; failures are staged with a removed directory, a bad file
- * descriptor, a directory in the way of a rename and /dev/full.
+ * descriptor, a directory in the way and /dev/full, and the attack of
+ * issue 16 (links and a FIFO planted under the names the writers use)
+ * must leave its victim untouched.
  */
 
 #include <sys/stat.h>
@@ -53,6 +55,8 @@ static char	*slurp_at(int, const char *, size_t *);
 static void	 check_golden(int (*)(FILE *, const struct output_doc *),
 		    const char *);
 static int	 count_entries(const char *);
+static char	*contents(const char *);
+static int	 print_x(FILE *, const void *);
 static void	 remove_tree(const char *);
 
 /* ===== Helpers ===== */
@@ -654,6 +658,7 @@ test_flush(void **state)
 	static const char	*names[] = { "doc.out", "doc.csv", "doc.json",
 	    "doc.summary" };
 	struct output_doc	 doc;
+	struct output_id	 ids[OUTPUT_NWRITERS];
 	const struct writer	*w;
 	char			 dir[] = "/tmp/test_output.XXXXXX";
 	char			 err[LD_ERRLEN];
@@ -667,6 +672,7 @@ test_flush(void **state)
 	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(dfd >= 0);
 	build_doc(&doc);
+	memset(ids, 0, sizeof(ids));
 	for (pass = 0; pass < 2; pass++) {
 		old = slurp_at(dfd, "doc.json", NULL);
 		if (pass == 1) {
@@ -675,7 +681,7 @@ test_flush(void **state)
 			doc.status = OUTPUT_COMPLETE;
 		}
 		err[0] = '\0';
-		assert_int_equal(output_flush(dfd, "doc", &doc, err), 0);
+		assert_int_equal(output_flush(dfd, "doc", &doc, ids, err), 0);
 		assert_string_equal(err, "");
 		assert_int_equal(count_entries(dir), NELEM(names));
 		for (i = 0, w = output_writers; w->name != NULL; i++, w++) {
@@ -706,6 +712,7 @@ static void
 test_flush_bad_dir(void **state)
 {
 	struct output_doc	 doc;
+	struct output_id	 ids[OUTPUT_NWRITERS] = { { 0 } };
 	char			 dir[] = "/tmp/test_output.XXXXXX";
 	char			 err[LD_ERRLEN];
 	int			 dfd;
@@ -717,23 +724,25 @@ test_flush_bad_dir(void **state)
 	assert_true(dfd >= 0);
 	assert_int_equal(rmdir(dir), 0);
 	err[0] = '\0';
-	assert_int_equal(output_flush(dfd, "doc", &doc, err), -1);
+	assert_int_equal(output_flush(dfd, "doc", &doc, ids, err), -1);
 	assert_int_equal(errno, ENOENT);
 	assert_string_equal(err, "open doc.out: No such file or directory");
 	assert_int_equal(close(dfd), 0);
 	assert_int_equal(access(dir, F_OK), -1);
 
 	err[0] = '\0';
-	assert_int_equal(output_flush(-1, "doc", &doc, err), -1);
+	assert_int_equal(output_flush(-1, "doc", &doc, ids, err), -1);
 	assert_int_equal(errno, EBADF);
 	assert_non_null(strstr(err, "doc.out"));
 	output_doc_free(&doc);
 }
 
+/* A directory where doc.csv should go is left in place: EEXIST. */
 static void
-test_flush_rename_fails(void **state)
+test_flush_dir_in_the_way(void **state)
 {
 	struct output_doc	 doc;
+	struct output_id	 ids[OUTPUT_NWRITERS] = { { 0 } };
 	char			 dir[] = "/tmp/test_output.XXXXXX";
 	char			 err[LD_ERRLEN];
 	char			*path;
@@ -745,23 +754,175 @@ test_flush_rename_fails(void **state)
 	assert_non_null(mkdtemp(dir));
 	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(dfd >= 0);
-	/* A directory where doc.csv should go makes renameat(2) fail. */
 	assert_int_equal(mkdirat(dfd, "doc.csv", 0755), 0);
 	err[0] = '\0';
-	assert_int_equal(output_flush(dfd, "doc", &doc, err), -1);
-	assert_int_equal(errno, EISDIR);
-	assert_string_equal(err, "rename doc.csv: Is a directory");
+	assert_int_equal(output_flush(dfd, "doc", &doc, ids, err), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_string_equal(err, "doc.csv exists and is not a file largedir "
+	    "wrote: left in place");
 	assert_int_equal(fstatat(dfd, "doc.out", &sb, 0), 0);
 	assert_true(S_ISREG(sb.st_mode));
 	assert_int_equal(fstatat(dfd, "doc.csv", &sb, 0), 0);
 	assert_true(S_ISDIR(sb.st_mode));
-	assert_int_equal(fstatat(dfd, ".doc.csv.tmp", &sb, 0), -1);
 	assert_int_equal(fstatat(dfd, "doc.json", &sb, 0), -1);
+	/* doc.out and the directory: no temporary file is left. */
 	assert_int_equal(count_entries(dir), 2);
 	path = xasprintf("%s/doc.csv", dir);
 	assert_int_equal(rmdir(path), 0);
 	free(path);
 	output_doc_free(&doc);
+	assert_int_equal(close(dfd), 0);
+	remove_tree(dir);
+}
+
+/* What the contents of 'path' are, or "" if it cannot be read. */
+static char *
+contents(const char *path)
+{
+	char	*s;
+
+	s = slurp(path, NULL);
+	return s != NULL ? s : xstrdup("");
+}
+
+/*
+ * The attack of issue 16: what another user plants in a shared output
+ * directory is never opened or written through.  Links under every
+ * temporary name the old writer used and a FIFO under another; a link
+ * under the final name before the first write; and after a good write, a
+ * link swapped in for the file we wrote.  The victim keeps its contents,
+ * the planted entries stay as they were, and the run does not hang.
+ */
+static void
+test_flush_planted(void **state)
+{
+	static const char	*exts[] = { "out", "csv", "json", "summary" };
+	struct output_doc	 doc;
+	struct output_id	 ids[OUTPUT_NWRITERS] = { { 0 } };
+	char			 dir[] = "/tmp/test_output.XXXXXX";
+	char			 victim[] = "/tmp/test_output_victim.XXXXXX";
+	char			 err[LD_ERRLEN], *name, *got;
+	struct stat		 sb;
+	size_t			 i;
+	int			 dfd, vfd;
+
+	(void)state;
+	build_doc(&doc);
+	assert_non_null(mkdtemp(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(dfd >= 0);
+	vfd = mkstemp(victim);
+	assert_true(vfd >= 0);
+	assert_int_equal(write(vfd, "precious\n", 9), 9);
+	assert_int_equal(close(vfd), 0);
+	for (i = 0; i < NELEM(exts); i++) {
+		name = xasprintf(".doc.%s.tmp", exts[i]);
+		if (i == 1)
+			assert_int_equal(mkfifoat(dfd, name, 0644), 0);
+		else
+			assert_int_equal(symlinkat(victim, dfd, name), 0);
+		free(name);
+	}
+
+	/* Temporary names already taken do not matter. */
+	assert_int_equal(output_flush(dfd, "doc", &doc, ids, err), 0);
+	got = contents(victim);
+	assert_string_equal(got, "precious\n");
+	free(got);
+	assert_int_equal(fstatat(dfd, ".doc.csv.tmp", &sb, AT_SYMLINK_NOFOLLOW),
+	    0);
+	assert_true(S_ISFIFO(sb.st_mode));
+	assert_int_equal(count_entries(dir), 2 * NELEM(exts));
+
+	/* A link swapped in for a file we wrote is left in place. */
+	assert_int_equal(unlinkat(dfd, "doc.json", 0), 0);
+	assert_int_equal(symlinkat(victim, dfd, "doc.json"), 0);
+	assert_int_equal(output_flush(dfd, "doc", &doc, ids, err), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_string_equal(err, "doc.json exists and is not a file largedir "
+	    "wrote: left in place");
+	got = contents(victim);
+	assert_string_equal(got, "precious\n");
+	free(got);
+	assert_int_equal(fstatat(dfd, "doc.json", &sb, AT_SYMLINK_NOFOLLOW), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+
+	/* So is a regular file someone put there: it is not the one we wrote. */
+	assert_int_equal(unlinkat(dfd, "doc.json", 0), 0);
+	vfd = openat(dfd, "doc.json", O_WRONLY | O_CREAT | O_EXCL, 0644);
+	assert_true(vfd >= 0);
+	assert_int_equal(close(vfd), 0);
+	assert_int_equal(output_flush(dfd, "doc", &doc, ids, err), -1);
+	assert_int_equal(errno, EEXIST);
+
+	/* A dangling link under a final name before the first write. */
+	memset(ids, 0, sizeof(ids));
+	assert_int_equal(symlinkat("/nonexistent/largedir-test", dfd,
+	    "new.out"), 0);
+	assert_int_equal(output_flush(dfd, "new", &doc, ids, err), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_string_equal(err, "new.out exists and is not a file largedir "
+	    "wrote: left in place");
+	assert_int_equal(fstatat(dfd, "new.out", &sb, AT_SYMLINK_NOFOLLOW), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+
+	output_doc_free(&doc);
+	assert_int_equal(close(dfd), 0);
+	remove_tree(dir);
+	assert_int_equal(unlink(victim), 0);
+}
+
+/* What output_write_file() with a NULL id and output_adopt() replace. */
+static int
+print_x(FILE *fp, const void *arg)
+{
+	(void)arg;
+	return fputs("x\n", fp) == EOF ? -1 : 0;
+}
+
+static void
+test_write_file_no_id(void **state)
+{
+	char		 dir[] = "/tmp/test_output.XXXXXX";
+	char		 sub[] = "/tmp/test_output.XXXXXX/priv";
+	char		 err[LD_ERRLEN];
+	struct stat	 sb;
+	int		 dfd, pfd, fd;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	memcpy(sub, dir, strlen(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(dfd >= 0);
+	/* An earlier page of ours is replaced; a link is not. */
+	assert_int_equal(output_write_file(dfd, "p.html", print_x, NULL, NULL,
+	    err), 0);
+	assert_int_equal(output_write_file(dfd, "p.html", print_x, NULL, NULL,
+	    err), 0);
+	assert_int_equal(symlinkat("p.html", dfd, "q.html"), 0);
+	assert_int_equal(output_write_file(dfd, "q.html", print_x, NULL, NULL,
+	    err), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_int_equal(fstatat(dfd, "q.html", &sb, AT_SYMLINK_NOFOLLOW), 0);
+	assert_true(S_ISLNK(sb.st_mode));
+
+	/* Adopting from a private directory: the same rules. */
+	assert_int_equal(mkdir(sub, 0700), 0);
+	pfd = open(sub, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(pfd >= 0);
+	fd = openat(pfd, "g.svg", O_WRONLY | O_CREAT | O_EXCL, 0644);
+	assert_true(fd >= 0 && close(fd) == 0);
+	fd = openat(pfd, "q.html", O_WRONLY | O_CREAT | O_EXCL, 0644);
+	assert_true(fd >= 0 && close(fd) == 0);
+	assert_int_equal(output_adopt(pfd, "g.svg", dfd, err), 0);
+	assert_int_equal(fstatat(dfd, "g.svg", &sb, AT_SYMLINK_NOFOLLOW), 0);
+	assert_true(S_ISREG(sb.st_mode));
+	assert_int_equal(output_adopt(pfd, "q.html", dfd, err), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_string_equal(err, "q.html exists and is not a file largedir "
+	    "wrote: left in place");
+	assert_int_equal(unlinkat(pfd, "q.html", 0), 0);
+	assert_int_equal(close(pfd), 0);
 	assert_int_equal(close(dfd), 0);
 	remove_tree(dir);
 }
@@ -786,7 +947,9 @@ main(void)
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_flush),
 		cmocka_unit_test(test_flush_bad_dir),
-		cmocka_unit_test(test_flush_rename_fails),
+		cmocka_unit_test(test_flush_dir_in_the_way),
+		cmocka_unit_test(test_flush_planted),
+		cmocka_unit_test(test_write_file_no_id),
 	};
 
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
