@@ -20,6 +20,7 @@
  */
 
 #include <ctype.h>
+#include <getopt.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -637,4 +638,105 @@ out:
 	(void)fclose(fp);
 	errno = saved;
 	return rc;
+}
+
+/* ===== The command line ===== */
+
+/*
+ * Fill 'longopts' (CONFIG_NLONGOPTS entries) and 'optstring'
+ * (CONFIG_NLONGOPTS bytes) for getopt_long(3) from config_opts[], so the
+ * command line and config_set() never differ, plus --cleanup ('C'),
+ * --help, --version and, for suites, --total-budget ('T').  An option
+ * without a letter gets the value 256 + its index in config_opts[]; the
+ * optstring starts with ':', so a missing value is ':' and not '?'.
+ */
+void
+config_getopt(struct option *longopts, char *optstring)
+{
+	size_t	i, nl = 0, ns = 0;
+
+	optstring[ns++] = ':';
+	for (i = 0; config_opts[i].name != NULL; i++) {
+		longopts[nl].name = config_opts[i].name;
+		longopts[nl].has_arg = config_opts[i].arg != NULL ?
+		    required_argument : no_argument;
+		longopts[nl].flag = NULL;
+		longopts[nl].val = config_opts[i].letter != 0 ?
+		    config_opts[i].letter : 256 + (int)i;
+		nl++;
+		if (config_opts[i].letter != 0) {
+			optstring[ns++] = (char)config_opts[i].letter;
+			if (config_opts[i].arg != NULL)
+				optstring[ns++] = ':';
+		}
+	}
+	longopts[nl++] = (struct option){ "cleanup", no_argument, NULL, 'C' };
+	longopts[nl++] = (struct option){ "help", no_argument, NULL, 'h' };
+	longopts[nl++] = (struct option){ "version", no_argument, NULL, 'V' };
+	longopts[nl++] = (struct option){ "total-budget", required_argument,
+	    NULL, 'T' };
+	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
+	(void)strcpy(optstring + ns, "hV");
+}
+
+/*
+ * The long name of the option getopt_long() returned as 'ch' with the
+ * tables of config_getopt(), or NULL if it is not one of config_opts[].
+ */
+const char *
+config_opt_name(int ch)
+{
+	size_t	i;
+
+	for (i = 0; config_opts[i].name != NULL; i++)
+		if (ch == config_opts[i].letter || ch == 256 + (int)i)
+			return config_opts[i].name;
+	return NULL;
+}
+
+/*
+ * Print largedir -h to 'fp': the synopsis, as in the man page, and one
+ * line per option.  Return 0, or -1 with errno if 'fp' failed.
+ */
+int
+config_usage(FILE *fp)
+{
+	const struct config_opt	*o;
+	char			 left[64];
+
+	(void)fprintf(fp,
+	    "usage: largedir [-hqV] [-b duration] [-g factor] [-l label] "
+	    "[-N count]\n"
+	    "                [-n count] [-o path] [-p phases] [-r count] "
+	    "[-s seed]\n"
+	    "                [--budget-policy predict|classic] "
+	    "[--file-size size]\n"
+	    "                [--fsync none|file|dir|both] "
+	    "[--name-len length]\n"
+	    "                [--names fixed|maildir] [--scratch dir]\n"
+	    "                [--sync none|phase|round] [--warmup count] "
+	    "dir\n"
+	    "       largedir -c file [options]\n"
+	    "       largedir suite [options] [--total-budget duration] "
+	    "file ...\n"
+	    "       largedir plot results\n"
+	    "       largedir page results\n"
+	    "       largedir --cleanup [--scratch dir] [dir]\n");
+	(void)fprintf(fp, "\n");
+	for (o = config_opts; o->name != NULL; o++) {
+		if (o->letter != 0)
+			(void)snprintf(left, sizeof(left), "-%c, --%s%s%s",
+			    o->letter, o->name, o->arg != NULL ? " " : "",
+			    o->arg != NULL ? o->arg : "");
+		else
+			(void)snprintf(left, sizeof(left), "    --%s%s%s",
+			    o->name, o->arg != NULL ? " " : "",
+			    o->arg != NULL ? o->arg : "");
+		(void)fprintf(fp, "  %-35s %s\n", left, o->help);
+	}
+	(void)fprintf(fp, "  %-35s %s\n  %-35s %s\n  %-35s %s\n",
+	    "    --cleanup [dir]", "remove what killed runs left behind",
+	    "-h, --help", "print this help", "-V, --version",
+	    "print the version");
+	return fflush(fp) == EOF || ferror(fp) ? -1 : 0;
 }

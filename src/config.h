@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "backend.h"
 #include "names.h"
@@ -85,5 +86,12 @@ const char	*config_sync_name(enum config_sync);
 const char	*config_cold_name(enum config_cold);
 int	config_load(struct config *, struct target_conf *, const char *,
 	    char *);
+
+#define CONFIG_NLONGOPTS	64	/* entries config_getopt() may fill */
+
+struct option;
+void	config_getopt(struct option *, char *);
+const char	*config_opt_name(int);
+int	config_usage(FILE *);
 
 #endif /* LD_CONFIG_H */

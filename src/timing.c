@@ -295,3 +295,25 @@ timing_plan(const struct timing_budget *b, uint64_t elapsed_ns,
 	*predicted_ns = timing_predict(b, n, reps);
 	return TIMING_SHRINK;
 }
+
+/*
+ * When the time-boxed create phase of a run that started at 'run_t0_ns'
+ * with budget 'budget_ns', starting at 'now', must stop: when the share
+ * of what is left of the budget (less TIMING_SLACK) that create took in
+ * the repetition before ('share'; the rest of the round takes the
+ * remainder) is spent, divided among the 'repeat' repetitions.  A share
+ * that is no share (below 5%, 100% or more, NAN) counts as half.
+ */
+uint64_t
+timing_create_deadline(uint64_t run_t0_ns, uint64_t budget_ns, uint64_t now,
+    double share, unsigned repeat)
+{
+	double	end;
+
+	end = (double)run_t0_ns + (1 - TIMING_SLACK) * budget_ns;
+	if (!(share > 0.05 && share < 1))
+		share = 0.5;
+	if (end <= (double)now)
+		return now;
+	return now + (uint64_t)((end - (double)now) * share / repeat);
+}

@@ -80,6 +80,8 @@ void	timing_budget_init(struct timing_budget *, uint64_t,
 void	timing_budget_add(struct timing_budget *, uint64_t, unsigned,
 	    uint64_t);
 double	timing_predict(const struct timing_budget *, uint64_t, unsigned);
+uint64_t	timing_create_deadline(uint64_t, uint64_t, uint64_t, double,
+	    unsigned);
 enum timing_verdict
 	timing_plan(const struct timing_budget *, uint64_t, uint64_t,
 	    uint64_t, unsigned, uint64_t *, double *);

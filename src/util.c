@@ -467,3 +467,24 @@ util_write_file(const char *path, const char *value)
 	errno = saved;
 	return rc;
 }
+
+/*
+ * Whether 'dir' is an existing directory (stat(2), following links).
+ * Return 0, or -1 with errno and "DIR: why" in 'err' (LD_ERRLEN bytes).
+ */
+int
+util_check_dir(const char *dir, char *err)
+{
+	struct stat	st;
+
+	if (stat(dir, &st) == -1) {
+		(void)snprintf(err, LD_ERRLEN, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		(void)snprintf(err, LD_ERRLEN, "%s: not a directory", dir);
+		errno = ENOTDIR;
+		return -1;
+	}
+	return 0;
+}

@@ -66,7 +66,8 @@ wait "$bg"
 rc=$?
 set -e
 [ "$rc" = 1 ] || fail "the swapped z.csv: exit $rc, expected 1"
-[ "$(cat "$T/err")" = "largedir: z.csv exists and is not a file largedir wrote: left in place" ] ||
+# The last line: a busy machine may add a warning about its load before.
+[ "$(tail -n 1 "$T/err")" = "largedir: z.csv exists and is not a file largedir wrote: left in place" ] ||
     fail "the swapped z.csv: $(cat "$T/err")"
 [ "$(readlink "$R/z.csv")" = "$V" ] || fail "z.csv is no longer the link"
 [ "$(cat "$V")" = precious ] || fail "the run wrote through the swapped link"

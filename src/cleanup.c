@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * cleanup: largedir cleanup [--scratch DIR] [DIR], also spelt --cleanup.
+ * A front-end module: the sweeps of target.c, memcg.c and workdir.c
+ * decide what is ours and dead, and report.c says, one line each, what
+ * was removed or kept and why.
+ */
+
+#include <err.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cleanup.h"
+#include "memcg.h"
+#include "report.h"
+#include "target.h"
+#include "util.h"
+#include "workdir.h"
+
+/*
+ * Remove what killed runs left: targets (mounts, loop devices, images)
+ * in 'scratch' (NULL: TARGET_SCRATCH), the memory cgroups of
+ * --memory-limit runs, and, if 'dir' is not NULL, the work directories
+ * in 'dir'.  Return the exit status.
+ */
+int
+cleanup_main(const char *dir, const char *scratch)
+{
+	char	errbuf[LD_ERRLEN];
+	int	found;
+
+	if (scratch == NULL)
+		scratch = TARGET_SCRATCH;
+	if ((found = target_sweep(scratch, report_target, NULL, errbuf)) ==
+	    -1)
+		errx(1, "%s", errbuf);
+	if (found == 0 && dir == NULL)
+		printf("no largedir targets in %s\n", scratch);
+	/* The memory cgroups of --memory-limit runs that were killed. */
+	if (geteuid() == 0 && memcg_sweep("/", report_memcg, NULL, errbuf) ==
+	    -1)
+		warnx("%s", errbuf);
+	if (dir != NULL) {
+		if (util_check_dir(dir, errbuf) == -1)
+			errx(EXIT_USAGE, "%s", errbuf);
+		if ((found = workdir_sweep(dir, report_sweep, NULL, errbuf)) ==
+		    -1)
+			errx(1, "%s", errbuf);
+		if (found == 0)
+			printf("no largedir work directories in %s\n", dir);
+	}
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	return 0;
+}

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * record: see record.h.  The three tables below are the whole list of
+ * columns a run writes; output.c's writers print whatever they hold.
+ */
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+#include "util.h"
+
+/* A column: its name (or suffix), decimals (-1: integer), its field. */
+struct column {
+	const char	*name;
+	int		 prec;
+	size_t		 off;
+};
+
+#define REP(f, p)	{ #f, p, offsetof(struct rep_rec, f) }
+#define PH(f, p)	{ #f, p, offsetof(struct phase_rec, f) }
+
+/* The columns of a repetition, before the phases'. */
+static const struct column rep_cols[] = {
+	REP(round, -1), REP(rep, -1), REP(warmup, -1), REP(n, -1),
+	REP(round_ns, -1), REP(sync_ns, -1),
+	REP(load1_start, 2), REP(load1_end, 2),
+};
+
+/* The columns of each phase: "PHASE_" and the suffix. */
+static const struct column phase_cols[] = {
+	PH(ns, -1), PH(per_s, 1), PH(ops, -1), PH(user_ns, -1),
+	PH(sys_ns, -1),
+	PH(vcsw, -1), PH(ivcsw, -1), PH(inblock, -1), PH(oublock, -1),
+	PH(p50_ns, -1), PH(p90_ns, -1), PH(p99_ns, -1), PH(p999_ns, -1),
+	PH(max_ns, -1),
+	PH(dentries, -1), PH(dentries_unused, -1), PH(inodes, -1),
+	PH(dentry_objs, -1), PH(inode_objs, -1), PH(mem_avail_kib, -1),
+	PH(sectors_read, -1), PH(sectors_written, -1),
+	PH(cold_ns, -1), PH(memcg_peak_kib, -1),
+};
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+_Static_assert(sizeof(struct phase_rec) % sizeof(double) == 0,
+    "struct phase_rec holds doubles only (record_phase_init)");
+
+static double	field(const void *, const struct column *);
+static void	sort_points(double *, double *, size_t);
+
+/* Set every field of 'ph' to NAN: nothing measured yet. */
+void
+record_phase_init(struct phase_rec *ph)
+{
+	double	*f = (double *)ph;
+	size_t	 i;
+
+	for (i = 0; i < sizeof(*ph) / sizeof(double); i++)
+		f[i] = NAN;
+}
+
+/*
+ * Lay out the columns of 'doc': a repetition's own, then for each of the
+ * 'np' phases 'phases' the phase columns and one per name of 'extra'
+ * ('nextra' names: "cycles_user", ...); and the summary's round, n,
+ * reps and per phase the median, min and max rate.  The tables must
+ * have no columns yet.
+ */
+void
+record_columns(struct output_doc *doc, const enum phase *phases, size_t np,
+    const char *const *extra, size_t nextra)
+{
+	struct output_table	*t = &doc->rows, *s = &doc->summary;
+	char			 name[96];
+	const char		*pn;
+	size_t			 i, j;
+
+	for (j = 0; j < NELEM(rep_cols); j++)
+		(void)output_table_col(t, rep_cols[j].name, rep_cols[j].prec);
+	(void)output_table_col(s, "round", -1);
+	(void)output_table_col(s, "n", -1);
+	(void)output_table_col(s, "reps", -1);
+	for (i = 0; i < np; i++) {
+		pn = workload_phase_name(phases[i]);
+		for (j = 0; j < NELEM(phase_cols); j++) {
+			(void)snprintf(name, sizeof(name), "%s_%s", pn,
+			    phase_cols[j].name);
+			(void)output_table_col(t, name, phase_cols[j].prec);
+		}
+		for (j = 0; j < nextra && j < RECORD_MAX_EXTRA; j++) {
+			(void)snprintf(name, sizeof(name), "%s_%s", pn,
+			    extra[j]);
+			(void)output_table_col(t, name, -1);
+		}
+		(void)snprintf(name, sizeof(name), "%s_per_s_median", pn);
+		(void)output_table_col(s, name, 1);
+		(void)snprintf(name, sizeof(name), "%s_per_s_min", pn);
+		(void)output_table_col(s, name, 1);
+		(void)snprintf(name, sizeof(name), "%s_per_s_max", pn);
+		(void)output_table_col(s, name, 1);
+	}
+}
+
+/* The field of 'rec' that column 'c' names. */
+static double
+field(const void *rec, const struct column *c)
+{
+	double	v;
+
+	memcpy(&v, (const char *)rec + c->off, sizeof(v));
+	return v;
+}
+
+/*
+ * Add 'r' as a row of 'doc' laid out by record_columns() with the same
+ * 'np' phases and 'nextra' extra values.
+ */
+void
+record_rep(struct output_doc *doc, const struct rep_rec *r,
+    const enum phase *phases, size_t np, size_t nextra)
+{
+	const struct phase_rec	*ph;
+	double			*row;
+	size_t			 i, j, c = 0;
+
+	row = output_table_row(&doc->rows);
+	for (j = 0; j < NELEM(rep_cols); j++)
+		row[c++] = field(r, &rep_cols[j]);
+	for (i = 0; i < np; i++) {
+		ph = &r->phase[phases[i]];
+		for (j = 0; j < NELEM(phase_cols); j++)
+			row[c++] = field(ph, &phase_cols[j]);
+		for (j = 0; j < nextra && j < RECORD_MAX_EXTRA; j++)
+			row[c++] = ph->extra[j];
+	}
+}
+
+/* Add 'r' as a row of the summary of 'doc' (the same 'np' phases). */
+void
+record_round(struct output_doc *doc, const struct round_rec *r,
+    const enum phase *phases, size_t np)
+{
+	double	*row;
+	size_t	 i, c = 0;
+
+	row = output_table_row(&doc->summary);
+	row[c++] = r->round;
+	row[c++] = r->n;
+	row[c++] = r->reps;
+	for (i = 0; i < np; i++) {
+		row[c++] = r->median[phases[i]];
+		row[c++] = r->min[phases[i]];
+		row[c++] = r->max[phases[i]];
+	}
+}
+
+/* Sort the 'm' points ('n', 'rate') by n: an insertion sort, m is small. */
+static void
+sort_points(double *n, double *rate, size_t m)
+{
+	double	x, y;
+	size_t	i, j;
+
+	for (i = 1; i < m; i++) {
+		x = n[i];
+		y = rate[i];
+		for (j = i; j > 0 && n[j - 1] > x; j--) {
+			n[j] = n[j - 1];
+			rate[j] = rate[j - 1];
+		}
+		n[j] = x;
+		rate[j] = y;
+	}
+}
+
+/*
+ * Find the knee of phase 'pn' in the rows 't' (stats_knee() with
+ * 'fraction'): its rates against n, warm-up rows and rows without a rate
+ * left out, sorted by n (a time-boxed round may be smaller than the one
+ * before).  Return 0 with 'k' filled, or -1 if 't' has no such phase or
+ * stats_knee() refuses.
+ */
+int
+record_knee(const struct output_table *t, const char *pn, double fraction,
+    struct stats_knee *k)
+{
+	const double	*row;
+	double		*n, *rate;
+	char		 name[64];
+	size_t		 i, j, m, col = SIZE_MAX, cn = SIZE_MAX, cw = SIZE_MAX;
+	int		 rc;
+
+	(void)snprintf(name, sizeof(name), "%s_per_s", pn);
+	for (i = 0; i < t->ncols; i++) {
+		if (strcmp(t->cols[i].name, name) == 0)
+			col = i;
+		else if (strcmp(t->cols[i].name, "n") == 0)
+			cn = i;
+		else if (strcmp(t->cols[i].name, "warmup") == 0)
+			cw = i;
+	}
+	if (col == SIZE_MAX || cn == SIZE_MAX || cw == SIZE_MAX)
+		return -1;
+	n = xreallocarray(NULL, t->nrows + 1, sizeof(*n));
+	rate = xreallocarray(NULL, t->nrows + 1, sizeof(*rate));
+	for (j = m = 0; j < t->nrows; j++) {
+		row = t->cells + j * t->ncols;
+		if (row[cw] != 0 || !isfinite(row[col]))
+			continue;
+		n[m] = row[cn];
+		rate[m++] = row[col];
+	}
+	sort_points(n, rate, m);
+	rc = stats_knee(n, rate, m, fraction, k);
+	free(n);
+	free(rate);
+	return rc;
+}

@@ -1,0 +1,452 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * round: see round.h.
+ *
+ * Order within a repetition: enter a fresh round directory; syncfs if
+ * --sync=round; then for each phase: --cold (not before create), syncfs
+ * if --sync=phase, the phase itself, inline or limited (only the phases
+ * that read run limited: the inodes create and the deletions dirty
+ * cannot be reclaimed until they are written back, so a limit would kill
+ * them, not the caches); then leave and remove the directory and add the
+ * row.  The random order of open is drawn, untimed, at the start of the
+ * phase from the seed, the round and the repetition, so a rerun with the
+ * same seed opens the files in the same order.
+ */
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+#include "probe.h"
+#include "round.h"
+#include "sig.h"
+#include "stats.h"
+#include "timing.h"
+#include "util.h"
+
+/* What measure() needs: a runner_fn takes one pointer. */
+struct measure_arg {
+	struct round	*r;
+	enum phase	 p;
+	unsigned	 rep;
+	uint64_t	 n;
+};
+
+static int	run_rep(struct round *, unsigned, uint64_t, bool,
+		    struct rep_rec *);
+static int	run_phase(struct round *, enum phase, unsigned, uint64_t,
+		    struct phase_out *);
+static int	measure(void *, struct phase_out *);
+static int	cold_step(struct round *, enum phase, uint64_t, double *);
+static int	stop(struct round *, int, const char *, uint64_t,
+		    const char *, ...) __attribute__((format(printf, 5, 6)));
+static void	note(struct round *, enum round_note_kind, enum phase,
+		    uint64_t, uint64_t, double, const char *);
+static double	cache_value(int64_t);
+
+/* Make 'r' empty; the caller then sets the fields of the whole run. */
+void
+round_init(struct round *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+/*
+ * Run round 'k' of 'n' files ('warmup': a warm-up round, whose rows are
+ * marked and which has no summary row), --repeat times.  With 'timebox',
+ * the create phase of the first repetition stops in time for the round
+ * to end at the budget (timing_create_deadline()), and the round's n is
+ * what it made.  Fill 'res'.  Return 0, or -1 with r->stop saying why;
+ * the round directory may then still exist (r->in_round), for
+ * round_clean().
+ */
+int
+round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
+    struct round_result *res)
+{
+	const struct config	*cfg = r->cfg;
+	struct round_rec	 rr;
+	struct rep_rec		 rep_rec;
+	unsigned		 rep, reps = cfg->repeat;
+	enum phase		 p;
+	size_t			 i;
+
+	r->k = k;
+	r->n = n;
+	r->t0_ns = timing_now();
+	r->timebox = timebox;
+	names_free(&r->names);
+	if (names_build(&r->names, cfg->names, cfg->name_len, n, cfg->seed,
+	    cfg->file_size) == -1) {
+		memset(&r->stop, 0, sizeof(r->stop));
+		r->stop.err = errno;
+		(void)snprintf(r->stop.what, sizeof(r->stop.what), "names for "
+		    "n=%" PRIu64, n);
+		return -1;
+	}
+	r->order = xreallocarray(r->order, n, sizeof(*r->order));
+	for (i = 0; i < cfg->nphases; i++) {
+		p = cfg->phases[i];
+		r->rates[p] = xreallocarray(r->rates[p], reps, sizeof(double));
+	}
+	r->w.be = r->be;
+	r->w.names = &r->names;
+	r->w.order = r->order;
+	r->w.n = n;
+	r->w.poll = &sig_poll;
+	r->w.on_poll = r->on_poll;
+	r->w.arg = r->arg;
+	for (rep = 1; rep <= reps; rep++) {
+		/* A time-boxed first repetition may have made fewer. */
+		if (run_rep(r, rep, r->n, warmup, &rep_rec) == -1)
+			return -1;
+		record_rep(r->doc, &rep_rec, cfg->phases, cfg->nphases,
+		    r->nextra);
+		for (i = 0; i < cfg->nphases; i++) {
+			p = cfg->phases[i];
+			r->rates[p][rep - 1] = rep_rec.phase[p].per_s;
+		}
+	}
+	memset(res, 0, sizeof(*res));
+	res->n = r->n;
+	res->reps = reps;
+	for (i = 0; i < cfg->nphases; i++) {
+		p = cfg->phases[i];
+		res->median[p] = stats_median(r->rates[p], reps);
+		res->min[p] = res->max[p] = r->rates[p][0];
+		for (rep = 1; rep < reps; rep++) {
+			res->min[p] = fmin(res->min[p], r->rates[p][rep]);
+			res->max[p] = fmax(res->max[p], r->rates[p][rep]);
+		}
+		res->rates[p] = r->rates[p];
+	}
+	if (!warmup) {
+		rr.round = k;
+		rr.n = (double)r->n;
+		rr.reps = reps;
+		memcpy(rr.median, res->median, sizeof(rr.median));
+		memcpy(rr.min, res->min, sizeof(rr.min));
+		memcpy(rr.max, res->max, sizeof(rr.max));
+		record_round(r->doc, &rr, cfg->phases, cfg->nphases);
+	}
+	return 0;
+}
+
+/*
+ * One repetition of the round: make the round directory, run every
+ * phase, remove the directory, and fill 'rec'.  Return 0, or -1 with
+ * r->stop set.
+ */
+static int
+run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
+    struct rep_rec *rec)
+{
+	const struct config	*cfg = r->cfg;
+	struct phase_out	 o;
+	double			 load0 = NAN, load1 = NAN, cold_ns;
+	uint64_t		 t0, t, sync_ns = 0;
+	enum phase		 p;
+	size_t			 i;
+
+	workdir_round_name(r->dname, sizeof(r->dname), r->k, rep);
+	if (r->be->ops->enter(r->be, r->dname) == -1)
+		return stop(r, errno, "round", n, "creating the round "
+		    "directory");
+	r->in_round = true;
+	r->w.created = r->w.deleted = 0;
+	t0 = timing_now();
+	if (cfg->sync == CONFIG_SYNC_ROUND) {
+		if (r->be->ops->sync(r->be) == -1)
+			return stop(r, errno, "round", n, "syncfs");
+		sync_ns += timing_now() - t0;
+	}
+	(void)probe_loadavg(&load0);
+	for (i = 0; i < cfg->nphases; i++) {
+		p = cfg->phases[i];
+		if (sig_count > 0)
+			return stop(r, EINTR, workload_phase_name(p), n,
+			    "before the phase");
+		cold_ns = 0;
+		if (p != PHASE_CREATE && cold_step(r, p, n, &cold_ns) == -1)
+			return -1;
+		if (cfg->sync == CONFIG_SYNC_PHASE) {
+			t = timing_now();
+			if (r->be->ops->sync(r->be) == -1)
+				return stop(r, errno, workload_phase_name(p),
+				    n, "syncfs");
+			sync_ns += timing_now() - t;
+		}
+		if (run_phase(r, p, rep, n, &o) == -1) {
+			(void)stop(r, o.err, workload_phase_name(p), n, "%s",
+			    o.what);
+			r->stop.memory_limit = o.err == ENOMEM &&
+			    strstr(o.what, "--memory-limit") != NULL;
+			return -1;
+		}
+		o.rec.cold_ns = cold_ns;
+		if (p == PHASE_CREATE && o.done < n)
+			r->n = r->w.n = n = o.done;	/* time-boxed */
+		if ((p == PHASE_LIST || p == PHASE_LISTSTAT) && o.done != n)
+			note(r, ROUND_NOTE_SHORT_LIST, p, o.done, n, NAN,
+			    NULL);
+		if (o.foreign > 0)
+			note(r, ROUND_NOTE_FOREIGN, p, o.foreign, n, NAN,
+			    NULL);
+		rec->phase[p] = o.rec;
+	}
+	(void)probe_loadavg(&load1);
+	if (r->be->ops->leave(r->be, true) == -1)
+		return stop(r, errno, "round", n, "removing the round "
+		    "directory");
+	r->in_round = false;
+	rec->round = r->k;
+	rec->rep = rep;
+	rec->warmup = warmup ? 1 : 0;
+	rec->n = (double)n;
+	rec->round_ns = (double)(timing_now() - t0);
+	r->create_share = rec->phase[PHASE_CREATE].ns / rec->round_ns;
+	rec->sync_ns = (double)sync_ns;
+	rec->load1_start = load0;
+	rec->load1_end = load1;
+	note(r, ROUND_NOTE_LOAD, PHASE_COUNT, 0, n, load0 > load1 ? load0 :
+	    load1, NULL);
+	return 0;
+}
+
+/*
+ * Phase 'p' of repetition 'rep' into 'o', limited where --memory-limit
+ * asks.  Return 0, or -1 with o->err and o->what.
+ */
+static int
+run_phase(struct round *r, enum phase p, unsigned rep, uint64_t n,
+    struct phase_out *o)
+{
+	struct measure_arg	 ma = { r, p, rep, n };
+	bool			 limited;
+	int			 rc;
+
+	limited = p == PHASE_OPEN || p == PHASE_LIST || p == PHASE_LISTSTAT;
+	rc = runner_run(&r->runner, limited, measure, &ma, o);
+	if (limited && r->runner.memcg != NULL && o->deleted > r->w.deleted)
+		r->w.deleted = o->deleted;
+	return rc;
+}
+
+/*
+ * Measure a phase (a runner_fn; 'arg' is a struct measure_arg) into 'o':
+ * its record and counts.  Return 0, or -1 with o->err and o->what.
+ */
+static int
+measure(void *arg, struct phase_out *o)
+{
+	static struct workload_result	 res;	/* 15 KiB of histogram */
+	const struct measure_arg	*ma = arg;
+	struct round			*r = ma->r;
+	struct phase_rec		*c = &o->rec;
+	struct cache_state		 cs0, cs1;
+	int64_t				 sr, sw;
+	uint64_t			 state, n = ma->n;
+
+	memset(o, 0, sizeof(*o));
+	record_phase_init(c);
+	if (ma->p == PHASE_OPEN) {
+		/* Untimed, and after create: n is known by now. */
+		state = r->cfg->seed ^ ((uint64_t)r->k << 32 | ma->rep);
+		workload_shuffle(r->order, n, util_splitmix64(&state));
+	}
+	(void)cache_read("/", r->inode_slab, r->dev_major, r->dev_minor,
+	    &cs0);
+	runner_peak_reset(&r->runner);
+	r->phase_t0_ns = timing_now();
+	r->w.deadline_ns = ma->p == PHASE_CREATE && r->timebox &&
+	    ma->rep == 1 ? timing_create_deadline(r->run_t0_ns,
+	    r->cfg->budget_ns, r->phase_t0_ns, r->create_share,
+	    r->cfg->repeat) : 0;
+	perf_start(r->perf);
+	if (workload_run(&r->w, ma->p, &res) == -1) {
+		o->err = errno;
+		(void)snprintf(o->what, sizeof(o->what), "after %" PRIu64
+		    " of %" PRIu64 " files", res.done, n);
+		perf_stop(r->perf, c->extra);
+		o->deleted = r->w.deleted;
+		return -1;
+	}
+	perf_stop(r->perf, c->extra);
+	o->done = res.done;
+	o->foreign = res.foreign;
+	o->deleted = r->w.deleted;
+	c->ns = (double)res.elapsed_ns;
+	c->per_s = res.elapsed_ns > 0 ? res.done * 1e9 / res.elapsed_ns :
+	    NAN;
+	c->ops = (double)res.ops;
+	c->user_ns = (double)res.usage.user_ns;
+	c->sys_ns = (double)res.usage.sys_ns;
+	c->vcsw = (double)res.usage.vcsw;
+	c->ivcsw = (double)res.usage.ivcsw;
+	c->inblock = (double)res.usage.inblock;
+	c->oublock = (double)res.usage.oublock;
+	c->p50_ns = (double)stats_hist_percentile(&res.hist, 50);
+	c->p90_ns = (double)stats_hist_percentile(&res.hist, 90);
+	c->p99_ns = (double)stats_hist_percentile(&res.hist, 99);
+	c->p999_ns = (double)stats_hist_percentile(&res.hist, 99.9);
+	c->max_ns = (double)res.hist.max;
+	(void)cache_read("/", r->inode_slab, r->dev_major, r->dev_minor,
+	    &cs1);
+	cache_diff(&cs0, &cs1, &sr, &sw);
+	c->dentries = cache_value(cs0.nr_dentry);
+	c->dentries_unused = cache_value(cs0.nr_unused);
+	c->inodes = cache_value(cs0.nr_inodes);
+	c->dentry_objs = cache_value(cs0.dentry_objs);
+	c->inode_objs = cache_value(cs0.inode_objs);
+	c->mem_avail_kib = cache_value(cs0.mem_available_kib);
+	c->sectors_read = cache_value(sr);
+	c->sectors_written = cache_value(sw);
+	c->memcg_peak_kib = runner_peak_kib(&r->runner);
+	return 0;
+}
+
+/*
+ * --cold: before phase 'p' (after create), empty the caches the way
+ * --cold says, untimed, and store how long it took in '*ns'.  Return 0,
+ * or -1 with r->stop set.
+ */
+static int
+cold_step(struct round *r, enum phase p, uint64_t n, double *ns)
+{
+	const char	*pn = workload_phase_name(p);
+	char		 errbuf[LD_ERRLEN];
+	uint64_t	 t0 = timing_now();
+	int		 e;
+
+	switch (r->cfg->cold) {
+	case CONFIG_COLD_NONE:
+		return 0;
+	case CONFIG_COLD_DROP:
+		if (r->be->ops->sync(r->be) == -1)
+			return stop(r, errno, pn, n, "syncfs before dropping "
+			    "the caches");
+		/* 2: dentries and inodes, not the page cache. */
+		if (util_write_file("/proc/sys/vm/drop_caches", "2\n") == -1)
+			return stop(r, errno, pn, n, "writing "
+			    "/proc/sys/vm/drop_caches");
+		break;
+	case CONFIG_COLD_REMOUNT:
+		/* Nothing of ours may hold the filesystem open. */
+		if (r->be->ops->suspend(r->be) == -1)
+			return stop(r, errno, pn, n, "closing the round "
+			    "directory to remount");
+		workdir_suspend(r->wd);
+		if (target_remount(r->target, errbuf) == -1 ||
+		    workdir_resume(r->wd, errbuf) == -1) {
+			e = errno;
+			note(r, ROUND_NOTE_ERROR, p, 0, n, NAN, errbuf);
+			return stop(r, e, pn, n, "remounting the target "
+			    "(--cold=remount)");
+		}
+		if (r->be->ops->resume(r->be, r->wd->fd) == -1)
+			return stop(r, errno, pn, n, "opening the round "
+			    "directory after the remount");
+		break;
+	}
+	*ns = (double)(timing_now() - t0);
+	return 0;
+}
+
+/*
+ * The round cannot go on: errno 'e' in 'phase' of the round of 'n'
+ * files, doing what 'fmt' says.  Fill r->stop, and find out whether the
+ * work directory vanished when 'e' suggests it.  Return -1.
+ */
+static int
+stop(struct round *r, int e, const char *phase, uint64_t n, const char *fmt,
+    ...)
+{
+	struct stat	st;
+	va_list		ap;
+
+	memset(&r->stop, 0, sizeof(r->stop));
+	r->stop.err = e;
+	r->stop.phase = phase;
+	r->stop.n = n;
+	va_start(ap, fmt);
+	(void)vsnprintf(r->stop.what, sizeof(r->stop.what), fmt, ap);
+	va_end(ap);
+	if (e == ENOENT || e == ESTALE || e == ENOTDIR)
+		r->stop.vanished = !(fstat(r->wd->fd, &st) == 0 &&
+		    st.st_nlink > 0 && fstatat(r->wd->fd, r->dname, &st, 0) ==
+		    0);
+	errno = e;
+	return -1;
+}
+
+/* Tell the caller something of note (see struct round_note). */
+static void
+note(struct round *r, enum round_note_kind kind, enum phase p,
+    uint64_t count, uint64_t n, double load, const char *msg)
+{
+	struct round_note	rn;
+
+	if (r->note == NULL)
+		return;
+	memset(&rn, 0, sizeof(rn));
+	rn.kind = kind;
+	rn.phase = p;
+	rn.round = r->k;
+	rn.count = count;
+	rn.n = n;
+	rn.load = load;
+	rn.where = r->dname;
+	rn.msg = msg;
+	r->note(r->arg, &rn);
+}
+
+/* A cache counter as a cell: NAN where it could not be read. */
+static double
+cache_value(int64_t v)
+{
+	return v < 0 ? NAN : (double)v;
+}
+
+/*
+ * Remove, untimed, what the unfinished round left: its files and its
+ * directory (workload_clean() and the backend's leave).  Store how many
+ * files were removed in '*removed'.  Return 0, or -1 with errno (EINTR
+ * when a second signal abandoned it); a directory already gone is clean.
+ */
+int
+round_clean(struct round *r, uint64_t *removed)
+{
+	*removed = 0;
+	if (!r->in_round)
+		return 0;
+	if (workload_clean(&r->w, removed) == -1 ||
+	    (r->be->ops->leave(r->be, true) == -1 && errno != ENOENT))
+		return -1;
+	r->in_round = false;
+	return 0;
+}
+
+/* Free what 'r' allocated (names, order, rates, the runner's mapping). */
+void
+round_free(struct round *r)
+{
+	size_t	i;
+
+	names_free(&r->names);
+	free(r->order);
+	r->order = NULL;
+	for (i = 0; i < PHASE_COUNT; i++) {
+		free(r->rates[i]);
+		r->rates[i] = NULL;
+	}
+	runner_free(&r->runner);
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * round: one round of a run.  n names, measured --repeat times, each
+ * time in a fresh round directory: create, the phases in between, the
+ * deletion; --sync and --cold around them, untimed; a row per
+ * repetition and, after the last, the round's summary row in the result
+ * document.  What a person should hear of on the way (a listing that saw
+ * fewer entries than there are files, foreign entries, a busy machine)
+ * goes to the caller's note callback; why a round stopped is in
+ * round.stop.
+ *
+ * round.c never prints or exits, so a limited child runs its measuring
+ * function too.  The caller (largedir.c) owns the loop over rounds and
+ * the budget; round_clean() is its way out when a round cannot finish.
+ */
+
+#ifndef LD_ROUND_H
+#define LD_ROUND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backend.h"
+#include "config.h"
+#include "names.h"
+#include "output.h"
+#include "perf.h"
+#include "record.h"
+#include "runner.h"
+#include "target.h"
+#include "workdir.h"
+#include "workload.h"
+
+/* Why a round could not go on. */
+struct round_stop {
+	int		 err;		/* errno */
+	const char	*phase;		/* phase, "round", or NULL: failed
+					   before the first repetition */
+	uint64_t	 n;		/* files in the round */
+	char		 what[160];	/* what it was doing */
+	bool		 memory_limit;	/* --memory-limit stopped it */
+	bool		 vanished;	/* the work directory is gone */
+};
+
+enum round_note_kind {
+	ROUND_NOTE_SHORT_LIST,		/* a listing saw 'count' of 'n' */
+	ROUND_NOTE_FOREIGN,		/* 'count' entries not ours */
+	ROUND_NOTE_LOAD,		/* a repetition saw load 'load' */
+	ROUND_NOTE_ERROR		/* 'msg' says what went wrong */
+};
+
+struct round_note {
+	enum round_note_kind	 kind;
+	enum phase		 phase;
+	unsigned		 round;
+	uint64_t		 count, n;
+	double			 load;
+	const char		*where;		/* the round directory */
+	const char		*msg;
+};
+
+struct round {
+	/* Set by the caller for the whole run. */
+	const struct config	*cfg;
+	struct backend		*be;
+	struct workdir		*wd;
+	struct target		*target;	/* --cold=remount */
+	struct runner		 runner;	/* --memory-limit */
+	struct perf		*perf;		/* --events */
+	struct output_doc	*doc;
+	size_t			 nextra;	/* extra values per phase */
+	unsigned		 dev_major;	/* the target's device, */
+	unsigned		 dev_minor;	/* for its sector counts */
+	const char		*inode_slab;	/* its inode cache */
+	uint64_t		 run_t0_ns;	/* start of the run */
+	bool			(*on_poll)(void *, enum phase, uint64_t);
+	void			(*note)(void *, const struct round_note *);
+	void			*arg;		/* of on_poll and note */
+
+	/* The round under way. */
+	unsigned		 k;
+	uint64_t		 n;		/* less if time-boxed */
+	uint64_t		 t0_ns;		/* its start */
+	uint64_t		 phase_t0_ns;	/* the phase's start */
+	bool			 timebox;	/* create stops at a deadline */
+	double			 create_share;	/* of the last repetition */
+	struct workload		 w;
+	struct names		 names;
+	uint32_t		*order;
+	double			*rates[PHASE_COUNT];	/* per repetition */
+	bool			 in_round;	/* a round directory exists */
+	char			 dname[64];	/* its name */
+	struct round_stop	 stop;
+};
+
+/* What a finished round gives the caller. */
+struct round_result {
+	uint64_t	 n;		/* files made */
+	unsigned	 reps;
+	double		 median[PHASE_COUNT];
+	double		 min[PHASE_COUNT], max[PHASE_COUNT];
+	const double	*rates[PHASE_COUNT];	/* per repetition */
+};
+
+void	round_init(struct round *);
+int	round_run(struct round *, unsigned, uint64_t, bool, bool,
+	    struct round_result *);
+int	round_clean(struct round *, uint64_t *);
+void	round_free(struct round *);
+
+#endif /* LD_ROUND_H */

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * sig: the one place that catches signals.
+ *
+ * SIGINT, SIGTERM and SIGPIPE (a closed stdout, as in largedir | head)
+ * only set flags: the phase loops see sig_poll go up, call their poll
+ * callback outside the fast path, and stop; whoever runs a child process
+ * for a phase (runner.c, suite.c) names it with sig_forward(), and the
+ * handler passes the signal on.  On a terminal, SIGALRM ticks every
+ * PROGRESS_MS so the progress line can be redrawn.
+ *
+ * The flags are plain volatile sig_atomic_t objects, read directly in the
+ * loops: one load per operation, no call.
+ */
+
+#ifndef LD_SIG_H
+#define LD_SIG_H
+
+#include <sys/types.h>
+
+#include <signal.h>
+#include <stdbool.h>
+
+#define SIG_PROGRESS_MS	250	/* progress line refresh */
+
+extern volatile sig_atomic_t	sig_poll;	/* something to look at */
+extern volatile sig_atomic_t	sig_first;	/* the first signal, or 0 */
+extern volatile sig_atomic_t	sig_count;	/* signals so far */
+extern volatile sig_atomic_t	sig_tick;	/* the progress timer fired */
+
+int	sig_setup(bool);
+void	sig_arm_timer(void);
+void	sig_forward(pid_t);
+
+#endif /* LD_SIG_H */

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * suite: largedir suite [options] CONFIG..., the same workload on every
+ * target in turn.  A front-end module: each target runs in a largedir
+ * process of its own (its own set-up, teardown, exit status and outputs,
+ * all in one run directory), and the suite prints one summary line per
+ * target, then draws the graphs and writes the page.
+ */
+
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "page.h"
+#include "plot.h"
+#include "report.h"
+#include "results.h"
+#include "sig.h"
+#include "suite.h"
+#include "target.h"
+#include "util.h"
+#include "workload.h"
+
+#define SUITE_MAX	64	/* targets in one suite */
+
+static const char	*suite_status(int, char *, size_t);
+
+/* What the exit status 'ws' of a target's largedir says, for the table. */
+static const char *
+suite_status(int ws, char *buf, size_t len)
+{
+	if (WIFSIGNALED(ws)) {
+		(void)snprintf(buf, len, "killed by SIG%s",
+		    sigabbrev_np(WTERMSIG(ws)));
+		return buf;
+	}
+	switch (WEXITSTATUS(ws)) {
+	case 0:
+		return "complete";
+	case EXIT_STOPPED:
+		return "stopped by the fs";
+	case EXIT_TARGET:
+		return "not set up";
+	case 128 + SIGINT:
+	case 128 + SIGTERM:
+		return "interrupted";
+	default:
+		(void)snprintf(buf, len, "failed (exit %d)", WEXITSTATUS(ws));
+		return buf;
+	}
+}
+
+/*
+ * largedir suite [options] CONFIG...: the same workload on each target in
+ * turn, every one in a largedir process of its own (its own setup,
+ * teardown, exit status and outputs, all in one run directory), then one
+ * summary line per target.  --total-budget splits a budget evenly.  A
+ * target that fails is reported and the suite goes on.  Exits 0 when every
+ * target completed, EXIT_SUITE when one did not, 128 + signal when
+ * interrupted (the target running then is stopped and cleaned up by its
+ * own largedir, which gets the signal too).
+ */
+int
+suite_main(int argc, char **argv)
+{
+	struct option		 longopts[CONFIG_NLONGOPTS];
+	struct target_conf	 tc;
+	struct config		 cfg, check;
+	const char		*out = NULL, *name, *labels[SUITE_MAX];
+	char			 optstring[CONFIG_NLONGOPTS], errbuf[LD_ERRLEN];
+	char			 dstamp[32], st[32], cnt[32], rate[32];
+	char			*args[256], *pass[128], *budget = NULL;
+	struct results_target	 rt;
+	double			 vals[PHASE_COUNT], n, at;
+	uint64_t		 total_ns = 0;
+	time_t			 now;
+	pid_t			 pid;
+	int			 ch, idx, i, j, na, np = 0, nconf, ws[SUITE_MAX];
+	int			 bad = 0, outfd;
+
+	config_init(&cfg);
+	config_getopt(longopts, optstring);
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, optstring, longopts, &idx)) !=
+	    -1) {
+		switch (ch) {
+		case 'c':
+		case 'l':
+			errx(EXIT_USAGE, "suite: %s: each config names its "
+			    "own target and label", argv[optind - 1]);
+		case 'C':
+			errx(EXIT_USAGE, "suite: --cleanup goes alone");
+		case 'h':
+			if (config_usage(stdout) == -1)
+				err(1, "stdout");
+			return 0;
+		case 'V':
+			printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
+			return 0;
+		case 'o':
+			out = optarg;
+			continue;
+		case 'T':
+			if (parse_duration(optarg, 366ULL * 86400 * NS_PER_S,
+			    &total_ns, &name) == -1)
+				errx(EXIT_USAGE, "--total-budget '%s': not a "
+				    "duration (e.g. 30m, 2h)", optarg);
+			continue;
+		case ':':
+			errx(EXIT_USAGE, "option %s needs a value",
+			    argv[optind - 1]);
+		case '?':
+			errx(EXIT_USAGE, "unknown option '%s' (see largedir "
+			    "-h)", argv[optind - 1]);
+		default:
+			break;
+		}
+		/* Checked here once, passed on to every target. */
+		if ((name = config_opt_name(ch)) == NULL ||
+		    config_set(&cfg, name, optarg, errbuf) == -1)
+			errx(EXIT_USAGE, "%s", name == NULL ? "unknown option" :
+			    errbuf);
+		if (np + 1 >= (int)(sizeof(pass) / sizeof(pass[0])))
+			errx(EXIT_USAGE, "suite: too many options");
+		pass[np++] = optarg != NULL ? xasprintf("--%s=%s", name,
+		    optarg) : xasprintf("--%s", name);
+	}
+	if (config_check(&cfg, errbuf) == -1)
+		errx(EXIT_USAGE, "%s", errbuf);
+	nconf = argc - optind;
+	if (nconf == 0)
+		errx(EXIT_USAGE, "suite: name at least one config (see "
+		    "configs/)");
+	if (nconf > SUITE_MAX)
+		errx(EXIT_USAGE, "suite: at most %d configs", SUITE_MAX);
+	/* Every config is read before anything runs: one typo, no suite. */
+	for (i = 0; i < nconf; i++) {
+		config_init(&check);
+		target_conf_init(&tc);
+		if (config_load(&check, &tc, argv[optind + i], errbuf) == -1)
+			errx(EXIT_USAGE, "%s", errbuf);
+		labels[i] = xstrdup(tc.label != NULL ? tc.label :
+		    tc.fstype != NULL ? tc.fstype : "largedir");
+		for (j = 0; j < i; j++)
+			if (strcmp(labels[i], labels[j]) == 0)
+				errx(EXIT_USAGE, "suite: %s and %s have the "
+				    "same label '%s'", argv[optind + j],
+				    argv[optind + i], labels[i]);
+		target_conf_free(&tc);
+		config_free(&check);
+	}
+	if (out == NULL) {
+		now = time(NULL);
+		(void)strftime(dstamp, sizeof(dstamp), "%Y%m%dT%H%M%SZ",
+		    gmtime(&now));
+		out = xasprintf("results/%s-suite", dstamp);
+	}
+	if (total_ns != 0)
+		budget = xasprintf("--budget=%" PRIu64 "ns", total_ns /
+		    (uint64_t)nconf);
+	if (sig_setup(false) == -1)
+		err(1, "sigaction");
+
+	for (i = 0; i < nconf; i++)
+		ws[i] = -1;
+	for (i = 0; i < nconf && sig_count == 0; i++) {
+		printf("suite: target %d of %d: %s (%s)\n", i + 1, nconf,
+		    labels[i], argv[optind + i]);
+		(void)fflush(stdout);
+		na = 0;
+		args[na++] = (char *)"largedir";
+		args[na++] = (char *)"-c";
+		args[na++] = argv[optind + i];
+		args[na++] = (char *)"-o";
+		args[na++] = (char *)out;
+		for (j = 0; j < np; j++)
+			args[na++] = pass[j];
+		if (budget != NULL)
+			args[na++] = budget;
+		args[na] = NULL;
+		if ((pid = fork()) == -1)
+			err(1, "fork");
+		if (pid == 0) {
+			(void)execv("/proc/self/exe", args);
+			warn("exec /proc/self/exe");
+			_exit(127);
+		}
+		while (waitpid(pid, &ws[i], 0) == -1)
+			if (errno != EINTR)
+				err(1, "waitpid");
+	}
+
+	/* The summary: the largest n each target reached, and its rates. */
+	outfd = open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	memset(&rt, 0, sizeof(rt));
+	printf("\nsuite: results in %s\n%-20s %-18s %12s", out, "target",
+	    "status", "largest n");
+	for (j = 0; j < (int)cfg.nphases; j++)
+		printf(" %10s/s", workload_phase_name(cfg.phases[j]));
+	printf("\n");
+	for (i = 0; i < nconf; i++) {
+		if (ws[i] == -1) {
+			printf("%-20s %-18s\n", labels[i], "not run");
+			bad = 1;
+			continue;
+		}
+		if (!WIFEXITED(ws[i]) || WEXITSTATUS(ws[i]) != 0)
+			bad = 1;
+		(void)strcpy(cnt, "-");
+		for (j = 0; j < PHASE_COUNT; j++)
+			vals[j] = NAN;
+		if (outfd != -1 && results_read_one(&rt, outfd, out,
+		    labels[i], errbuf) == 0) {
+			n = results_max_n(&rt);
+			if (isfinite(n))
+				util_fmt_count(cnt, sizeof(cnt), (uint64_t)n);
+			for (j = 0; j < (int)cfg.nphases; j++)
+				vals[j] = results_rate_at(&rt,
+				    workload_phase_name(cfg.phases[j]), n,
+				    &at);
+		}
+		results_target_free(&rt);
+		printf("%-20s %-18s %12s", labels[i], suite_status(ws[i], st,
+		    sizeof(st)), cnt);
+		for (j = 0; j < (int)cfg.nphases; j++) {
+			if (isnan(vals[j]))
+				(void)strcpy(rate, "-");
+			else
+				util_fmt_rate(rate, sizeof(rate), vals[j]);
+			printf(" %12s", rate);
+		}
+		printf("\n");
+	}
+	if (outfd != -1)
+		(void)close(outfd);
+	/* Graphs and the page are extras: the table has said it all. */
+	if (sig_count == 0) {
+		(void)plot_results(out, false);
+		if (page_write(out, errbuf) == -1)
+			warnx("%s", errbuf);
+		else
+			printf("page: %s/index.html and index.de.html\n", out);
+	}
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	config_free(&cfg);
+	if (sig_count > 0)
+		return 128 + sig_first;
+	return bad ? EXIT_SUITE : 0;
+}
