@@ -84,7 +84,14 @@ $(O)/tests/%.o: tests/unit/%.c
 	    -c -o $@ $<
 
 $(O)/tests/%: $(O)/tests/%.o $(LIB)
-	$(CC) $(LDFLAGS) $(WRAP) -o $@ $< $(LIB) $(TEST_LIBS) $(LDLIBS) -lm
+	$(CC) $(LDFLAGS) $(WRAP) -o $@ $< $(FAKE) $(LIB) $(TEST_LIBS) \
+	    $(LDLIBS) -lm
+
+# The in-memory backend of the tests (tests/unit/fake.c), for the tests
+# that run rounds on it and the backend conformance suite.
+FAKE_USERS = $(O)/tests/test_backend $(O)/tests/test_round
+$(FAKE_USERS): FAKE = $(O)/tests/fake.o
+$(FAKE_USERS): $(O)/tests/fake.o
 
 # What a test cannot stage (ENOSPC, EMFILE on create) it gets by wrapping.
 $(O)/tests/test_workload: WRAP = -Wl,--wrap=openat
@@ -151,5 +158,5 @@ uninstall:
 clean:
 	rm -rf build build-asan
 
--include $(OBJS:.o=.d) $(O)/largedir.d $(UNITS:=.d)
+-include $(OBJS:.o=.d) $(O)/largedir.d $(UNITS:=.d) $(O)/tests/fake.d
 -include $(O)/src/perf_none.d

@@ -59,7 +59,6 @@
 #include "target.h"
 #include "timing.h"
 #include "util.h"
-#include "workdir.h"
 
 #define TIMEBOX_FACTOR	3	/* the last round may make 3x the predicted n */
 #define SWING_FACTOR	2.0	/* a rate this far off both neighbours */
@@ -77,8 +76,7 @@ struct run {
 	pid_t			 pid;		/* largedir, not a child */
 	uint64_t		 t0_ns;		/* monotonic start of the run */
 	char			 stamp[32];	/* UTC start, ISO 8601 */
-	struct workdir		 wd;
-	struct backend		 be;
+	struct backend		 be;		/* and its work directory */
 	struct memcg		 memcg;		/* --memory-limit */
 	struct perf		 perf;		/* --events */
 	struct round		 round;		/* the round under way */
@@ -561,11 +559,21 @@ setup_outputs(struct run *r, int argc, char **argv)
 static void
 setup_workdir(struct run *r)
 {
-	char	errbuf[LD_ERRLEN];
-	int	e, status;
+	const struct backend_ops	*ops;
+	struct backend_opts		 bo;
+	char				 errbuf[LD_ERRLEN];
+	int				 e, status;
 
-	if (workdir_create(&r->wd, r->dir, r->cfg.names, r->cfg.name_len,
-	    r->stamp, errbuf) == -1) {
+	memset(&bo, 0, sizeof(bo));
+	bo.file_size = r->cfg.file_size;
+	bo.fsync = r->cfg.fsync;
+	bo.names = r->cfg.names;
+	bo.name_len = r->cfg.name_len;
+	bo.started = r->stamp;
+	if ((ops = backend_for(r->dir)) == NULL)
+		errx(EXIT_USAGE, "%s: no backend for this kind of target",
+		    r->dir);
+	if (backend_open(&r->be, ops, r->dir, &bo, errbuf) == -1) {
 		e = errno;
 		status = e == EACCES || e == EROFS || e == ENOSPC ||
 		    e == EDQUOT || e == EPERM ? EXIT_STOPPED : 1;
@@ -587,7 +595,6 @@ setup_workdir(struct run *r)
 static void
 setup_round(struct run *r)
 {
-	struct backend_opts	 bo;
 	struct round		*rd = &r->round;
 	struct stat		 st;
 	const char		*drv;
@@ -606,13 +613,9 @@ setup_round(struct run *r)
 	}
 	drv = output_kv_get(&r->doc.meta, "driver");
 	rd->inode_slab = cache_inode_slab(drv != NULL ? drv : "");
-	output_kv_set(&r->doc.meta, "work_dir", "%s", r->wd.path);
-	bo.file_size = r->cfg.file_size;
-	bo.fsync = r->cfg.fsync;
-	(void)posix_open(&r->be, r->wd.fd, &bo);
+	output_kv_set(&r->doc.meta, "work_dir", "%s", r->be.workdir);
 	rd->cfg = &r->cfg;
 	rd->be = &r->be;
-	rd->wd = &r->wd;
 	rd->target = &r->target;
 	rd->perf = &r->perf;
 	rd->doc = &r->doc;
@@ -660,7 +663,7 @@ print_header(const struct run *r)
 		printf("largedir %s: %s%s%s%s at %s, work directory %s\n",
 		    LD_VERSION, fs, other ? " (served by the " : "",
 		    other ? drv : "", other ? " driver)" : "", r->dir,
-		    r->wd.path);
+		    r->be.workdir);
 		printf("seed %" PRIu64 ", budget %s (%s), growth %g, phases "
 		    "%s\n", r->cfg.seed, tmp, output_kv_get(&r->doc.config,
 		    "budget-policy"), r->cfg.growth,
@@ -885,7 +888,7 @@ on_note(void *arg, const struct round_note *rn)
 	case ROUND_NOTE_FOREIGN:
 		report_warn("warning: %" PRIu64 " entries in %s/%s were not "
 		    "made by largedir and were left alone", rn->count,
-		    r->wd.path, rn->where);
+		    r->be.workdir, rn->where);
 		break;
 	case ROUND_NOTE_LOAD:
 		check_load(r, rn->round, rn->load);
@@ -1046,11 +1049,13 @@ tidy(void)
 	struct run	*r = tidy_run;
 	char		 errbuf[LD_ERRLEN];
 	uint64_t	 removed;
+	bool		 keep;
 
 	if (r == NULL || getpid() != r->pid)
 		return;		/* a limited child that died through err(3) */
 	if (r->memcg.dir != NULL && memcg_remove(&r->memcg, errbuf) == -1)
 		warnx("%s", errbuf);
+	keep = false;
 	if (r->round.in_round) {
 		/* A round directory already gone is as clean as it gets. */
 		if (round_clean(&r->round, &removed) == -1) {
@@ -1058,20 +1063,16 @@ tidy(void)
 			if (errno == EINTR)
 				warnx("cleanup of %s/%s abandoned after a "
 				    "second signal; run 'largedir --cleanup %s'",
-				    r->wd.path, r->round.dname, r->dir);
+				    r->be.workdir, r->round.dname, r->dir);
 			else
 				warnx("cannot clean up %s/%s: %s; run "
-				    "'largedir --cleanup %s'", r->wd.path,
+				    "'largedir --cleanup %s'", r->be.workdir,
 				    r->round.dname, strerror(errno), r->dir);
-			workdir_keep(&r->wd);	/* with its marker */
+			keep = true;	/* with its marker */
 		}
 		r->round.in_round = false;
 	}
-	if (r->be.ops != NULL) {
-		r->be.ops->close(&r->be);
-		r->be.ops = NULL;
-	}
-	if (r->wd.path != NULL && workdir_remove(&r->wd, errbuf) == -1)
+	if (backend_close(&r->be, keep, errbuf) == -1)
 		warnx("%s; run 'largedir --cleanup %s'", errbuf, r->dir);
 	if (r->target_up) {
 		r->target_up = false;

@@ -77,7 +77,7 @@ for line in text.splitlines():
         print(" ".join(v if KEEP.match(c) else "V" for c, v in zip(cols, f)))
         continue
     # Human output: mask numbers with units, durations and rates.
-    if re.search(r"warning: (load average|the [a-z]+ rate of round|outliers)", line):
+    if re.search(r"warning: (load average|the [a-z]+ rate of round|outliers)", line) or line.startswith("knee: "):
         continue
     line = re.sub(r" *[0-9][0-9.,]*(k|M|G)?/s", " R/s", line)
     line = re.sub(r"±[0-9.]+%", "±P%", line)

@@ -2,11 +2,130 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * backend: what the backends share.  The ops tables themselves live in
- * the backends' own files (posix.c).
+ * backend: the registry and what the backends share.  The ops tables
+ * themselves live in the backends' own files (posix.c); a backend joins
+ * the registry by a line in 'builtin' below, or, in the unit tests, by
+ * backend_register().
  */
 
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "backend.h"
+#include "util.h"
+
+static const struct backend_ops *registry[BACKEND_MAX + 1] = {
+	&posix_ops,
+};
+
+/* The backend called 'name', or NULL with errno ENOENT. */
+const struct backend_ops *
+backend_find(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; registry[i] != NULL; i++)
+		if (strcmp(registry[i]->name, name) == 0)
+			return registry[i];
+	errno = ENOENT;
+	return NULL;
+}
+
+/*
+ * The backend for the target 'target': the one whose scheme a URL
+ * "SCHEME://..." names, else posix (a path).  NULL with errno ENOENT for
+ * a URL of a scheme no backend has.
+ */
+const struct backend_ops *
+backend_for(const char *target)
+{
+	const char	*colon;
+	size_t		 i, len;
+
+	colon = strstr(target, "://");
+	if (colon == NULL || strchr(target, '/') < colon)
+		return &posix_ops;
+	len = (size_t)(colon - target);
+	for (i = 0; registry[i] != NULL; i++)
+		if (registry[i]->scheme != NULL &&
+		    strlen(registry[i]->scheme) == len &&
+		    strncmp(registry[i]->scheme, target, len) == 0)
+			return registry[i];
+	errno = ENOENT;
+	return NULL;
+}
+
+/*
+ * Add 'ops' to the registry (the unit tests' in-memory backend).  Return
+ * 0, or -1 with errno EEXIST (its name is taken) or ENOSPC.
+ */
+int
+backend_register(const struct backend_ops *ops)
+{
+	size_t	i;
+
+	for (i = 0; registry[i] != NULL; i++)
+		if (strcmp(registry[i]->name, ops->name) == 0) {
+			errno = EEXIST;
+			return -1;
+		}
+	if (i == BACKEND_MAX) {
+		errno = ENOSPC;
+		return -1;
+	}
+	registry[i] = ops;
+	return 0;
+}
+
+/*
+ * Open 'be' as a backend of 'ops' with the options 'opts': make and mark
+ * its work directory in 'target'.  Return 0, or -1 with errno and a
+ * one-line message in 'err' (LD_ERRLEN bytes); 'be' is then closed.
+ */
+int
+backend_open(struct backend *be, const struct backend_ops *ops,
+    const char *target, const struct backend_opts *opts, char *err)
+{
+	memset(be, 0, sizeof(*be));
+	be->ops = ops;
+	be->opts = *opts;
+	if (ops->open(be, target, err) == -1) {
+		be->ops = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Close 'be': remove its work directory, or with 'keep' leave it, marked,
+ * for --cleanup.  Closing a closed backend does nothing.  Return 0, or -1
+ * with errno and a message in 'err'; the work directory then stays with
+ * its mark, and 'be' is closed all the same.
+ */
+int
+backend_close(struct backend *be, bool keep, char *err)
+{
+	int	rc;
+
+	if (be->ops == NULL)
+		return 0;
+	rc = be->ops->close(be, keep, err);
+	free(be->workdir);
+	memset(be, 0, sizeof(*be));
+	return rc;
+}
+
+/*
+ * Write the name of round 'k', repetition 'rep' into 'buf': "round-K-R",
+ * the shape --cleanup recognises.
+ */
+void
+backend_round_name(char *buf, size_t len, unsigned k, unsigned rep)
+{
+	(void)snprintf(buf, len, "round-%04u-%u", k, rep);
+}
 
 /* The name of fsync mode 'm' as --fsync spells it. */
 const char *

@@ -2,25 +2,48 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * backend: the small table of operations a phase calls, so the phases in
- * workload.c never name a system call.  posix.c implements it with
- * openat/unlinkat/getdents64 relative to directory descriptors; an NFS
- * client backend can implement the same table without the phases
- * changing.
+ * backend: what a run needs from the place it measures, as a table of
+ * operations, so that neither the phases (workload.c) nor a round
+ * (round.c) names a system call.  posix.c implements it for any mounted
+ * filesystem (openat/unlinkat/getdents64 relative to directory
+ * descriptors); a backend that speaks a network protocol itself (NFS
+ * through libnfs) implements the same table; the unit tests have an
+ * in-memory one.  Every backend passes the same conformance tests
+ * (tests/unit/test_backend.c).
  *
- * A backend works inside one work directory and has at most one current
- * round directory, entered with enter() and left with leave().  Names
- * passed to create/open/stat/unlink are single path components in the
- * current round directory.  Every operation returns 0 (or a count), or
- * -1 with errno set, and prints nothing.
+ * Backends are found by name (backend_find(), "backend = NAME" in a
+ * config) or by the target a user names (backend_for(): a URL
+ * "SCHEME://..." goes to the backend of that scheme, anything else is a
+ * path for posix).
+ *
+ * A backend owns its work directory: open() makes a fresh one inside
+ * the target and marks it as largedir's, close() removes it, or keeps it
+ * with its mark for --cleanup, and sweep() is --cleanup.  Round
+ * directories are made inside it with mkdir() and used through opaque
+ * handles; several may be open at once.  release() lets go of everything
+ * that holds the filesystem (so it can be unmounted), reacquire() takes
+ * it up again and checks that the work directory is still the one it
+ * marked.  counters() gives per-operation counts (RPCs, for a network
+ * backend) under names fixed when the backend is opened.
+ *
+ * Names passed to create/openclose/stat/unlink are single path components
+ * in the given directory.  Every operation returns 0 (or a count), or -1
+ * with errno set, and prints nothing.  The operations of a phase are
+ * called in its timed loop: they do exactly the work they name.
  */
 
 #ifndef LD_BACKEND_H
 #define LD_BACKEND_H
 
-#include <stdbool.h>
-#include <stdint.h>
 #include <sys/types.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "names.h"
+
+#define BACKEND_MAX	8	/* backends in the registry */
 
 enum backend_fsync {
 	BACKEND_FSYNC_NONE = 0,
@@ -30,54 +53,104 @@ enum backend_fsync {
 	BACKEND_FSYNC_BOTH = 3
 };
 
+/* What a backend is opened with. */
 struct backend_opts {
-	uint64_t		file_size;	/* bytes written on create */
-	enum backend_fsync	fsync;
+	uint64_t		 file_size;	/* bytes written on create */
+	enum backend_fsync	 fsync;
+	/* Recorded in the work directory's mark, for --cleanup. */
+	enum names_kind		 names;		/* the names rounds hold */
+	unsigned		 name_len;
+	const char		*started;	/* ISO 8601 */
+};
+
+/* What sweep() did with one work directory it found. */
+struct backend_report {
+	const char	*path;		/* the work directory */
+	bool		 removed;	/* all of it is gone */
+	uint64_t	 files;		/* files unlinked */
+	uint64_t	 kept;		/* entries kept: not largedir's */
+	const char	*why;		/* why it was skipped, or NULL */
 };
 
 struct backend;
+struct backend_dir;		/* a round directory: the backend's own */
 
 struct backend_ops {
-	const char	*name;
-	/* Make directory 'name' in the work directory and enter it. */
-	int		(*enter)(struct backend *, const char *);
-	/* Leave the current round directory; remove it if asked. */
-	int		(*leave)(struct backend *, bool);
-	int		(*create)(struct backend *, const char *);
-	int		(*open)(struct backend *, const char *);
-	int		(*stat)(struct backend *, const char *);
-	int		(*unlink)(struct backend *, const char *);
-	/* Start reading the current directory from its beginning. */
-	int		(*rewind)(struct backend *);
+	const char	*name;		/* "posix" */
+	const char	*scheme;	/* "nfs" for nfs://..., or NULL */
+	/*
+	 * Make and mark a fresh work directory in 'target' and keep it
+	 * open; be->workdir names it.  Errors: a one-line message in
+	 * 'err' (LD_ERRLEN bytes).
+	 */
+	int		(*open)(struct backend *, const char *, char *);
+	/* Remove the work directory, which must be empty, or keep it. */
+	int		(*close)(struct backend *, bool, char *);
+	/* Make directory 'name' in the work directory, and a handle. */
+	int		(*mkdir)(struct backend *, const char *,
+			    struct backend_dir **);
+	/*
+	 * Drop a handle; with 'remove', remove the directory too.  If the
+	 * directory cannot be removed, the handle stays for another try
+	 * (close() drops it in the end).
+	 */
+	int		(*rmdir)(struct backend *, struct backend_dir *, bool);
+	int		(*create)(struct backend *, struct backend_dir *,
+			    const char *);
+	int		(*openclose)(struct backend *, struct backend_dir *,
+			    const char *);
+	int		(*stat)(struct backend *, struct backend_dir *,
+			    const char *);
+	int		(*unlink)(struct backend *, struct backend_dir *,
+			    const char *);
+	/* Start reading a directory from its beginning. */
+	int		(*rewind)(struct backend *, struct backend_dir *);
 	/*
 	 * Read the next batch of entries, without "." and "..": store a
 	 * pointer to an array of names, valid until the next call, and
-	 * return how many there are (0 at the end; a batch may also be
-	 * empty before the end, so callers stop only when the backend
-	 * says so through 'end').
+	 * return how many there are.  '*end' says the directory is done;
+	 * a batch may be empty before the end.
 	 */
-	ssize_t		(*readdir)(struct backend *, const char ***, bool *);
+	ssize_t		(*readdir)(struct backend *, struct backend_dir *,
+			    const char ***, bool *);
 	/* Flush the filesystem holding the work directory (syncfs). */
 	int		(*sync)(struct backend *);
+	/* Let go of the filesystem; reacquire() checks the mark again. */
+	int		(*release)(struct backend *);
+	int		(*reacquire)(struct backend *, char *);
+	/* Whether the work directory or directory 'dir' is gone. */
+	bool		(*vanished)(struct backend *, struct backend_dir *);
 	/*
-	 * Let go of every descriptor on the filesystem (so it can be
-	 * unmounted), remembering the current round directory's name; then
-	 * take it up again below the work directory, now open as the given
-	 * descriptor.
+	 * The names of the backend's counters (static; none: 0), and with
+	 * 'values' not NULL their totals so far, one per name.
 	 */
-	int		(*suspend)(struct backend *);
-	int		(*resume)(struct backend *, int);
-	void		(*close)(struct backend *);
+	size_t		(*counters)(struct backend *, const char *const **,
+			    uint64_t *);
+	/*
+	 * --cleanup: find the marked work directories in 'target' whose
+	 * run is gone, remove what they hold that largedir made, and
+	 * report each.  Return how many were found, or -1 with 'err'.
+	 */
+	int		(*sweep)(const char *, void (*)(void *,
+			    const struct backend_report *), void *, char *);
 };
 
 struct backend {
 	const struct backend_ops	*ops;
 	struct backend_opts		 opts;
+	char				*workdir;	/* as a person names it */
 	void				*priv;
 };
 
+const struct backend_ops *backend_find(const char *);
+const struct backend_ops *backend_for(const char *);
+int	backend_register(const struct backend_ops *);
+int	backend_open(struct backend *, const struct backend_ops *,
+	    const char *, const struct backend_opts *, char *);
+int	backend_close(struct backend *, bool, char *);
+void	backend_round_name(char *, size_t, unsigned, unsigned);
 const char	*backend_fsync_name(enum backend_fsync);
 
-int	posix_open(struct backend *, int, const struct backend_opts *);
+extern const struct backend_ops	posix_ops;
 
 #endif /* LD_BACKEND_H */

@@ -3,7 +3,7 @@
 
 /*
  * cleanup: largedir cleanup [--scratch DIR] [DIR], also spelt --cleanup.
- * A front-end module: the sweeps of target.c, memcg.c and workdir.c
+ * A front-end module: the sweeps of target.c, memcg.c and the backend
  * decide what is ours and dead, and report.c says, one line each, what
  * was removed or kept and why.
  */
@@ -12,12 +12,12 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "cleanup.h"
 #include "memcg.h"
 #include "report.h"
 #include "target.h"
 #include "util.h"
-#include "workdir.h"
 
 /*
  * Remove what killed runs left: targets (mounts, loop devices, images)
@@ -28,8 +28,9 @@
 int
 cleanup_main(const char *dir, const char *scratch)
 {
-	char	errbuf[LD_ERRLEN];
-	int	found;
+	const struct backend_ops	*ops;
+	char				 errbuf[LD_ERRLEN];
+	int				 found;
 
 	if (scratch == NULL)
 		scratch = TARGET_SCRATCH;
@@ -45,7 +46,10 @@ cleanup_main(const char *dir, const char *scratch)
 	if (dir != NULL) {
 		if (util_check_dir(dir, errbuf) == -1)
 			errx(EXIT_USAGE, "%s", errbuf);
-		if ((found = workdir_sweep(dir, report_sweep, NULL, errbuf)) ==
+		if ((ops = backend_for(dir)) == NULL)
+			errx(EXIT_USAGE, "%s: no backend for this kind of "
+			    "target", dir);
+		if ((found = ops->sweep(dir, report_sweep, NULL, errbuf)) ==
 		    -1)
 			errx(1, "%s", errbuf);
 		if (found == 0)

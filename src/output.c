@@ -332,13 +332,14 @@ say(char *err, const char *what, const char *name, int errnum)
 static int
 may_replace(int dirfd, const char *name, const struct output_id *id)
 {
-	struct stat	sb;
+	struct stat	sb, ours;
 
 	if (fstatat(dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) == -1)
 		return errno == ENOENT ? 0 : -1;
 	if (id != NULL && id->set) {
-		if (S_ISREG(sb.st_mode) && sb.st_dev == id->dev &&
-		    sb.st_ino == id->ino)
+		if (S_ISREG(sb.st_mode) && fstat(id->fd, &ours) == 0 &&
+		    ours.st_nlink > 0 && sb.st_dev == ours.st_dev &&
+		    sb.st_ino == ours.st_ino)
 			return 0;
 	} else if (id == NULL && S_ISREG(sb.st_mode) &&
 	    sb.st_uid == geteuid())
@@ -391,9 +392,9 @@ open_unique(int dirfd, const char *name, char **tmp)
  *
  * 'id' says what may be replaced.  With 'id' NULL, an existing 'name'
  * must be a regular file of the effective user (a page written before).
- * Otherwise 'id' records the file this writer put in place last (zeroed:
+ * Otherwise 'id' holds the file this writer put in place last (zeroed:
  * none yet, so 'name' must not exist), 'name' must still be that file,
- * and 'id' is updated to the new one.  Anything else under 'name' (a
+ * and 'id' then holds the new one (output_ids_close() lets go).  Anything else under 'name' (a
  * symbolic link, a FIFO, a directory, another user's file) is left alone
  * and the write fails with EEXIST.
  *
@@ -404,11 +405,10 @@ int
 output_write_file(int dirfd, const char *name, int (*fn)(FILE *,
     const void *), const void *arg, struct output_id *id, char *err)
 {
-	struct stat	 sb;
 	FILE		*fp;
 	char		*tmp = NULL;
 	const char	*what;
-	int		 fd, saved;
+	int		 fd, saved, keep = -1;
 
 	what = "replace";
 	if (may_replace(dirfd, name, id) == -1)
@@ -431,7 +431,8 @@ output_write_file(int dirfd, const char *name, int (*fn)(FILE *,
 		goto fail_unlink;
 	}
 	what = "fsync";
-	if (fsync(fileno(fp)) == -1 || fstat(fileno(fp), &sb) == -1) {
+	if (fsync(fileno(fp)) == -1 || (keep = fcntl(fileno(fp),
+	    F_DUPFD_CLOEXEC, 0)) == -1) {
 		saved = errno;
 		(void)fclose(fp);
 		errno = saved;
@@ -447,10 +448,13 @@ output_write_file(int dirfd, const char *name, int (*fn)(FILE *,
 	if (renameat(dirfd, tmp, dirfd, name) == -1)
 		goto fail_unlink;
 	if (id != NULL) {
-		id->dev = sb.st_dev;
-		id->ino = sb.st_ino;
+		if (id->set)
+			(void)close(id->fd);
+		id->fd = keep;
 		id->set = true;
-	}
+	} else
+		(void)close(keep);
+	keep = -1;
 	what = "fsync";
 	if (fsync(dirfd) == -1)
 		goto fail;
@@ -463,8 +467,24 @@ fail_unlink:
 	errno = saved;
 fail:
 	saved = errno;
+	if (keep != -1)
+		(void)close(keep);
 	free(tmp);
 	return say(err, what, name, saved);
+}
+
+/* Close the files the 'n' ids hold and zero them. */
+void
+output_ids_close(struct output_id *ids, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (ids[i].set)
+			(void)close(ids[i].fd);
+		ids[i].set = false;
+		ids[i].fd = -1;
+	}
 }
 
 /*

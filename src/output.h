@@ -21,8 +21,6 @@
 #ifndef LD_OUTPUT_H
 #define LD_OUTPUT_H
 
-#include <sys/types.h>
-
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -112,14 +110,15 @@ int	out_json_write(FILE *, const struct output_doc *);
 int	out_sum_write(FILE *, const struct output_doc *);
 
 /*
- * The file a writer last renamed into place (device and inode), so the
- * next write replaces that file and nothing another process put under
- * its name.  Zeroed: nothing written yet, and the name must not exist.
+ * The file a writer last renamed into place, held open, so the next
+ * write replaces that file and nothing another process put under its
+ * name: while it is open its inode cannot be freed, so a file with the
+ * same device and inode number is the same file.  Zeroed: nothing
+ * written yet, and the name must not exist.
  */
 struct output_id {
-	dev_t	dev;
-	ino_t	ino;
 	bool	set;
+	int	fd;		/* the file, open read-only */
 };
 
 #define OUTPUT_NWRITERS	4	/* entries of output_writers[] */
@@ -129,6 +128,7 @@ int	output_flush(int, const char *, const struct output_doc *,
 int	output_write_file(int, const char *, int (*)(FILE *, const void *),
 	    const void *, struct output_id *, char *);
 int	output_adopt(int, const char *, int, char *);
+void	output_ids_close(struct output_id *, size_t);
 
 /* For the writers. */
 void	output_put_table(FILE *, const struct output_table *, int,

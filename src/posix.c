@@ -3,14 +3,17 @@
 
 /*
  * posix: the backend for any mounted filesystem.  Every call is relative
- * to a directory descriptor (the work directory, and the round directory
- * inside it), so the kernel never walks a long path and a directory
- * renamed or removed under us is noticed instead of followed.
+ * to a directory descriptor (the work directory, and the round
+ * directories inside it), so the kernel never walks a long path and a
+ * directory renamed or removed under us is noticed instead of followed.
+ * The work directory and its mark are workdir.c's.
  *
  * The operations are exactly what the experiment names: create is
  * openat(O_CREAT|O_EXCL|O_WRONLY) [+ write] [+ fsync] + close, open is
  * openat(O_RDONLY) + close, delete is unlinkat, a listing is getdents64
  * into a 32 KiB buffer (what glibc's readdir uses), a stat is fstatat.
+ * It counts nothing of its own: the kernel's counters (rusage, the
+ * caches, the block device) are read around every phase anyway.
  */
 
 #include <sys/stat.h>
@@ -19,69 +22,93 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "backend.h"
 #include "util.h"
+#include "workdir.h"
 
 #define DIRBUF_SIZE	32768		/* getdents64 buffer */
 #define WRITE_CHUNK	(1U << 20)	/* largest single write(2) */
 
-struct posix {
-	int		 workfd;	/* the work directory (borrowed) */
-	int		 dirfd;		/* current round directory, or -1 */
-	char		*dirname;	/* its name in the work directory */
-	char		*data;		/* what create writes */
-	size_t		 datalen;
-	char		*dirbuf;	/* getdents64 buffer */
-	const char	**names;	/* the batch readdir returns */
+/* A round directory: its descriptor (-1 while released) and name. */
+struct backend_dir {
+	int			 fd;
+	char			*name;
+	struct backend_dir	*next;
 };
 
-static int	posix_enter(struct backend *, const char *);
-static int	posix_leave(struct backend *, bool);
-static int	posix_create(struct backend *, const char *);
-static int	posix_open_close(struct backend *, const char *);
-static int	posix_stat(struct backend *, const char *);
-static int	posix_unlink(struct backend *, const char *);
-static int	posix_rewind(struct backend *);
-static ssize_t	posix_readdir(struct backend *, const char ***, bool *);
-static int	posix_sync(struct backend *);
-static int	posix_suspend(struct backend *);
-static int	posix_resume(struct backend *, int);
-static void	posix_close(struct backend *);
+struct posix {
+	struct workdir		 wd;
+	struct backend_dir	*dirs;		/* the open handles */
+	char			*data;		/* what create writes */
+	size_t			 datalen;
+	char			*dirbuf;	/* getdents64 buffer */
+	const char		**names;	/* the batch readdir returns */
+};
 
-static const struct backend_ops posix_ops = {
+static int	posix_open(struct backend *, const char *, char *);
+static int	posix_close(struct backend *, bool, char *);
+static int	posix_mkdir(struct backend *, const char *,
+		    struct backend_dir **);
+static int	posix_rmdir(struct backend *, struct backend_dir *, bool);
+static int	posix_create(struct backend *, struct backend_dir *,
+		    const char *);
+static int	posix_openclose(struct backend *, struct backend_dir *,
+		    const char *);
+static int	posix_stat(struct backend *, struct backend_dir *,
+		    const char *);
+static int	posix_unlink(struct backend *, struct backend_dir *,
+		    const char *);
+static int	posix_rewind(struct backend *, struct backend_dir *);
+static ssize_t	posix_readdir(struct backend *, struct backend_dir *,
+		    const char ***, bool *);
+static int	posix_sync(struct backend *);
+static int	posix_release(struct backend *);
+static int	posix_reacquire(struct backend *, char *);
+static bool	posix_vanished(struct backend *, struct backend_dir *);
+static size_t	posix_counters(struct backend *, const char *const **,
+		    uint64_t *);
+static int	posix_sweep(const char *, void (*)(void *,
+		    const struct backend_report *), void *, char *);
+
+const struct backend_ops posix_ops = {
 	.name = "posix",
-	.enter = posix_enter,
-	.leave = posix_leave,
+	.scheme = NULL,
+	.open = posix_open,
+	.close = posix_close,
+	.mkdir = posix_mkdir,
+	.rmdir = posix_rmdir,
 	.create = posix_create,
-	.open = posix_open_close,
+	.openclose = posix_openclose,
 	.stat = posix_stat,
 	.unlink = posix_unlink,
 	.rewind = posix_rewind,
 	.readdir = posix_readdir,
 	.sync = posix_sync,
-	.suspend = posix_suspend,
-	.resume = posix_resume,
-	.close = posix_close,
+	.release = posix_release,
+	.reacquire = posix_reacquire,
+	.vanished = posix_vanished,
+	.counters = posix_counters,
+	.sweep = posix_sweep,
 };
 
-/*
- * Set up 'be' as a POSIX backend working inside the directory open as
- * 'workfd' (borrowed: the caller closes it after be->ops->close()), with
- * the options 'opts'.  Return 0; allocation failure dies.
- */
-int
-posix_open(struct backend *be, int workfd, const struct backend_opts *opts)
+/* Make and mark the work directory inside the directory 'target'. */
+static int
+posix_open(struct backend *be, const char *target, char *err)
 {
 	struct posix	*px;
 
 	px = xcalloc(1, sizeof(*px));
-	px->workfd = workfd;
-	px->dirfd = -1;
-	px->datalen = opts->file_size < WRITE_CHUNK ? opts->file_size :
+	if (workdir_create(&px->wd, target, be->opts.names,
+	    be->opts.name_len, be->opts.started, err) == -1) {
+		free(px);
+		return -1;
+	}
+	px->datalen = be->opts.file_size < WRITE_CHUNK ? be->opts.file_size :
 	    WRITE_CHUNK;
 	px->data = xmalloc(px->datalen);
 	memset(px->data, 'x', px->datalen);
@@ -89,60 +116,89 @@ posix_open(struct backend *be, int workfd, const struct backend_opts *opts)
 	/* A dirent64 takes at least 24 bytes. */
 	px->names = xreallocarray(NULL, DIRBUF_SIZE / 24 + 1,
 	    sizeof(*px->names));
-	be->ops = &posix_ops;
-	be->opts = *opts;
 	be->priv = px;
+	be->workdir = xstrdup(px->wd.path);
 	return 0;
 }
 
+/* Drop every handle (directories stay), then remove or keep the rest. */
 static int
-posix_enter(struct backend *be, const char *name)
-{
-	struct posix	*px = be->priv;
-	int		 fd, saved;
-
-	if (mkdirat(px->workfd, name, 0700) == -1)
-		return -1;
-	if ((fd = openat(px->workfd, name, O_RDONLY | O_DIRECTORY |
-	    O_CLOEXEC)) == -1) {
-		saved = errno;
-		(void)unlinkat(px->workfd, name, AT_REMOVEDIR);
-		errno = saved;
-		return -1;
-	}
-	px->dirfd = fd;
-	free(px->dirname);
-	px->dirname = xstrdup(name);
-	return 0;
-}
-
-static int
-posix_leave(struct backend *be, bool remove)
+posix_close(struct backend *be, bool keep, char *err)
 {
 	struct posix	*px = be->priv;
 	int		 rc = 0;
 
-	if (px->dirname == NULL)
-		return 0;
-	if (px->dirfd != -1 && close(px->dirfd) == -1)
+	while (px->dirs != NULL)
+		(void)posix_rmdir(be, px->dirs, false);
+	if (keep)
+		workdir_keep(&px->wd);
+	else if (workdir_remove(&px->wd, err) == -1) {
 		rc = -1;
-	px->dirfd = -1;
-	if (remove && unlinkat(px->workfd, px->dirname, AT_REMOVEDIR) == -1)
-		rc = -1;
-	free(px->dirname);
-	px->dirname = NULL;
+		workdir_keep(&px->wd);	/* with its marker */
+	}
+	free(px->data);
+	free(px->dirbuf);
+	free(px->names);
+	free(px);
+	be->priv = NULL;
 	return rc;
 }
 
 static int
-posix_create(struct backend *be, const char *name)
+posix_mkdir(struct backend *be, const char *name, struct backend_dir **dirp)
+{
+	struct posix		*px = be->priv;
+	struct backend_dir	*d;
+	int			 fd, saved;
+
+	if (mkdirat(px->wd.fd, name, 0700) == -1)
+		return -1;
+	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) == -1) {
+		saved = errno;
+		(void)unlinkat(px->wd.fd, name, AT_REMOVEDIR);
+		errno = saved;
+		return -1;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->fd = fd;
+	d->name = xstrdup(name);
+	d->next = px->dirs;
+	px->dirs = d;
+	*dirp = d;
+	return 0;
+}
+
+static int
+posix_rmdir(struct backend *be, struct backend_dir *dir, bool remove)
+{
+	struct posix		 *px = be->priv;
+	struct backend_dir	**pp;
+	int			  rc = 0;
+
+	if (remove && unlinkat(px->wd.fd, dir->name, AT_REMOVEDIR) == -1)
+		return -1;		/* the handle stays, for another try */
+	if (dir->fd != -1 && close(dir->fd) == -1)
+		rc = -1;
+	for (pp = &px->dirs; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == dir) {
+			*pp = dir->next;
+			break;
+		}
+	free(dir->name);
+	free(dir);
+	return rc;
+}
+
+static int
+posix_create(struct backend *be, struct backend_dir *dir, const char *name)
 {
 	struct posix	*px = be->priv;
 	uint64_t	 left;
 	ssize_t		 w;
 	int		 fd, saved;
 
-	if ((fd = openat(px->dirfd, name, O_CREAT | O_EXCL | O_WRONLY,
+	if ((fd = openat(dir->fd, name, O_CREAT | O_EXCL | O_WRONLY,
 	    0644)) == -1)
 		return -1;
 	for (left = be->opts.file_size; left > 0; left -= (uint64_t)w) {
@@ -162,7 +218,7 @@ posix_create(struct backend *be, const char *name)
 		goto fail;
 	if (close(fd) == -1)
 		return -1;
-	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 && fsync(px->dirfd) == -1)
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 && fsync(dir->fd) == -1)
 		return -1;
 	return 0;
 fail:
@@ -173,53 +229,52 @@ fail:
 }
 
 static int
-posix_open_close(struct backend *be, const char *name)
+posix_openclose(struct backend *be, struct backend_dir *dir,
+    const char *name)
 {
-	struct posix	*px = be->priv;
-	int		 fd;
+	int	fd;
 
-	if ((fd = openat(px->dirfd, name, O_RDONLY)) == -1)
+	(void)be;
+	if ((fd = openat(dir->fd, name, O_RDONLY)) == -1)
 		return -1;
 	return close(fd);
 }
 
 static int
-posix_stat(struct backend *be, const char *name)
+posix_stat(struct backend *be, struct backend_dir *dir, const char *name)
 {
-	struct posix	*px = be->priv;
-	struct stat	 st;
+	struct stat	st;
 
-	return fstatat(px->dirfd, name, &st, AT_SYMLINK_NOFOLLOW);
+	(void)be;
+	return fstatat(dir->fd, name, &st, AT_SYMLINK_NOFOLLOW);
 }
 
 static int
-posix_unlink(struct backend *be, const char *name)
+posix_unlink(struct backend *be, struct backend_dir *dir, const char *name)
 {
-	struct posix	*px = be->priv;
-
-	if (unlinkat(px->dirfd, name, 0) == -1)
+	if (unlinkat(dir->fd, name, 0) == -1)
 		return -1;
-	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 && fsync(px->dirfd) == -1)
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 && fsync(dir->fd) == -1)
 		return -1;
 	return 0;
 }
 
 static int
-posix_rewind(struct backend *be)
+posix_rewind(struct backend *be, struct backend_dir *dir)
 {
-	struct posix	*px = be->priv;
-
-	return lseek(px->dirfd, 0, SEEK_SET) == -1 ? -1 : 0;
+	(void)be;
+	return lseek(dir->fd, 0, SEEK_SET) == -1 ? -1 : 0;
 }
 
 static ssize_t
-posix_readdir(struct backend *be, const char ***names, bool *end)
+posix_readdir(struct backend *be, struct backend_dir *dir,
+    const char ***names, bool *end)
 {
 	struct posix	*px = be->priv;
 	struct dirent64	*d;
 	ssize_t		 len, off, k = 0;
 
-	if ((len = getdents64(px->dirfd, px->dirbuf, DIRBUF_SIZE)) == -1)
+	if ((len = getdents64(dir->fd, px->dirbuf, DIRBUF_SIZE)) == -1)
 		return -1;
 	*end = len == 0;
 	for (off = 0; off < len; off += d->d_reclen) {
@@ -238,49 +293,80 @@ posix_sync(struct backend *be)
 {
 	struct posix	*px = be->priv;
 
-	return syncfs(px->workfd);
+	return syncfs(px->wd.fd);
 }
 
-/* Close the round directory, keeping its name; forget the work directory. */
+/* Close every descriptor, keeping the names; see posix_reacquire(). */
 static int
-posix_suspend(struct backend *be)
+posix_release(struct backend *be)
 {
-	struct posix	*px = be->priv;
-	int		 rc = 0;
+	struct posix		*px = be->priv;
+	struct backend_dir	*d;
+	int			 rc = 0;
 
-	if (px->dirfd != -1 && close(px->dirfd) == -1)
-		rc = -1;
-	px->dirfd = -1;
-	px->workfd = -1;
+	for (d = px->dirs; d != NULL; d = d->next) {
+		if (d->fd != -1 && close(d->fd) == -1)
+			rc = -1;
+		d->fd = -1;
+	}
+	workdir_suspend(&px->wd);
 	return rc;
 }
 
-/* Work below 'workfd' again, in the round directory suspend() left. */
+/*
+ * Open the work directory again, check its mark (workdir_resume()), and
+ * the round directories below it.
+ */
 static int
-posix_resume(struct backend *be, int workfd)
+posix_reacquire(struct backend *be, char *err)
 {
-	struct posix	*px = be->priv;
+	struct posix		*px = be->priv;
+	struct backend_dir	*d;
+	int			 saved;
 
-	px->workfd = workfd;
-	if (px->dirname == NULL || px->dirfd != -1)
-		return 0;
-	px->dirfd = openat(workfd, px->dirname, O_RDONLY | O_DIRECTORY |
-	    O_NOFOLLOW | O_CLOEXEC);
-	return px->dirfd == -1 ? -1 : 0;
+	if (workdir_resume(&px->wd, err) == -1)
+		return -1;
+	for (d = px->dirs; d != NULL; d = d->next) {
+		if (d->fd != -1)
+			continue;
+		d->fd = openat(px->wd.fd, d->name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+		if (d->fd == -1) {
+			saved = errno;
+			(void)snprintf(err, LD_ERRLEN, "open %s/%s again: %s",
+			    px->wd.path, d->name, strerror(saved));
+			errno = saved;
+			return -1;
+		}
+	}
+	return 0;
 }
 
-static void
-posix_close(struct backend *be)
+/* Whether the work directory, or 'dir' in it (may be NULL), is gone. */
+static bool
+posix_vanished(struct backend *be, struct backend_dir *dir)
 {
 	struct posix	*px = be->priv;
+	struct stat	 st;
 
-	if (px == NULL)
-		return;
-	(void)posix_leave(be, false);
-	free(px->dirname);
-	free(px->data);
-	free(px->dirbuf);
-	free(px->names);
-	free(px);
-	be->priv = NULL;
+	if (fstat(px->wd.fd, &st) == -1 || st.st_nlink == 0)
+		return true;
+	return dir != NULL && fstatat(px->wd.fd, dir->name, &st, 0) == -1;
+}
+
+static size_t
+posix_counters(struct backend *be, const char *const **names,
+    uint64_t *values)
+{
+	(void)be;
+	(void)values;
+	*names = NULL;
+	return 0;
+}
+
+static int
+posix_sweep(const char *target, void (*report)(void *,
+    const struct backend_report *), void *arg, char *err)
+{
+	return workdir_sweep(target, report, arg, err);
 }

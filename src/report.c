@@ -25,7 +25,7 @@
 #include "target.h"
 #include "timing.h"
 #include "util.h"
-#include "workdir.h"
+#include "backend.h"
 
 static bool	quiet;		/* -q */
 static bool	tty;		/* progress lines on stderr */
@@ -228,9 +228,9 @@ report_stop_status(int e, const struct report_cause *c,
 
 /* ===== --cleanup ===== */
 
-/* What workdir_sweep() found in one work directory. */
+/* What a backend's sweep() found in one work directory. */
 void
-report_sweep(void *arg, const struct workdir_report *r)
+report_sweep(void *arg, const struct backend_report *r)
 {
 	(void)arg;
 	if (r->why != NULL)

@@ -73,10 +73,10 @@ void	report_stop_status(int, const struct report_cause *,
 	    struct report_stop *);
 
 /* --cleanup: what each sweep found and did. */
-struct workdir_report;
+struct backend_report;
 struct memcg_report;
 struct target_report;
-void	report_sweep(void *, const struct workdir_report *);
+void	report_sweep(void *, const struct backend_report *);
 void	report_memcg(void *, const struct memcg_report *);
 void	report_target(void *, const struct target_report *);
 

@@ -15,8 +15,6 @@
  * same seed opens the files in the same order.
  */
 
-#include <sys/stat.h>
-
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -157,8 +155,8 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 	enum phase		 p;
 	size_t			 i;
 
-	workdir_round_name(r->dname, sizeof(r->dname), r->k, rep);
-	if (r->be->ops->enter(r->be, r->dname) == -1)
+	backend_round_name(r->dname, sizeof(r->dname), r->k, rep);
+	if (r->be->ops->mkdir(r->be, r->dname, &r->w.dir) == -1)
 		return stop(r, errno, "round", n, "creating the round "
 		    "directory");
 	r->in_round = true;
@@ -204,7 +202,7 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		rec->phase[p] = o.rec;
 	}
 	(void)probe_loadavg(&load1);
-	if (r->be->ops->leave(r->be, true) == -1)
+	if (r->be->ops->rmdir(r->be, r->w.dir, true) == -1)
 		return stop(r, errno, "round", n, "removing the round "
 		    "directory");
 	r->in_round = false;
@@ -341,20 +339,16 @@ cold_step(struct round *r, enum phase p, uint64_t n, double *ns)
 		break;
 	case CONFIG_COLD_REMOUNT:
 		/* Nothing of ours may hold the filesystem open. */
-		if (r->be->ops->suspend(r->be) == -1)
+		if (r->be->ops->release(r->be) == -1)
 			return stop(r, errno, pn, n, "closing the round "
 			    "directory to remount");
-		workdir_suspend(r->wd);
 		if (target_remount(r->target, errbuf) == -1 ||
-		    workdir_resume(r->wd, errbuf) == -1) {
+		    r->be->ops->reacquire(r->be, errbuf) == -1) {
 			e = errno;
 			note(r, ROUND_NOTE_ERROR, p, 0, n, NAN, errbuf);
 			return stop(r, e, pn, n, "remounting the target "
 			    "(--cold=remount)");
 		}
-		if (r->be->ops->resume(r->be, r->wd->fd) == -1)
-			return stop(r, errno, pn, n, "opening the round "
-			    "directory after the remount");
 		break;
 	}
 	*ns = (double)(timing_now() - t0);
@@ -370,8 +364,7 @@ static int
 stop(struct round *r, int e, const char *phase, uint64_t n, const char *fmt,
     ...)
 {
-	struct stat	st;
-	va_list		ap;
+	va_list	ap;
 
 	memset(&r->stop, 0, sizeof(r->stop));
 	r->stop.err = e;
@@ -381,9 +374,8 @@ stop(struct round *r, int e, const char *phase, uint64_t n, const char *fmt,
 	(void)vsnprintf(r->stop.what, sizeof(r->stop.what), fmt, ap);
 	va_end(ap);
 	if (e == ENOENT || e == ESTALE || e == ENOTDIR)
-		r->stop.vanished = !(fstat(r->wd->fd, &st) == 0 &&
-		    st.st_nlink > 0 && fstatat(r->wd->fd, r->dname, &st, 0) ==
-		    0);
+		r->stop.vanished = r->be->ops->vanished(r->be, r->in_round ?
+		    r->w.dir : NULL);
 	errno = e;
 	return -1;
 }
@@ -429,7 +421,8 @@ round_clean(struct round *r, uint64_t *removed)
 	if (!r->in_round)
 		return 0;
 	if (workload_clean(&r->w, removed) == -1 ||
-	    (r->be->ops->leave(r->be, true) == -1 && errno != ENOENT))
+	    (r->be->ops->rmdir(r->be, r->w.dir, true) == -1 &&
+	    errno != ENOENT))
 		return -1;
 	r->in_round = false;
 	return 0;

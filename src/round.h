@@ -30,7 +30,6 @@
 #include "record.h"
 #include "runner.h"
 #include "target.h"
-#include "workdir.h"
 #include "workload.h"
 
 /* Why a round could not go on. */
@@ -65,7 +64,6 @@ struct round {
 	/* Set by the caller for the whole run. */
 	const struct config	*cfg;
 	struct backend		*be;
-	struct workdir		*wd;
 	struct target		*target;	/* --cold=remount */
 	struct runner		 runner;	/* --memory-limit */
 	struct perf		*perf;		/* --events */
@@ -91,7 +89,7 @@ struct round {
 	uint32_t		*order;
 	double			*rates[PHASE_COUNT];	/* per repetition */
 	bool			 in_round;	/* a round directory exists */
-	char			 dname[64];	/* its name */
+	char			 dname[64];	/* its name (w.dir its handle) */
 	struct round_stop	 stop;
 };
 

@@ -35,7 +35,7 @@
 
 static bool	round_dir_name(const char *);
 static int	sweep_one(int, const char *, const char *,
-		    struct workdir_report *);
+		    struct backend_report *);
 static int	sweep_round(int, const char *, enum names_kind, unsigned,
 		    uint64_t *, uint64_t *);
 
@@ -188,14 +188,7 @@ workdir_keep(struct workdir *wd)
 	wd->fd = -1;
 }
 
-/* Write the name of round 'k', repetition 'rep' into 'buf'. */
-void
-workdir_round_name(char *buf, size_t len, unsigned k, unsigned rep)
-{
-	(void)snprintf(buf, len, "round-%04u-%u", k, rep);
-}
-
-/* Whether 'name' is "round-K-R" as workdir_round_name() writes it. */
+/* Whether 'name' is "round-K-R" as backend_round_name() writes it. */
 static bool
 round_dir_name(const char *name)
 {
@@ -265,7 +258,7 @@ sweep_round(int wfd, const char *name, enum names_kind kind, unsigned len,
 /* Sweep the work directory 'name' in 'pfd' (path 'path'). */
 static int
 sweep_one(int pfd, const char *name, const char *path,
-    struct workdir_report *r)
+    struct backend_report *r)
 {
 	struct marker	 m;
 	struct dirent	*d;
@@ -325,9 +318,9 @@ sweep_one(int pfd, const char *name, const char *path,
  */
 int
 workdir_sweep(const char *parent, void (*report)(void *,
-    const struct workdir_report *), void *arg, char *err)
+    const struct backend_report *), void *arg, char *err)
 {
-	struct workdir_report	 r;
+	struct backend_report	 r;
 	struct dirent		*d;
 	DIR			*dp;
 	char			*path;

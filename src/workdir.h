@@ -2,14 +2,15 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * workdir: the directory largedir works in, and the only place it ever
- * removes anything.
+ * workdir: the work directory of the posix backend (posix.c), and the
+ * only place it ever removes anything but a round's own files.
  *
  * workdir_create() makes "largedir.XXXXXX" with mkdtemp(3) inside the
  * directory the user named and writes a marker file into it that records
  * who made it (host, pid), how its file names look, and the directory's
  * own inode number, so a copied or hand-made look-alike is never taken
- * for ours.  Rounds run in subdirectories "round-K-R".  workdir_sweep()
+ * for ours.  Rounds run in subdirectories "round-K-R"
+ * (backend_round_name()).  workdir_sweep()
  * (largedir --cleanup) removes what a killed run left behind: only marked
  * work directories whose run is gone, only round directories and names of
  * the recorded shape, and it keeps and reports anything else.
@@ -21,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "backend.h"
 #include "names.h"
 
 #define WORKDIR_PREFIX	"largedir."
@@ -39,18 +41,7 @@ int	workdir_remove(struct workdir *, char *);
 void	workdir_keep(struct workdir *);
 void	workdir_suspend(struct workdir *);
 int	workdir_resume(struct workdir *, char *);
-void	workdir_round_name(char *, size_t, unsigned, unsigned);
-
-/* What workdir_sweep() did with one directory. */
-struct workdir_report {
-	const char	*path;		/* the work directory */
-	bool		 removed;	/* all of it is gone */
-	uint64_t	 files;		/* files unlinked */
-	uint64_t	 kept;		/* entries kept: not largedir's */
-	const char	*why;		/* why it was skipped, or NULL */
-};
-
 int	workdir_sweep(const char *, void (*)(void *,
-	    const struct workdir_report *), void *, char *);
+	    const struct backend_report *), void *, char *);
 
 #endif /* LD_WORKDIR_H */

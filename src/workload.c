@@ -18,7 +18,8 @@
 #include "util.h"
 #include "workload.h"
 
-typedef int	(*file_op)(struct backend *, const char *);
+typedef int	(*file_op)(struct backend *, struct backend_dir *,
+		    const char *);
 
 static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
@@ -99,7 +100,7 @@ workload_run(struct workload *w, enum phase p, struct workload_result *r)
 		rc = each_file(w, p, w->be->ops->create, NULL, r);
 		break;
 	case PHASE_OPEN:
-		rc = each_file(w, p, w->be->ops->open, w->order, r);
+		rc = each_file(w, p, w->be->ops->openclose, w->order, r);
 		break;
 	case PHASE_LIST:
 		rc = list_dir(w, false, r);
@@ -134,16 +135,18 @@ static int
 each_file(struct workload *w, enum phase p, file_op op,
     const uint32_t *order, struct workload_result *r)
 {
-	struct backend	*be = w->be;
-	uint64_t	 i, n = w->n, start, t0, t1, paused = 0, deadline;
+	struct backend		*be = w->be;
+	struct backend_dir	*dir = w->dir;
+	uint64_t		 i, n = w->n, start, t0, t1, paused = 0;
+	uint64_t		 deadline;
 	int		 rc = 0, saved = 0;
 
 	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
 	    w->deadline_ns : UINT64_MAX;
 	start = t0 = timing_now();
 	for (i = 0; i < n; i++) {
-		if (op(be, names_get(w->names, order != NULL ? order[i] :
-		    i)) == -1) {
+		if (op(be, dir, names_get(w->names, order != NULL ?
+		    order[i] : i)) == -1) {
 			saved = errno;
 			rc = -1;
 			break;
@@ -189,11 +192,11 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 	bool			  end = false;
 	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
 
-	if (be->ops->rewind(be) == -1)
+	if (be->ops->rewind(be, w->dir) == -1)
 		return -1;
 	start = t0 = timing_now();
 	while (!end) {
-		if ((k = be->ops->readdir(be, &batch, &end)) == -1)
+		if ((k = be->ops->readdir(be, w->dir, &batch, &end)) == -1)
 			goto fail;
 		if (!stat) {
 			t1 = timing_now();
@@ -201,7 +204,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 			t0 = t1;
 		}
 		for (j = 0; stat && j < k; j++) {
-			if (be->ops->stat(be, batch[j]) == -1)
+			if (be->ops->stat(be, w->dir, batch[j]) == -1)
 				goto fail;
 			t1 = timing_now();
 			stats_hist_add(&r->hist, t1 - t0);
@@ -260,19 +263,21 @@ remove_listed(struct workload *w, struct workload_result *r)
 	left = w->created - w->deleted;
 	start = t0 = timing_now();
 	do {
-		if (be->ops->rewind(be) == -1)
+		if (be->ops->rewind(be, w->dir) == -1)
 			goto fail;
 		pass_removed = 0;
 		r->foreign = 0;
 		for (end = false; !end && r->done < left; ) {
-			if ((k = be->ops->readdir(be, &batch, &end)) == -1)
+			if ((k = be->ops->readdir(be, w->dir, &batch,
+			    &end)) == -1)
 				goto fail;
 			for (j = 0; j < k; j++) {
 				if (!names_lookup(w->names, batch[j], &idx)) {
 					r->foreign++;
 					continue;
 				}
-				if (be->ops->unlink(be, batch[j]) == -1)
+				if (be->ops->unlink(be, w->dir, batch[j]) ==
+				    -1)
 					goto fail;
 				t1 = timing_now();
 				stats_hist_add(&r->hist, t1 - t0);
@@ -310,7 +315,8 @@ workload_clean(struct workload *w, uint64_t *removed)
 
 	*removed = 0;
 	for (i = w->deleted; i < w->created; i++) {
-		if (w->be->ops->unlink(w->be, names_get(w->names, i)) == -1) {
+		if (w->be->ops->unlink(w->be, w->dir, names_get(w->names,
+		    i)) == -1) {
 			if (errno == ENOENT)
 				continue;
 			w->deleted = i;

@@ -4,7 +4,7 @@
 /*
  * workload: the phases of a round and the random order.
  *
- * A phase is one timed loop over the files of the current round directory,
+ * A phase is one timed loop over the files of a round directory,
  * calling the backend once per file (or per directory batch when
  * listing).  Everything a loop needs is prepared before its clock starts:
  * the names (names.c), the random order (workload_shuffle), the histogram.
@@ -51,6 +51,7 @@ struct workload_result {
 
 struct workload {
 	struct backend		*be;
+	struct backend_dir	*dir;		/* the round directory */
 	const struct names	*names;		/* n names of this round */
 	const uint32_t		*order;		/* random order for open */
 	uint64_t		 n;

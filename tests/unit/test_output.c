@@ -703,6 +703,7 @@ test_flush(void **state)
 		free(got);
 		free(old);
 	}
+	output_ids_close(ids, OUTPUT_NWRITERS);
 	output_doc_free(&doc);
 	assert_int_equal(close(dfd), 0);
 	remove_tree(dir);
@@ -770,6 +771,7 @@ test_flush_dir_in_the_way(void **state)
 	path = xasprintf("%s/doc.csv", dir);
 	assert_int_equal(rmdir(path), 0);
 	free(path);
+	output_ids_close(ids, OUTPUT_NWRITERS);
 	output_doc_free(&doc);
 	assert_int_equal(close(dfd), 0);
 	remove_tree(dir);
@@ -866,6 +868,7 @@ test_flush_planted(void **state)
 	assert_int_equal(fstatat(dfd, "new.out", &sb, AT_SYMLINK_NOFOLLOW), 0);
 	assert_true(S_ISLNK(sb.st_mode));
 
+	output_ids_close(ids, OUTPUT_NWRITERS);
 	output_doc_free(&doc);
 	assert_int_equal(close(dfd), 0);
 	remove_tree(dir);

@@ -31,7 +31,7 @@
 
 struct seen {
 	int			n;
-	struct workdir_report	r[8];
+	struct backend_report	r[8];
 	char			path[8][256];
 };
 
@@ -89,7 +89,7 @@ exists(const char *dir, const char *name)
 }
 
 static void
-collect(void *arg, const struct workdir_report *r)
+collect(void *arg, const struct backend_report *r)
 {
 	struct seen	*s = arg;
 
@@ -248,9 +248,9 @@ test_round_name(void **state)
 	char	buf[32];
 
 	(void)state;
-	workdir_round_name(buf, sizeof(buf), 7, 2);
+	backend_round_name(buf, sizeof(buf), 7, 2);
 	assert_string_equal(buf, "round-0007-2");
-	workdir_round_name(buf, sizeof(buf), 12345, 10);
+	backend_round_name(buf, sizeof(buf), 12345, 10);
 	assert_string_equal(buf, "round-12345-10");
 }
 

@@ -28,6 +28,7 @@
 
 #include "backend.h"
 #include "names.h"
+#include "util.h"
 #include "workload.h"
 
 #define N	600
@@ -61,7 +62,6 @@ __wrap_openat(int dirfd, const char *path, int flags, ...)
 
 struct fixture {
 	char			 dir[64];
-	int			 workfd;
 	struct backend		 be;
 	struct names		 names;
 	uint32_t		*order;
@@ -84,16 +84,17 @@ stop_at(void *arg, enum phase p, uint64_t done)
 static int
 setup(void **state)
 {
-	static const struct backend_opts	opts = { 0, BACKEND_FSYNC_NONE };
-	struct fixture				*f;
+	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
+				    8, "2026-12-01T00:00:00Z" };
+	struct fixture		*f;
+	char			 err[LD_ERRLEN];
 
 	f = calloc(1, sizeof(*f));
 	assert_non_null(f);
 	(void)strcpy(f->dir, "/tmp/largedir-unit.XXXXXX");
 	assert_non_null(mkdtemp(f->dir));
-	f->workfd = open(f->dir, O_RDONLY | O_DIRECTORY);
-	assert_true(f->workfd >= 0);
-	assert_int_equal(posix_open(&f->be, f->workfd, &opts), 0);
+	assert_int_equal(backend_open(&f->be, &posix_ops, f->dir, &opts, err),
+	    0);
 	assert_int_equal(names_build(&f->names, NAMES_FIXED, 8, N, 1, 0), 0);
 	f->order = calloc(N, sizeof(*f->order));
 	assert_non_null(f->order);
@@ -106,7 +107,8 @@ setup(void **state)
 	f->w.on_poll = stop_at;
 	f->w.arg = f;
 	f->stop_at = UINT64_MAX;
-	assert_int_equal(f->be.ops->enter(&f->be, "round-0001-1"), 0);
+	assert_int_equal(f->be.ops->mkdir(&f->be, "round-0001-1", &f->w.dir),
+	    0);
 	fail_after = -1;
 	*state = f;
 	return 0;
@@ -121,7 +123,7 @@ count_entries(struct fixture *f)
 	char		 path[128];
 	size_t		 k = 0;
 
-	(void)snprintf(path, sizeof(path), "%s/round-0001-1", f->dir);
+	(void)snprintf(path, sizeof(path), "%s/round-0001-1", f->be.workdir);
 	dp = opendir(path);
 	assert_non_null(dp);
 	while ((d = readdir(dp)) != NULL)
@@ -135,14 +137,13 @@ static int
 teardown(void **state)
 {
 	struct fixture	*f = *state;
-	char		 path[128];
+	char		 path[128], err[LD_ERRLEN];
 
 	(void)snprintf(path, sizeof(path), "%s/round-0001-1/foreign",
-	    f->dir);
+	    f->be.workdir);
 	(void)unlink(path);
-	assert_int_equal(f->be.ops->leave(&f->be, true), 0);
-	f->be.ops->close(&f->be);
-	(void)close(f->workfd);
+	assert_int_equal(f->be.ops->rmdir(&f->be, f->w.dir, true), 0);
+	assert_int_equal(backend_close(&f->be, false, err), 0);
 	assert_int_equal(rmdir(f->dir), 0);
 	names_free(&f->names);
 	free(f->order);
@@ -199,7 +200,7 @@ test_rmrf_leaves_foreign(void **state)
 
 	assert_int_equal(workload_run(&f->w, PHASE_CREATE, &r), 0);
 	(void)snprintf(path, sizeof(path), "%s/round-0001-1/foreign",
-	    f->dir);
+	    f->be.workdir);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	assert_true(fd >= 0);
 	(void)close(fd);
@@ -292,7 +293,7 @@ test_create_eexist_is_not_ours(void **state)
 
 	/* Someone else's file under one of our names. */
 	(void)snprintf(path, sizeof(path), "%s/round-0001-1/00000010",
-	    f->dir);
+	    f->be.workdir);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	assert_true(fd >= 0);
 	(void)close(fd);

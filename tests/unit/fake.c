@@ -1,0 +1,528 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * fake: see fake.h.  A work directory is a list of round directories,
+ * each an array of names in creation order (a removed name keeps its
+ * slot, marked gone, so a listing under removal behaves like a real
+ * directory's: it neither repeats nor skips a name that stays).  Names
+ * are found by a linear search: the tests use a few thousand at most.
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake.h"
+#include "util.h"
+
+struct fake_name {
+	char	*name;
+	bool	 gone;
+};
+
+struct backend_dir {
+	char			*name;
+	struct fake_name	*names;
+	size_t			 len, cap, live;
+	size_t			 cursor;	/* readdir: next slot */
+	bool			 handle;	/* a handle is out */
+	bool			 removed;
+	struct backend_dir	*next;
+	const char		*batch[64];
+};
+
+struct fake_wd {
+	char			*target;
+	char			*path;
+	bool			 alive;		/* its backend is open */
+	bool			 vanished;
+	struct backend_dir	*dirs;
+	struct fake_wd		*next;
+};
+
+struct fake {
+	struct fake_wd	*wd;
+	bool		 released;
+	uint64_t	 count[7];
+};
+
+static const char *const counter_names[] = {
+	"create", "openclose", "stat", "unlink", "readdir", "mkdir", "rmdir"
+};
+enum { C_CREATE, C_OPENCLOSE, C_STAT, C_UNLINK, C_READDIR, C_MKDIR,
+    C_RMDIR };
+
+struct fake_knobs	 fake_knobs = { -1, 0, 7, false, false };
+static struct fake_wd	*workdirs;
+static unsigned		 serial;
+
+static int	f_open(struct backend *, const char *, char *);
+static int	f_close(struct backend *, bool, char *);
+static int	f_mkdir(struct backend *, const char *, struct backend_dir **);
+static int	f_rmdir(struct backend *, struct backend_dir *, bool);
+static int	f_create(struct backend *, struct backend_dir *, const char *);
+static int	f_openclose(struct backend *, struct backend_dir *,
+		    const char *);
+static int	f_stat(struct backend *, struct backend_dir *, const char *);
+static int	f_unlink(struct backend *, struct backend_dir *, const char *);
+static int	f_rewind(struct backend *, struct backend_dir *);
+static ssize_t	f_readdir(struct backend *, struct backend_dir *,
+		    const char ***, bool *);
+static int	f_sync(struct backend *);
+static int	f_release(struct backend *);
+static int	f_reacquire(struct backend *, char *);
+static bool	f_vanished(struct backend *, struct backend_dir *);
+static size_t	f_counters(struct backend *, const char *const **,
+		    uint64_t *);
+static int	f_sweep(const char *, void (*)(void *,
+		    const struct backend_report *), void *, char *);
+
+const struct backend_ops fake_ops = {
+	.name = "fake",
+	.scheme = "fake",
+	.open = f_open,
+	.close = f_close,
+	.mkdir = f_mkdir,
+	.rmdir = f_rmdir,
+	.create = f_create,
+	.openclose = f_openclose,
+	.stat = f_stat,
+	.unlink = f_unlink,
+	.rewind = f_rewind,
+	.readdir = f_readdir,
+	.sync = f_sync,
+	.release = f_release,
+	.reacquire = f_reacquire,
+	.vanished = f_vanished,
+	.counters = f_counters,
+	.sweep = f_sweep,
+};
+
+/* Put the knobs back to their defaults. */
+void
+fake_reset(void)
+{
+	fake_knobs.fail_after = -1;
+	fake_knobs.fail_errno = 0;
+	fake_knobs.batch = 7;
+	fake_knobs.reverse = false;
+	fake_knobs.swap_mark = false;
+}
+
+/* How many work directories exist in 'target'. */
+size_t
+fake_workdirs(const char *target)
+{
+	struct fake_wd	*w;
+	size_t		 k = 0;
+
+	for (w = workdirs; w != NULL; w = w->next)
+		if (strcmp(w->target, target) == 0)
+			k++;
+	return k;
+}
+
+/* The directory called 'name' in the work directory of 'be', or NULL. */
+static struct backend_dir *
+find_dir(struct fake_wd *w, const char *name)
+{
+	struct backend_dir	*d;
+
+	for (d = w->dirs; d != NULL; d = d->next)
+		if (!d->removed && strcmp(d->name, name) == 0)
+			return d;
+	return NULL;
+}
+
+/* The slot of the live 'name' in 'd', or -1. */
+static ssize_t
+find(const struct backend_dir *d, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < d->len; i++)
+		if (!d->names[i].gone && strcmp(d->names[i].name, name) == 0)
+			return (ssize_t)i;
+	return -1;
+}
+
+static void
+add(struct backend_dir *d, const char *name)
+{
+	if (d->len == d->cap) {
+		d->cap = d->cap == 0 ? 64 : 2 * d->cap;
+		d->names = xreallocarray(d->names, d->cap, sizeof(*d->names));
+	}
+	d->names[d->len].name = xstrdup(name);
+	d->names[d->len].gone = false;
+	d->len++;
+	d->live++;
+}
+
+/*
+ * A file someone else made: 'name' in the round directory 'dir' of 'be'.
+ * Return 0, or -1 with errno EEXIST or ENOENT.
+ */
+int
+fake_plant(struct backend *be, const char *dir, const char *name)
+{
+	struct fake		*fk = be->priv;
+	struct backend_dir	*d;
+
+	if ((d = find_dir(fk->wd, dir)) == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (find(d, name) != -1) {
+		errno = EEXIST;
+		return -1;
+	}
+	add(d, name);
+	return 0;
+}
+
+/* Take the work directory of 'be' away, as rm -rf would from outside. */
+void
+fake_vanish(struct backend *be)
+{
+	struct fake	*fk = be->priv;
+
+	fk->wd->vanished = true;
+}
+
+/* Whether 'be' may be used: open, not released, its work dir there. */
+static int
+usable(struct backend *be)
+{
+	struct fake	*fk = be->priv;
+
+	if (fk->released) {
+		errno = EBADF;
+		return -1;
+	}
+	if (fk->wd->vanished) {
+		errno = ENOENT;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+f_open(struct backend *be, const char *target, char *err)
+{
+	struct fake	*fk;
+	struct fake_wd	*w;
+
+	if (strncmp(target, "fake://", 7) != 0) {
+		(void)snprintf(err, LD_ERRLEN, "create work directory in %s: "
+		    "%s", target, strerror(ENOENT));
+		errno = ENOENT;
+		return -1;
+	}
+	w = xcalloc(1, sizeof(*w));
+	w->target = xstrdup(target);
+	w->path = xasprintf("%s/largedir.%06u", target, ++serial);
+	w->alive = true;
+	w->next = workdirs;
+	workdirs = w;
+	fk = xcalloc(1, sizeof(*fk));
+	fk->wd = w;
+	be->priv = fk;
+	be->workdir = xstrdup(w->path);
+	return 0;
+}
+
+/* Free directory 'd' and its names. */
+static void
+free_dir(struct backend_dir *d)
+{
+	size_t	i;
+
+	for (i = 0; i < d->len; i++)
+		free(d->names[i].name);
+	free(d->names);
+	free(d->name);
+	free(d);
+}
+
+/* Unlink work directory 'w' from the list and free it. */
+static void
+free_wd(struct fake_wd *w)
+{
+	struct fake_wd		**pp;
+	struct backend_dir	 *d;
+
+	for (pp = &workdirs; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == w) {
+			*pp = w->next;
+			break;
+		}
+	while ((d = w->dirs) != NULL) {
+		w->dirs = d->next;
+		free_dir(d);
+	}
+	free(w->target);
+	free(w->path);
+	free(w);
+}
+
+static int
+f_close(struct backend *be, bool keep, char *err)
+{
+	struct fake		*fk = be->priv;
+	struct fake_wd		*w = fk->wd;
+	struct backend_dir	*d;
+	int			 rc = 0;
+
+	w->alive = false;
+	for (d = w->dirs; d != NULL; d = d->next)
+		d->handle = false;
+	if (!keep) {
+		for (d = w->dirs; d != NULL; d = d->next)
+			if (!d->removed)
+				break;
+		if (d != NULL) {
+			(void)snprintf(err, LD_ERRLEN, "remove work directory "
+			    "%s: %s", w->path, strerror(ENOTEMPTY));
+			errno = ENOTEMPTY;
+			rc = -1;
+		} else
+			free_wd(w);
+	}
+	free(fk);
+	be->priv = NULL;
+	return rc;
+}
+
+static int
+f_mkdir(struct backend *be, const char *name, struct backend_dir **dirp)
+{
+	struct fake		*fk = be->priv;
+	struct backend_dir	*d;
+
+	if (usable(be) == -1)
+		return -1;
+	fk->count[C_MKDIR]++;
+	if (find_dir(fk->wd, name) != NULL) {
+		errno = EEXIST;
+		return -1;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->name = xstrdup(name);
+	d->handle = true;
+	d->next = fk->wd->dirs;
+	fk->wd->dirs = d;
+	*dirp = d;
+	return 0;
+}
+
+static int
+f_rmdir(struct backend *be, struct backend_dir *d, bool remove)
+{
+	struct fake	*fk = be->priv;
+
+	fk->count[C_RMDIR]++;
+	if (remove) {
+		if (usable(be) == -1)
+			return -1;
+		if (d->live > 0) {
+			errno = ENOTEMPTY;
+			return -1;
+		}
+		d->removed = true;
+	}
+	d->handle = false;
+	return 0;
+}
+
+static int
+f_create(struct backend *be, struct backend_dir *d, const char *name)
+{
+	struct fake	*fk = be->priv;
+
+	fk->count[C_CREATE]++;
+	if (usable(be) == -1)
+		return -1;
+	if (fake_knobs.fail_after == 0) {
+		errno = fake_knobs.fail_errno;
+		return -1;
+	}
+	if (fake_knobs.fail_after > 0)
+		fake_knobs.fail_after--;
+	if (find(d, name) != -1) {
+		errno = EEXIST;
+		return -1;
+	}
+	add(d, name);
+	return 0;
+}
+
+static int
+f_openclose(struct backend *be, struct backend_dir *d, const char *name)
+{
+	struct fake	*fk = be->priv;
+
+	fk->count[C_OPENCLOSE]++;
+	if (usable(be) == -1)
+		return -1;
+	if (find(d, name) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+f_stat(struct backend *be, struct backend_dir *d, const char *name)
+{
+	struct fake	*fk = be->priv;
+
+	fk->count[C_STAT]++;
+	if (usable(be) == -1)
+		return -1;
+	if (find(d, name) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+f_unlink(struct backend *be, struct backend_dir *d, const char *name)
+{
+	struct fake	*fk = be->priv;
+	ssize_t		 i;
+
+	fk->count[C_UNLINK]++;
+	if (usable(be) == -1)
+		return -1;
+	if ((i = find(d, name)) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	d->names[i].gone = true;
+	d->live--;
+	return 0;
+}
+
+static int
+f_rewind(struct backend *be, struct backend_dir *d)
+{
+	if (usable(be) == -1)
+		return -1;
+	d->cursor = 0;
+	return 0;
+}
+
+static ssize_t
+f_readdir(struct backend *be, struct backend_dir *d, const char ***names,
+    bool *end)
+{
+	struct fake	*fk = be->priv;
+	size_t		 k = 0, slot, batch;
+
+	fk->count[C_READDIR]++;
+	if (usable(be) == -1)
+		return -1;
+	batch = fake_knobs.batch;
+	if (batch == 0 || batch > sizeof(d->batch) / sizeof(d->batch[0]))
+		batch = sizeof(d->batch) / sizeof(d->batch[0]);
+	while (k < batch && d->cursor < d->len) {
+		slot = fake_knobs.reverse ? d->len - 1 - d->cursor : d->cursor;
+		d->cursor++;
+		if (!d->names[slot].gone)
+			d->batch[k++] = d->names[slot].name;
+	}
+	*end = k == 0 && d->cursor >= d->len;
+	*names = d->batch;
+	return (ssize_t)k;
+}
+
+static int
+f_sync(struct backend *be)
+{
+	return usable(be);
+}
+
+static int
+f_release(struct backend *be)
+{
+	struct fake	*fk = be->priv;
+
+	fk->released = true;
+	return 0;
+}
+
+static int
+f_reacquire(struct backend *be, char *err)
+{
+	struct fake	*fk = be->priv;
+
+	if (fake_knobs.swap_mark || fk->wd->vanished) {
+		(void)snprintf(err, LD_ERRLEN, "open work directory %s again: "
+		    "%s", fk->wd->path, fk->wd->vanished ? strerror(ENOENT) :
+		    "its marker is not ours any more");
+		errno = fk->wd->vanished ? ENOENT : ESTALE;
+		return -1;
+	}
+	fk->released = false;
+	return 0;
+}
+
+static bool
+f_vanished(struct backend *be, struct backend_dir *d)
+{
+	struct fake	*fk = be->priv;
+
+	return fk->wd->vanished || (d != NULL && d->removed);
+}
+
+static size_t
+f_counters(struct backend *be, const char *const **names, uint64_t *values)
+{
+	struct fake	*fk = be->priv;
+	size_t		 i, n = sizeof(counter_names) / sizeof(counter_names[0]);
+
+	*names = counter_names;
+	for (i = 0; values != NULL && i < n; i++)
+		values[i] = fk->count[i];
+	return n;
+}
+
+/*
+ * --cleanup: every work directory in 'target' whose backend was closed
+ * with 'keep' loses the names of its round directories (all are
+ * largedir's here) and is removed.
+ */
+static int
+f_sweep(const char *target, void (*report)(void *,
+    const struct backend_report *), void *arg, char *err)
+{
+	struct backend_report	 r;
+	struct fake_wd		*w, *next;
+	struct backend_dir	*d;
+	int			 found = 0;
+
+	(void)err;
+	for (w = workdirs; w != NULL; w = next) {
+		next = w->next;
+		if (strcmp(w->target, target) != 0)
+			continue;
+		memset(&r, 0, sizeof(r));
+		r.path = w->path;
+		found++;
+		if (w->alive) {
+			r.why = "its run is still going";
+			report(arg, &r);
+			continue;
+		}
+		for (d = w->dirs; d != NULL; d = d->next)
+			r.files += d->live;
+		r.removed = true;
+		report(arg, &r);
+		free_wd(w);
+	}
+	return found;
+}

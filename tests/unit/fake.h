@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * fake: an in-memory backend for the unit tests only.  It keeps work
+ * directories, round directories and names in memory, counts every
+ * operation under its own name (counters()), and lets a test make an
+ * operation fail, list in another order, or take the work directory
+ * away.  It passes the same conformance tests as posix (test_backend.c),
+ * so what the round tests (test_round.c) learn through it holds for the
+ * real thing.
+ */
+
+#ifndef LD_TEST_FAKE_H
+#define LD_TEST_FAKE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend.h"
+
+/* What a test can change; fake_reset() puts the defaults back. */
+struct fake_knobs {
+	long	fail_after;	/* creates left before failing; -1: never */
+	int	fail_errno;	/* ... with this errno */
+	size_t	batch;		/* entries per readdir call (7) */
+	bool	reverse;	/* list newest first */
+	bool	swap_mark;	/* reacquire() finds a mark not ours */
+};
+
+extern struct fake_knobs	fake_knobs;
+extern const struct backend_ops	fake_ops;
+
+void	fake_reset(void);
+size_t	fake_workdirs(const char *);
+int	fake_plant(struct backend *, const char *, const char *);
+void	fake_vanish(struct backend *);
+
+#endif /* LD_TEST_FAKE_H */

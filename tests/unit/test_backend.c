@@ -1,0 +1,408 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * test_backend: the backend conformance suite.  Every backend runs the
+ * same cases, through its ops table only: posix in a mkdtemp(3)
+ * directory with real system calls, and the unit tests' in-memory fake.
+ * What they check is what the phases and the round rely on: create,
+ * openclose, stat and unlink with their EEXIST and ENOENT; a listing
+ * sees every name exactly once, also while names are removed under it
+ * (rm -rf); several round directories at once; a directory with names in
+ * it is not removed and its handle stays; release() and reacquire();
+ * close() removes the work directory or keeps it for sweep(); counters
+ * only grow.  Then the registry: backends by name and by URL scheme.
+ */
+
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "backend.h"
+#include "fake.h"
+#include "names.h"
+#include "util.h"
+
+#define N	1000
+
+/* One backend under test: its ops and where its work directories go. */
+struct impl {
+	const struct backend_ops	*ops;
+	char				 target[64];
+	struct backend			 be;
+	struct names			 names;
+};
+
+static struct impl	posix_impl = { &posix_ops, "", { 0 }, { 0 } };
+static struct impl	fake_impl = { &fake_ops, "fake://conformance",
+			    { 0 }, { 0 } };
+
+static int	setup(void **);
+static int	teardown(void **);
+static void	keep_one(struct impl *);
+
+/* Open a backend of the kind the test's state names. */
+static int
+setup(void **state)
+{
+	struct impl		*im = *state;
+	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
+				    8, "2026-12-01T00:00:00Z" };
+	char			 err[LD_ERRLEN];
+
+	fake_reset();
+	if (im->ops == &posix_ops) {
+		(void)strcpy(im->target, "/tmp/test_backend.XXXXXX");
+		assert_non_null(mkdtemp(im->target));
+	}
+	assert_int_equal(backend_open(&im->be, im->ops, im->target, &opts,
+	    err), 0);
+	assert_non_null(im->be.workdir);
+	assert_int_equal(names_build(&im->names, NAMES_FIXED, 8, N, 1, 0), 0);
+	return 0;
+}
+
+/* Close it: the work directory must go (every test empties it). */
+static int
+teardown(void **state)
+{
+	struct impl	*im = *state;
+	char		 err[LD_ERRLEN];
+
+	assert_int_equal(backend_close(&im->be, false, err), 0);
+	names_free(&im->names);
+	if (im->ops == &posix_ops)
+		assert_int_equal(rmdir(im->target), 0);
+	else
+		assert_int_equal(fake_workdirs(im->target), 0);
+	return 0;
+}
+
+/* Read all of 'd' and count what it holds; each name must come once. */
+static size_t
+list_all(struct impl *im, struct backend_dir *d, bool *seen)
+{
+	const char	**batch;
+	uint64_t	  idx;
+	ssize_t		  k, j;
+	size_t		  total = 0, calls = 0;
+	bool		  end = false;
+
+	assert_int_equal(im->be.ops->rewind(&im->be, d), 0);
+	while (!end) {
+		k = im->be.ops->readdir(&im->be, d, &batch, &end);
+		assert_true(k >= 0);
+		assert_true(++calls < 10 * N);
+		for (j = 0; j < k; j++) {
+			assert_string_not_equal(batch[j], ".");
+			assert_string_not_equal(batch[j], "..");
+			assert_true(names_lookup(&im->names, batch[j], &idx));
+			if (seen != NULL) {
+				assert_false(seen[idx]);
+				seen[idx] = true;
+			}
+			total++;
+		}
+	}
+	/* After the end, the end again. */
+	assert_int_equal(im->be.ops->readdir(&im->be, d, &batch, &end), 0);
+	assert_true(end);
+	return total;
+}
+
+static void
+test_file_ops(void **state)
+{
+	struct impl		*im = *state;
+	struct backend		*be = &im->be;
+	struct backend_dir	*d;
+	const char		*a = names_get(&im->names, 0);
+
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(be->ops->openclose(be, d, a), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(be->ops->stat(be, d, a), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(be->ops->create(be, d, a), 0);
+	assert_int_equal(be->ops->create(be, d, a), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_int_equal(be->ops->openclose(be, d, a), 0);
+	assert_int_equal(be->ops->stat(be, d, a), 0);
+	assert_false(be->ops->vanished(be, d));
+	assert_int_equal(be->ops->unlink(be, d, a), 0);
+	assert_int_equal(be->ops->unlink(be, d, a), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(be->ops->sync(be), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), 0);
+}
+
+static void
+test_list_complete(void **state)
+{
+	struct impl		*im = *state;
+	struct backend		*be = &im->be;
+	struct backend_dir	*d;
+	bool			*seen;
+	size_t			 i;
+
+	seen = calloc(N, sizeof(*seen));
+	assert_non_null(seen);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(list_all(im, d, NULL), 0);
+	for (i = 0; i < N; i++)
+		assert_int_equal(be->ops->create(be, d,
+		    names_get(&im->names, i)), 0);
+	assert_int_equal(list_all(im, d, seen), N);
+	for (i = 0; i < N; i++)
+		assert_true(seen[i]);
+	/* Twice: rewind starts again. */
+	assert_int_equal(list_all(im, d, NULL), N);
+	for (i = 0; i < N; i++)
+		assert_int_equal(be->ops->unlink(be, d,
+		    names_get(&im->names, i)), 0);
+	assert_int_equal(list_all(im, d, NULL), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), 0);
+	free(seen);
+}
+
+/* rm -rf: remove what a listing returns while reading on, pass by pass. */
+static void
+test_remove_while_listing(void **state)
+{
+	struct impl		 *im = *state;
+	struct backend		 *be = &im->be;
+	struct backend_dir	 *d;
+	const char		**batch;
+	size_t			  i, removed = 0, passes = 0;
+	ssize_t			  k, j;
+	bool			  end;
+
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	for (i = 0; i < N; i++)
+		assert_int_equal(be->ops->create(be, d,
+		    names_get(&im->names, i)), 0);
+	while (removed < N) {
+		assert_true(++passes < 10);
+		assert_int_equal(be->ops->rewind(be, d), 0);
+		for (end = false; !end; ) {
+			k = be->ops->readdir(be, d, &batch, &end);
+			assert_true(k >= 0);
+			for (j = 0; j < k; j++) {
+				assert_int_equal(be->ops->unlink(be, d,
+				    batch[j]), 0);
+				removed++;
+			}
+		}
+	}
+	assert_int_equal(removed, N);
+	assert_int_equal(list_all(im, d, NULL), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), 0);
+}
+
+/* Two round directories at once, and one that is not empty. */
+static void
+test_two_dirs(void **state)
+{
+	struct impl		*im = *state;
+	struct backend		*be = &im->be;
+	struct backend_dir	*d1, *d2, *d3;
+	const char		*a = names_get(&im->names, 1);
+
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d1), 0);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d3), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-2", &d2), 0);
+	assert_int_equal(be->ops->create(be, d1, a), 0);
+	assert_int_equal(be->ops->stat(be, d2, a), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(be->ops->create(be, d2, a), 0);
+	assert_int_equal(list_all(im, d1, NULL), 1);
+	/* Not empty: not removed, and the handle still works. */
+	assert_int_equal(be->ops->rmdir(be, d1, true), -1);
+	assert_int_equal(errno, ENOTEMPTY);
+	assert_int_equal(be->ops->stat(be, d1, a), 0);
+	assert_int_equal(be->ops->unlink(be, d1, a), 0);
+	assert_int_equal(be->ops->rmdir(be, d1, true), 0);
+	assert_int_equal(be->ops->unlink(be, d2, a), 0);
+	assert_int_equal(be->ops->rmdir(be, d2, true), 0);
+}
+
+/* release() and reacquire(): the same directories and names after. */
+static void
+test_release(void **state)
+{
+	struct impl		*im = *state;
+	struct backend		*be = &im->be;
+	struct backend_dir	*d;
+	char			 err[LD_ERRLEN];
+	const char		*a = names_get(&im->names, 2);
+
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(be->ops->create(be, d, a), 0);
+	assert_int_equal(be->ops->release(be), 0);
+	assert_int_equal(be->ops->reacquire(be, err), 0);
+	assert_int_equal(be->ops->stat(be, d, a), 0);
+	assert_int_equal(list_all(im, d, NULL), 1);
+	assert_int_equal(be->ops->unlink(be, d, a), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), 0);
+}
+
+/* Counters: names fixed at open, totals that only grow. */
+static void
+test_counters(void **state)
+{
+	struct impl		*im = *state;
+	struct backend		*be = &im->be;
+	struct backend_dir	*d;
+	const char *const	*names, *const *again;
+	uint64_t		 v0[64], v1[64];
+	size_t			 n, i;
+
+	n = be->ops->counters(be, &names, NULL);
+	assert_true(n <= 64);
+	assert_int_equal(be->ops->counters(be, &again, v0), n);
+	assert_ptr_equal(names, again);
+	for (i = 0; i < n; i++)
+		assert_non_null(names[i]);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(be->ops->create(be, d, names_get(&im->names, 3)), 0);
+	assert_int_equal(be->ops->unlink(be, d, names_get(&im->names, 3)), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), 0);
+	assert_int_equal(be->ops->counters(be, &names, v1), n);
+	for (i = 0; i < n; i++)
+		assert_true(v1[i] >= v0[i]);
+}
+
+/* Kept work directories: sweep() finds a dead one and removes it. */
+static int	swept;
+static uint64_t	swept_files;
+
+static void
+on_sweep(void *arg, const struct backend_report *r)
+{
+	(void)arg;
+	assert_non_null(r->path);
+	if (r->removed) {
+		swept++;
+		swept_files += r->files;
+	}
+}
+
+/*
+ * Open a second backend in 'im''s target, put 10 files in a round
+ * directory and close it with 'keep'.  For posix in a child process that
+ * then exits: a mark names its process, and this one is alive.
+ */
+static void
+keep_one(struct impl *im)
+{
+	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
+				    8, "2026-12-01T00:00:00Z" };
+	struct backend		 other;
+	struct backend_dir	*d;
+	char			 err[LD_ERRLEN];
+	size_t			 i;
+	pid_t			 pid = 0;
+	int			 ws, bad = 0;
+
+	if (im->ops == &posix_ops && (pid = fork()) > 0) {
+		assert_int_equal(waitpid(pid, &ws, 0), pid);
+		assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+		return;
+	}
+	assert_true(pid == 0);
+	bad |= backend_open(&other, im->ops, im->target, &opts, err) != 0;
+	bad |= strcmp(other.workdir, im->be.workdir) == 0;
+	bad |= other.ops->mkdir(&other, "round-0001-1", &d) != 0;
+	for (i = 0; i < 10; i++)
+		bad |= other.ops->create(&other, d,
+		    names_get(&im->names, i)) != 0;
+	bad |= backend_close(&other, true, err) != 0;
+	bad |= other.ops != NULL;
+	if (im->ops == &posix_ops)
+		_exit(bad);
+	assert_false(bad);
+}
+
+static void
+test_keep_and_sweep(void **state)
+{
+	struct impl	*im = *state;
+	char		 err[LD_ERRLEN];
+
+	keep_one(im);
+	swept = 0;
+	swept_files = 0;
+	/* Our own, still open, is found and left alone. */
+	assert_int_equal(im->ops->sweep(im->target, on_sweep, NULL, err), 2);
+	assert_int_equal(swept, 1);
+	assert_int_equal(swept_files, 10);
+	swept = 0;
+	assert_int_equal(im->ops->sweep(im->target, on_sweep, NULL, err), 1);
+	assert_int_equal(swept, 0);
+}
+
+/* The registry: by name, by scheme, and a path is posix's. */
+static void
+test_registry(void **state)
+{
+	(void)state;
+	assert_ptr_equal(backend_find("posix"), &posix_ops);
+	assert_null(backend_find("nope"));
+	assert_int_equal(errno, ENOENT);
+	assert_ptr_equal(backend_for("/tmp"), &posix_ops);
+	assert_ptr_equal(backend_for("relative/dir"), &posix_ops);
+	assert_ptr_equal(backend_for("dir/with://inside"), &posix_ops);
+	assert_null(backend_for("gopher://host/x"));
+	assert_int_equal(backend_register(&fake_ops), 0);
+	assert_int_equal(backend_register(&fake_ops), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_ptr_equal(backend_find("fake"), &fake_ops);
+	assert_ptr_equal(backend_for("fake://x"), &fake_ops);
+}
+
+static void
+test_round_name(void **state)
+{
+	char	buf[32];
+
+	(void)state;
+	backend_round_name(buf, sizeof(buf), 7, 2);
+	assert_string_equal(buf, "round-0007-2");
+	assert_string_equal(backend_fsync_name(BACKEND_FSYNC_BOTH), "both");
+}
+
+#define BOTH(t)	\
+	cmocka_unit_test_prestate_setup_teardown(t, setup, teardown, \
+	    &posix_impl), \
+	cmocka_unit_test_prestate_setup_teardown(t, setup, teardown, \
+	    &fake_impl)
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		BOTH(test_file_ops),
+		BOTH(test_list_complete),
+		BOTH(test_remove_while_listing),
+		BOTH(test_two_dirs),
+		BOTH(test_release),
+		BOTH(test_counters),
+		BOTH(test_keep_and_sweep),
+		cmocka_unit_test(test_registry),
+		cmocka_unit_test(test_round_name),
+	};
+
+	return cmocka_run_group_tests_name("backend", tests, NULL, NULL);
+}
