@@ -60,7 +60,6 @@
 #include "timing.h"
 #include "util.h"
 
-#define TIMEBOX_FACTOR	3	/* the last round may make 3x the predicted n */
 #define SWING_FACTOR	2.0	/* a rate this far off both neighbours */
 #define OUTLIER_Z	3.5	/* modified z-score of a noisy repetition */
 #define KNEE_FRACTION	0.5	/* a knee: below half the plateau, for good */
@@ -116,7 +115,8 @@ static void	child_init(void *);
 static void	setup_signals(void);
 static void	print_header(const struct run *);
 static int	run_rounds(struct run *);
-static int	round_done(struct run *, unsigned, bool,
+static void	on_planned(void *, const struct timing_round *);
+static void	on_done(void *, const struct timing_round *,
 		    const struct round_result *);
 static int	stop_run(struct run *);
 static bool	on_poll(void *, enum phase, uint64_t);
@@ -475,12 +475,13 @@ setup_label(struct run *r)
 static void
 setup_outputs(struct run *r, int argc, char **argv)
 {
-	const char	*extra[RECORD_MAX_EXTRA];
-	struct timespec	 ts;
-	struct stat	 sb;
-	struct tm	 tm;
-	char		 dstamp[32], *cmd, *f, line[512];
-	size_t		 i, nextra;
+	const struct backend_ops	*ops;
+	const char			*extra[RECORD_MAX_EXTRA];
+	struct timespec			 ts;
+	struct stat			 sb;
+	struct tm			 tm;
+	char				 dstamp[32], *cmd, *f, line[512];
+	size_t				 i, nextra;
 
 	if (clock_gettime(CLOCK_REALTIME, &ts) == -1 ||
 	    gmtime_r(&ts.tv_sec, &tm) == NULL)
@@ -544,11 +545,19 @@ setup_outputs(struct run *r, int argc, char **argv)
 	    " is its time, outside the phase" : "remount: unmount and mount "
 	    "before each phase after create; PHASE_cold_ns is its time, "
 	    "outside the phase");
-	nextra = perf_nvalues(&r->perf);
-	for (i = 0; i < nextra; i++)
+	/* Then the backend's counters (none for posix). */
+	r->round.nperf = perf_nvalues(&r->perf);
+	for (i = 0; i < r->round.nperf; i++)
 		extra[i] = perf_value_name(&r->perf, i);
+	if ((ops = backend_for(r->dir)) == NULL)
+		errx(EXIT_USAGE, "%s: no backend for this kind of target",
+		    r->dir);
+	r->round.ncounters = backend_ncounters(ops);
+	nextra = r->round.nperf;
+	for (i = 0; i < r->round.ncounters && nextra < RECORD_MAX_EXTRA; i++)
+		extra[nextra++] = ops->counter_names[i];
+	r->round.ncounters = nextra - r->round.nperf;
 	record_columns(&r->doc, r->cfg.phases, r->cfg.nphases, extra, nextra);
-	r->round.nextra = nextra;
 }
 
 /*
@@ -622,6 +631,8 @@ setup_round(struct run *r)
 	rd->run_t0_ns = r->t0_ns;
 	rd->on_poll = on_poll;
 	rd->note = on_note;
+	rd->planned = on_planned;
+	rd->done = on_done;
 	rd->arg = r;
 	runner_init(&rd->runner, r->memcg.dir != NULL ? &r->memcg : NULL,
 	    child_init, r);
@@ -688,125 +699,73 @@ print_header(const struct run *r)
 /* ===== The rounds ===== */
 
 /*
- * Run rounds until the budget, --max-files or the filesystem says stop.
- * Return the exit status.
+ * Run rounds until the budget, --max-files or the filesystem says stop
+ * (timing.c plans them, round.c runs them).  Return the exit status.
  */
 static int
 run_rounds(struct run *r)
 {
-	struct round_result	 res;
-	struct timing_budget	 b;
-	enum timing_verdict	 v;
-	uint64_t		 n = r->cfg.start, n_prev = 0, n_run, max;
-	uint64_t		 t_round, capped_ns = 0;
-	double			 pred = 0;
-	char			 d1[32], d2[32], c1[32], c2[32];
-	unsigned		 k = 0, i;
-	bool			 timebox;
-	int			 rc;
+	struct timing_sched	s;
+	struct timing_round	last;
+	char			d1[32], d2[32], c1[32];
 
-	timing_budget_init(&b, r->cfg.budget_ns, r->cfg.policy);
-	max = r->cfg.max_files != 0 ? r->cfg.max_files :
-	    names_capacity(r->cfg.names, r->cfg.name_len);
-	for (i = 0; i < r->cfg.warmup; i++) {
-		r->round_pred_ns = timing_predict(&b, n, r->cfg.repeat);
-		t_round = timing_now();
-		if (round_run(&r->round, ++k, n, true, false, &res) == -1)
-			return stop_run(r);
-		if ((rc = round_done(r, k, true, &res)) != 0)
-			return rc;
-		timing_budget_add(&b, n, r->cfg.repeat,
-		    timing_now() - t_round);
-	}
-	for (;;) {
-		v = timing_plan(&b, timing_now() - r->t0_ns, n_prev, n,
-		    r->cfg.repeat, &n_run, &pred);
-		/*
-		 * A time-boxed round that made every file it could before
-		 * its deadline ran faster than predicted.  If what is left
-		 * would run it again (so the next can grow past it), the
-		 * next round is time-boxed too; a tiny round at the end
-		 * would only add a stray point to the curve.
-		 */
-		if (v == TIMING_STOP && capped_ns > 0 && (double)timing_now() +
-		    (double)capped_ns < (double)r->t0_ns + (1 - TIMING_SLACK) *
-		    r->cfg.budget_ns)
-			v = TIMING_STRETCH;
-		if (v == TIMING_STOP) {
-			util_fmt_duration(d1, sizeof(d1), (uint64_t)pred);
-			util_fmt_duration(d2, sizeof(d2), r->t0_ns +
-			    r->cfg.budget_ns > timing_now() ? r->t0_ns +
-			    r->cfg.budget_ns - timing_now() : 0);
-			util_fmt_count(c1, sizeof(c1), n);
-			if (!r->cfg.quiet && r->cfg.policy ==
-			    TIMING_PREDICT && pred > 0 && r->t0_ns +
-			    r->cfg.budget_ns > timing_now())
-				printf("budget: the next round (n=%s) would "
-				    "take about %s, %s left: done\n", c1, d1,
-				    d2);
-			else if (!r->cfg.quiet)
-				printf("budget spent: done\n");
-			return 0;
-		}
-		/*
-		 * The last round is time-boxed: on a busy machine a
-		 * prediction can be off by a factor of two or more, so
-		 * instead of trusting it, the round may create up to
-		 * TIMEBOX_FACTOR times the predicted n, and its create phase
-		 * stops in time for the whole round to end at the budget.
-		 * Its n is what it made.
-		 */
-		timebox = v == TIMING_SHRINK || v == TIMING_STRETCH;
-		if (timebox) {
-			util_fmt_count(c1, sizeof(c1), n_run);
-			n_run = n_run > max / TIMEBOX_FACTOR ? max :
-			    TIMEBOX_FACTOR * n_run;
-			util_fmt_count(c2, sizeof(c2), n_run);
-			if (!r->cfg.quiet)
-				printf("budget: the last round (about n=%s, "
-				    "at most %s) stops creating files in time "
-				    "to end at the budget\n", c1, c2);
-		}
-		r->round_pred_ns = pred;
-		t_round = timing_now();
-		if (round_run(&r->round, ++k, n_run, false, timebox, &res) ==
-		    -1)
-			return stop_run(r);
-		if ((rc = round_done(r, k, false, &res)) != 0)
-			return rc;
-		t_round = timing_now() - t_round;
-		capped_ns = timebox && res.n == n_run ? t_round : 0;
-		n_run = res.n;			/* less if time-boxed */
-		timing_budget_add(&b, n_run, r->cfg.repeat, t_round);
-		n_prev = n_run;
-		n = timing_next_n(n_run, r->cfg.growth, max);
-		if (n == 0) {
-			if (!r->cfg.quiet)
-				printf("%s reached: done\n", r->cfg.max_files
-				    != 0 ? "--max-files" : "the largest n "
-				    "the names allow");
-			return 0;
-		}
-	}
+	timing_sched_init(&s, &timing_monotonic, r->t0_ns, r->cfg.budget_ns,
+	    r->cfg.policy, r->cfg.start, r->cfg.max_files != 0 ?
+	    r->cfg.max_files : names_capacity(r->cfg.names, r->cfg.name_len),
+	    r->cfg.growth, r->cfg.repeat, r->cfg.warmup);
+	if (round_loop(&r->round, &s, &last) == -1)
+		return stop_run(r);
+	if (r->cfg.quiet)
+		return 0;
+	if (last.end == TIMING_END_MAX)
+		printf("%s reached: done\n", r->cfg.max_files != 0 ?
+		    "--max-files" : "the largest n the names allow");
+	else if (r->cfg.policy == TIMING_PREDICT && last.pred_ns > 0 &&
+	    last.left_ns > 0) {
+		util_fmt_duration(d1, sizeof(d1), (uint64_t)last.pred_ns);
+		util_fmt_duration(d2, sizeof(d2), last.left_ns);
+		util_fmt_count(c1, sizeof(c1), last.n);
+		printf("budget: the next round (n=%s) would take about %s, "
+		    "%s left: done\n", c1, d1, d2);
+	} else
+		printf("budget spent: done\n");
+	return 0;
+}
+
+/* Before a round: say when it is the time-boxed last one. */
+static void
+on_planned(void *arg, const struct timing_round *plan)
+{
+	struct run	*r = arg;
+	char		 c1[32], c2[32];
+
+	r->round_pred_ns = plan->pred_ns;
+	if (!plan->timebox || r->cfg.quiet)
+		return;
+	util_fmt_count(c1, sizeof(c1), plan->n_about);
+	util_fmt_count(c2, sizeof(c2), plan->n);
+	printf("budget: the last round (about n=%s, at most %s) stops "
+	    "creating files in time to end at the budget\n", c1, c2);
 }
 
 /*
- * Round 'k' is done: check it for noise, write the outputs, and print
- * its line.  Return 0.
+ * After a round: check it for noise, write the outputs, and print its
+ * line.
  */
-static int
-round_done(struct run *r, unsigned k, bool warmup,
+static void
+on_done(void *arg, const struct timing_round *plan,
     const struct round_result *res)
 {
-	if (!warmup) {
-		check_outliers(r, k, res);
-		check_noise(r, k, res->median);
+	struct run	*r = arg;
+
+	if (!plan->warmup) {
+		check_outliers(r, plan->k, res);
+		check_noise(r, plan->k, res->median);
 	}
 	flush_outputs(r);
-	report_round(k, res->n, warmup, r->cfg.phases, r->cfg.nphases,
-	    res->median, res->min, res->max, res->reps,
+	report_round(plan->k, res->n, plan->warmup, r->cfg.phases,
+	    r->cfg.nphases, res->median, res->min, res->max, res->reps,
 	    timing_now() - r->round.t0_ns);
-	return 0;
 }
 
 /*

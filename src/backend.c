@@ -127,6 +127,18 @@ backend_round_name(char *buf, size_t len, unsigned k, unsigned rep)
 	(void)snprintf(buf, len, "round-%04u-%u", k, rep);
 }
 
+/* How many counters backends of 'ops' keep (BACKEND_MAX_COUNTERS at most). */
+size_t
+backend_ncounters(const struct backend_ops *ops)
+{
+	size_t	n = 0;
+
+	while (ops->counter_names != NULL && ops->counter_names[n] != NULL &&
+	    n < BACKEND_MAX_COUNTERS)
+		n++;
+	return n;
+}
+
 /* The name of fsync mode 'm' as --fsync spells it. */
 const char *
 backend_fsync_name(enum backend_fsync m)

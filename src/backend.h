@@ -24,7 +24,8 @@
  * that holds the filesystem (so it can be unmounted), reacquire() takes
  * it up again and checks that the work directory is still the one it
  * marked.  counters() gives per-operation counts (RPCs, for a network
- * backend) under names fixed when the backend is opened.
+ * backend) under the names the ops table lists, so the columns are known
+ * before anything is opened.
  *
  * Names passed to create/openclose/stat/unlink are single path components
  * in the given directory.  Every operation returns 0 (or a count), or -1
@@ -43,7 +44,8 @@
 
 #include "names.h"
 
-#define BACKEND_MAX	8	/* backends in the registry */
+#define BACKEND_MAX		8	/* backends in the registry */
+#define BACKEND_MAX_COUNTERS	32	/* counters of one backend */
 
 enum backend_fsync {
 	BACKEND_FSYNC_NONE = 0,
@@ -78,6 +80,8 @@ struct backend_dir;		/* a round directory: the backend's own */
 struct backend_ops {
 	const char	*name;		/* "posix" */
 	const char	*scheme;	/* "nfs" for nfs://..., or NULL */
+	/* Per-operation counters, NULL-terminated: the column names. */
+	const char *const *counter_names;
 	/*
 	 * Make and mark a fresh work directory in 'target' and keep it
 	 * open; be->workdir names it.  Errors: a one-line message in
@@ -121,11 +125,10 @@ struct backend_ops {
 	/* Whether the work directory or directory 'dir' is gone. */
 	bool		(*vanished)(struct backend *, struct backend_dir *);
 	/*
-	 * The names of the backend's counters (static; none: 0), and with
-	 * 'values' not NULL their totals so far, one per name.
+	 * The totals so far of the counters 'counter_names' lists, one
+	 * value each (not called when the list is empty).
 	 */
-	size_t		(*counters)(struct backend *, const char *const **,
-			    uint64_t *);
+	void		(*counters)(struct backend *, uint64_t *);
 	/*
 	 * --cleanup: find the marked work directories in 'target' whose
 	 * run is gone, remove what they hold that largedir made, and
@@ -150,6 +153,7 @@ int	backend_open(struct backend *, const struct backend_ops *,
 int	backend_close(struct backend *, bool, char *);
 void	backend_round_name(char *, size_t, unsigned, unsigned);
 const char	*backend_fsync_name(enum backend_fsync);
+size_t	backend_ncounters(const struct backend_ops *);
 
 extern const struct backend_ops	posix_ops;
 

@@ -70,8 +70,6 @@ static int	posix_sync(struct backend *);
 static int	posix_release(struct backend *);
 static int	posix_reacquire(struct backend *, char *);
 static bool	posix_vanished(struct backend *, struct backend_dir *);
-static size_t	posix_counters(struct backend *, const char *const **,
-		    uint64_t *);
 static int	posix_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 
@@ -92,7 +90,8 @@ const struct backend_ops posix_ops = {
 	.release = posix_release,
 	.reacquire = posix_reacquire,
 	.vanished = posix_vanished,
-	.counters = posix_counters,
+	.counter_names = NULL,
+	.counters = NULL,
 	.sweep = posix_sweep,
 };
 
@@ -352,16 +351,6 @@ posix_vanished(struct backend *be, struct backend_dir *dir)
 	if (fstat(px->wd.fd, &st) == -1 || st.st_nlink == 0)
 		return true;
 	return dir != NULL && fstatat(px->wd.fd, dir->name, &st, 0) == -1;
-}
-
-static size_t
-posix_counters(struct backend *be, const char *const **names,
-    uint64_t *values)
-{
-	(void)be;
-	(void)values;
-	*names = NULL;
-	return 0;
 }
 
 static int

@@ -31,6 +31,9 @@
 #include "timing.h"
 #include "util.h"
 
+_Static_assert(PERF_MAX_VALUES + BACKEND_MAX_COUNTERS <= RECORD_MAX_EXTRA,
+    "room for every event and counter in struct phase_rec");
+
 /* What measure() needs: a runner_fn takes one pointer. */
 struct measure_arg {
 	struct round	*r;
@@ -56,6 +59,31 @@ void
 round_init(struct round *r)
 {
 	memset(r, 0, sizeof(*r));
+}
+
+/*
+ * Run rounds as the schedule 's' plans them (timing_sched_next()), until
+ * it ends or a round stops: before each, r->planned(r->arg, plan), after
+ * each r->done(r->arg, plan, result), both outside the round's phases
+ * but inside its time for the budget.  Return 0 when the schedule ended,
+ * 'last' saying why, or -1 when a round stopped (r->stop).
+ */
+int
+round_loop(struct round *r, struct timing_sched *s, struct timing_round *last)
+{
+	struct round_result	res;
+
+	while (timing_sched_next(s, last)) {
+		if (r->planned != NULL)
+			r->planned(r->arg, last);
+		if (round_run(r, last->k, last->n, last->warmup, last->timebox,
+		    &res) == -1)
+			return -1;
+		if (r->done != NULL)
+			r->done(r->arg, last, &res);
+		timing_sched_done(s, res.n);
+	}
+	return 0;
 }
 
 /*
@@ -108,7 +136,7 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 		if (run_rep(r, rep, r->n, warmup, &rep_rec) == -1)
 			return -1;
 		record_rep(r->doc, &rep_rec, cfg->phases, cfg->nphases,
-		    r->nextra);
+		    r->nperf + r->ncounters);
 		for (i = 0; i < cfg->nphases; i++) {
 			p = cfg->phases[i];
 			r->rates[p][rep - 1] = rep_rec.phase[p].per_s;
@@ -253,6 +281,9 @@ measure(void *arg, struct phase_out *o)
 	struct cache_state		 cs0, cs1;
 	int64_t				 sr, sw;
 	uint64_t			 state, n = ma->n;
+	uint64_t			 k0[BACKEND_MAX_COUNTERS];
+	uint64_t			 k1[BACKEND_MAX_COUNTERS];
+	size_t				 i;
 
 	memset(o, 0, sizeof(*o));
 	record_phase_init(c);
@@ -261,6 +292,8 @@ measure(void *arg, struct phase_out *o)
 		state = r->cfg->seed ^ ((uint64_t)r->k << 32 | ma->rep);
 		workload_shuffle(r->order, n, util_splitmix64(&state));
 	}
+	if (r->ncounters > 0)
+		r->be->ops->counters(r->be, k0);
 	(void)cache_read("/", r->inode_slab, r->dev_major, r->dev_minor,
 	    &cs0);
 	runner_peak_reset(&r->runner);
@@ -279,6 +312,11 @@ measure(void *arg, struct phase_out *o)
 		return -1;
 	}
 	perf_stop(r->perf, c->extra);
+	if (r->ncounters > 0) {
+		r->be->ops->counters(r->be, k1);
+		for (i = 0; i < r->ncounters; i++)
+			c->extra[r->nperf + i] = (double)(k1[i] - k0[i]);
+	}
 	o->done = res.done;
 	o->foreign = res.foreign;
 	o->deleted = r->w.deleted;

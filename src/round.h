@@ -11,9 +11,10 @@
  * goes to the caller's note callback; why a round stopped is in
  * round.stop.
  *
- * round.c never prints or exits, so a limited child runs its measuring
- * function too.  The caller (largedir.c) owns the loop over rounds and
- * the budget; round_clean() is its way out when a round cannot finish.
+ * round_loop() runs round after round as the schedule of timing.c plans
+ * them, telling the caller before and after each.  round.c never prints
+ * or exits, so a limited child runs its measuring function too;
+ * round_clean() is the caller's way out when a round cannot finish.
  */
 
 #ifndef LD_ROUND_H
@@ -30,6 +31,7 @@
 #include "record.h"
 #include "runner.h"
 #include "target.h"
+#include "timing.h"
 #include "workload.h"
 
 /* Why a round could not go on. */
@@ -60,6 +62,8 @@ struct round_note {
 	const char		*msg;
 };
 
+struct round_result;
+
 struct round {
 	/* Set by the caller for the whole run. */
 	const struct config	*cfg;
@@ -68,14 +72,19 @@ struct round {
 	struct runner		 runner;	/* --memory-limit */
 	struct perf		*perf;		/* --events */
 	struct output_doc	*doc;
-	size_t			 nextra;	/* extra values per phase */
+	size_t			 nperf;		/* perf values per phase */
+	size_t			 ncounters;	/* backend counters, after */
 	unsigned		 dev_major;	/* the target's device, */
 	unsigned		 dev_minor;	/* for its sector counts */
 	const char		*inode_slab;	/* its inode cache */
 	uint64_t		 run_t0_ns;	/* start of the run */
 	bool			(*on_poll)(void *, enum phase, uint64_t);
 	void			(*note)(void *, const struct round_note *);
-	void			*arg;		/* of on_poll and note */
+	/* round_loop(): before and after each round (may be NULL). */
+	void			(*planned)(void *, const struct timing_round *);
+	void			(*done)(void *, const struct timing_round *,
+				    const struct round_result *);
+	void			*arg;		/* of the callbacks */
 
 	/* The round under way. */
 	unsigned		 k;
@@ -103,6 +112,8 @@ struct round_result {
 };
 
 void	round_init(struct round *);
+int	round_loop(struct round *, struct timing_sched *,
+	    struct timing_round *);
 int	round_run(struct round *, unsigned, uint64_t, bool, bool,
 	    struct round_result *);
 int	round_clean(struct round *, uint64_t *);

@@ -317,3 +317,123 @@ timing_create_deadline(uint64_t run_t0_ns, uint64_t budget_ns, uint64_t now,
 		return now;
 	return now + (uint64_t)((end - (double)now) * share / repeat);
 }
+
+/* ===== The schedule of a run ===== */
+
+static uint64_t
+monotonic(void *arg)
+{
+	(void)arg;
+	return timing_now();
+}
+
+const struct timing_clock timing_monotonic = { monotonic, NULL };
+
+/*
+ * Start the schedule 's' of a run that started at 't0_ns' on 'clock':
+ * budget 'budget_ns' under 'policy', rounds from 'start' files growing
+ * by 'growth' up to 'max', each run 'repeat' times, after 'warmup'
+ * warm-up rounds of 'start' files.
+ */
+void
+timing_sched_init(struct timing_sched *s, const struct timing_clock *clock,
+    uint64_t t0_ns, uint64_t budget_ns, enum timing_policy policy,
+    uint64_t start, uint64_t max, double growth, unsigned repeat,
+    unsigned warmup)
+{
+	memset(s, 0, sizeof(*s));
+	s->clock = clock;
+	timing_budget_init(&s->b, budget_ns, policy);
+	s->t0_ns = t0_ns;
+	s->budget_ns = budget_ns;
+	s->growth = growth;
+	s->repeat = repeat;
+	s->warmup = warmup;
+	s->max = max;
+	s->n = start;
+}
+
+/*
+ * Plan the next round into 'rd'.  Return true to run it, or false when
+ * the schedule has ended: rd->end says why, rd->n is the round that
+ * would have come next, rd->pred_ns its predicted time and rd->left_ns
+ * what is left of the budget.
+ *
+ * Warm-up rounds come first, all of the first n.  Then timing_plan()
+ * decides; its last round is time-boxed (TIMING_STRETCH or _SHRINK): on
+ * a busy machine a prediction can be off by a factor of two or more, so
+ * instead of trusting it, the round may make up to TIMING_TIMEBOX_FACTOR
+ * times the predicted n, and its create phase stops in time for the
+ * whole round to end at the budget (timing_create_deadline()).  A
+ * time-boxed round that made every file it could before its deadline ran
+ * faster than predicted: if what is left would run it again (so the next
+ * can grow past it), the next round is time-boxed too, instead of a tiny
+ * round at the end that would only add a stray point to the curve.
+ */
+bool
+timing_sched_next(struct timing_sched *s, struct timing_round *rd)
+{
+	enum timing_verdict	v;
+	uint64_t		now = s->clock->now(s->clock->arg), n_run;
+	double			pred;
+
+	memset(rd, 0, sizeof(*rd));
+	rd->left_ns = s->t0_ns + s->budget_ns > now ? s->t0_ns +
+	    s->budget_ns - now : 0;
+	if (s->ended) {
+		rd->end = TIMING_END_MAX;
+		return false;
+	}
+	rd->k = s->k + 1;
+	if (s->k < s->warmup) {
+		rd->n = s->n;
+		rd->warmup = true;
+		rd->pred_ns = timing_predict(&s->b, s->n, s->repeat);
+	} else {
+		v = timing_plan(&s->b, now - s->t0_ns, s->n_prev, s->n,
+		    s->repeat, &n_run, &pred);
+		if (v == TIMING_STOP && s->capped_ns > 0 && (double)now +
+		    (double)s->capped_ns < (double)s->t0_ns +
+		    (1 - TIMING_SLACK) * s->budget_ns)
+			v = TIMING_STRETCH;
+		rd->n = n_run;
+		rd->pred_ns = pred;
+		if (v == TIMING_STOP) {
+			rd->end = TIMING_END_BUDGET;
+			return false;
+		}
+		rd->timebox = v == TIMING_SHRINK || v == TIMING_STRETCH;
+		if (rd->timebox) {
+			rd->n_about = n_run;
+			rd->n = n_run > s->max / TIMING_TIMEBOX_FACTOR ? s->max :
+			    TIMING_TIMEBOX_FACTOR * n_run;
+		}
+	}
+	s->k++;
+	s->cur = *rd;
+	s->round_t0_ns = now;
+	return true;
+}
+
+/*
+ * The round timing_sched_next() planned is done, having made 'n_made'
+ * files (fewer than planned if time-boxed): learn its cost and grow n
+ * for the next, or end the schedule when n cannot grow.
+ */
+void
+timing_sched_done(struct timing_sched *s, uint64_t n_made)
+{
+	uint64_t	elapsed;
+
+	elapsed = s->clock->now(s->clock->arg) - s->round_t0_ns;
+	if (s->cur.warmup) {
+		timing_budget_add(&s->b, s->cur.n, s->repeat, elapsed);
+		return;
+	}
+	s->capped_ns = s->cur.timebox && n_made == s->cur.n ? elapsed : 0;
+	timing_budget_add(&s->b, n_made, s->repeat, elapsed);
+	s->n_prev = n_made;
+	s->n = timing_next_n(n_made, s->growth, s->max);
+	if (s->n == 0)
+		s->ended = true;
+}

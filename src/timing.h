@@ -86,4 +86,65 @@ enum timing_verdict
 	timing_plan(const struct timing_budget *, uint64_t, uint64_t,
 	    uint64_t, unsigned, uint64_t *, double *);
 
+/* ===== The schedule of a run ===== */
+
+/* A clock: the monotonic one (timing_monotonic), or a test's. */
+struct timing_clock {
+	uint64_t	(*now)(void *);
+	void		*arg;
+};
+
+extern const struct timing_clock	timing_monotonic;
+
+/*
+ * The last round is time-boxed: it may make up to this many times the n
+ * predicted to fit, and its create phase stops in time for the round to
+ * end at the budget.
+ */
+#define TIMING_TIMEBOX_FACTOR	3
+
+/* Why a schedule ended. */
+enum timing_end {
+	TIMING_END_BUDGET,	/* the budget is spent, or the next round
+				   would overrun it */
+	TIMING_END_MAX		/* --max-files, or what the names allow */
+};
+
+/* The next round, as timing_sched_next() plans it. */
+struct timing_round {
+	unsigned		k;		/* its number, from 1 */
+	uint64_t		n;		/* files (the most, if
+						   time-boxed) */
+	bool			warmup;
+	bool			timebox;	/* create stops at a deadline */
+	uint64_t		n_about;	/* time-boxed: the predicted n */
+	double			pred_ns;	/* predicted wall time, or 0 */
+	/* When the schedule has ended: */
+	enum timing_end		end;
+	uint64_t		left_ns;	/* budget left */
+};
+
+/* Everything the rules of the budget need, for a whole run. */
+struct timing_sched {
+	const struct timing_clock	*clock;
+	struct timing_budget		 b;
+	uint64_t			 t0_ns;		/* start of the run */
+	uint64_t			 budget_ns;
+	double				 growth;
+	unsigned			 repeat, warmup;
+	uint64_t			 max;		/* largest n */
+	unsigned			 k;		/* rounds planned */
+	uint64_t			 n, n_prev;	/* growth schedule */
+	uint64_t			 round_t0_ns;
+	struct timing_round		 cur;		/* being run */
+	uint64_t			 capped_ns;
+	bool				 ended;
+};
+
+void	timing_sched_init(struct timing_sched *, const struct timing_clock *,
+	    uint64_t, uint64_t, enum timing_policy, uint64_t, uint64_t,
+	    double, unsigned, unsigned);
+bool	timing_sched_next(struct timing_sched *, struct timing_round *);
+void	timing_sched_done(struct timing_sched *, uint64_t);
+
 #endif /* LD_TIMING_H */

@@ -49,7 +49,8 @@ struct fake {
 };
 
 static const char *const counter_names[] = {
-	"create", "openclose", "stat", "unlink", "readdir", "mkdir", "rmdir"
+	"create", "openclose", "stat", "unlink", "readdir", "mkdir", "rmdir",
+	NULL
 };
 enum { C_CREATE, C_OPENCLOSE, C_STAT, C_UNLINK, C_READDIR, C_MKDIR,
     C_RMDIR };
@@ -74,8 +75,7 @@ static int	f_sync(struct backend *);
 static int	f_release(struct backend *);
 static int	f_reacquire(struct backend *, char *);
 static bool	f_vanished(struct backend *, struct backend_dir *);
-static size_t	f_counters(struct backend *, const char *const **,
-		    uint64_t *);
+static void	f_counters(struct backend *, uint64_t *);
 static int	f_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 
@@ -96,6 +96,7 @@ const struct backend_ops fake_ops = {
 	.release = f_release,
 	.reacquire = f_reacquire,
 	.vanished = f_vanished,
+	.counter_names = counter_names,
 	.counters = f_counters,
 	.sweep = f_sweep,
 };
@@ -479,16 +480,12 @@ f_vanished(struct backend *be, struct backend_dir *d)
 	return fk->wd->vanished || (d != NULL && d->removed);
 }
 
-static size_t
-f_counters(struct backend *be, const char *const **names, uint64_t *values)
+static void
+f_counters(struct backend *be, uint64_t *values)
 {
 	struct fake	*fk = be->priv;
-	size_t		 i, n = sizeof(counter_names) / sizeof(counter_names[0]);
 
-	*names = counter_names;
-	for (i = 0; values != NULL && i < n; i++)
-		values[i] = fk->count[i];
-	return n;
+	memcpy(values, fk->count, sizeof(fk->count));
 }
 
 /*

@@ -507,6 +507,194 @@ test_usage_diff(void **state)
 	assert_memory_equal(&b, &want, sizeof(b));
 }
 
+/* ===== The schedule of a whole run, on a fake clock ===== */
+
+/* A fake clock: time moves only when the simulated rounds say so. */
+static uint64_t
+fake_now(void *arg)
+{
+	return *(uint64_t *)arg;
+}
+
+/*
+ * A simulated machine: a file costs 'cost_ns' in create and as much in
+ * the rest of the round (so create's share is one half), times 'slow'
+ * from round 'slow_from' on.  sim_run() drives timing_sched over it as
+ * largedir's round loop does and records every round it planned.
+ */
+struct sim {
+	uint64_t		now;
+	uint64_t		t0, budget_ns;
+	enum timing_policy	policy;
+	uint64_t		start, max;
+	unsigned		repeat, warmup;
+	double			cost_ns, slow;
+	unsigned		slow_from;
+	/* what happened */
+	struct timing_round	rounds[64];
+	uint64_t		made[64];
+	unsigned		nrounds;
+	struct timing_round	last;
+};
+
+static void
+sim_run(struct sim *m)
+{
+	struct timing_clock	clock = { fake_now, &m->now };
+	struct timing_sched	s;
+	struct timing_round	rd;
+	uint64_t		made, deadline;
+	double			c;
+
+	m->now = m->t0;
+	timing_sched_init(&s, &clock, m->t0, m->budget_ns, m->policy,
+	    m->start, m->max, 1.5, m->repeat, m->warmup);
+	while (timing_sched_next(&s, &rd)) {
+		assert_true(m->nrounds < NELEM(m->rounds));
+		assert_int_equal(rd.k, m->nrounds + 1);
+		c = m->cost_ns * (rd.k >= m->slow_from ? m->slow : 1);
+		made = rd.n;
+		if (rd.timebox) {
+			/* Create stops at its deadline, in the first rep. */
+			deadline = timing_create_deadline(m->t0, m->budget_ns,
+			    m->now, 0.5, m->repeat);
+			if ((double)(deadline - m->now) < made * c)
+				made = (uint64_t)((deadline - m->now) / c) + 1;
+		}
+		m->now += (uint64_t)(2 * c * made * m->repeat);
+		m->rounds[m->nrounds] = rd;
+		m->made[m->nrounds++] = made;
+		timing_sched_done(&s, made);
+	}
+	m->last = rd;
+}
+
+static void
+sim_init(struct sim *m, uint64_t budget_ns, double cost_ns)
+{
+	memset(m, 0, sizeof(*m));
+	m->t0 = 5 * SEC;
+	m->budget_ns = budget_ns;
+	m->policy = TIMING_PREDICT;
+	m->start = 1000;
+	m->max = UINT32_MAX;
+	m->repeat = 1;
+	m->cost_ns = cost_ns;
+	m->slow = 1;
+	m->slow_from = UINT32_MAX;
+}
+
+/*
+ * A steady machine: n grows by half each round, the last round is
+ * time-boxed, and the run ends inside its budget having used nearly all
+ * of it.
+ */
+static void
+test_sched_steady(void **state)
+{
+	struct sim	m;
+	unsigned	i;
+
+	(void)state;
+	sim_init(&m, 60 * SEC, 10000);		/* 10 us a file, 20 a round */
+	sim_run(&m);
+	assert_true(m.nrounds >= 5);
+	assert_int_equal(m.rounds[0].n, 1000);
+	for (i = 1; i + 1 < m.nrounds; i++) {
+		assert_false(m.rounds[i].timebox);
+		assert_int_equal(m.rounds[i].n,
+		    timing_next_n(m.made[i - 1], 1.5, UINT32_MAX));
+	}
+	assert_true(m.rounds[m.nrounds - 1].timebox);
+	assert_int_equal(m.last.end, TIMING_END_BUDGET);
+	assert_true(m.now - m.t0 <= m.budget_ns);
+	assert_true(m.now - m.t0 >= m.budget_ns * 9 / 10);
+}
+
+/*
+ * The machine gets three times slower in the time-boxed last round: its
+ * create phase still stops in time, so the run ends within the budget
+ * (plus one file).
+ */
+static void
+test_sched_slowdown(void **state)
+{
+	struct sim	m;
+	unsigned	last;
+
+	(void)state;
+	sim_init(&m, 60 * SEC, 10000);
+	sim_run(&m);
+	last = m.nrounds;			/* the time-boxed one */
+	assert_true(m.rounds[last - 1].timebox);
+	sim_init(&m, 60 * SEC, 10000);
+	m.slow = 3;
+	m.slow_from = last;
+	sim_run(&m);
+	assert_true(m.nrounds >= last);
+	assert_true(m.rounds[last - 1].timebox);
+	assert_true(m.made[last - 1] < m.rounds[last - 1].n);
+	assert_true(m.now - m.t0 <= m.budget_ns + 2 * 3 * 10000);
+}
+
+/* --max-files: rounds grow to it and the schedule ends there. */
+static void
+test_sched_max(void **state)
+{
+	struct sim	m;
+
+	(void)state;
+	sim_init(&m, 3600 * SEC, 1000);
+	m.max = 5000;
+	sim_run(&m);
+	assert_int_equal(m.nrounds, 5);
+	assert_int_equal(m.rounds[4].n, 5000);
+	assert_int_equal(m.last.end, TIMING_END_MAX);
+}
+
+/* Warm-up rounds come first, all of the first n, and count as rounds. */
+static void
+test_sched_warmup(void **state)
+{
+	struct sim	m;
+
+	(void)state;
+	sim_init(&m, 3600 * SEC, 1000);
+	m.max = 2250;
+	m.warmup = 2;
+	m.repeat = 3;
+	sim_run(&m);
+	assert_int_equal(m.nrounds, 5);
+	assert_true(m.rounds[0].warmup && m.rounds[1].warmup);
+	assert_false(m.rounds[2].warmup);
+	assert_int_equal(m.rounds[0].n, 1000);
+	assert_int_equal(m.rounds[1].n, 1000);
+	assert_int_equal(m.rounds[2].n, 1000);
+	assert_int_equal(m.rounds[3].n, 1500);
+	/* The second warm-up round is predicted from the first. */
+	assert_true(m.rounds[0].pred_ns == 0);
+	check_near(m.rounds[1].pred_ns, 3 * 2 * 1000.0 * 1000, 0.01,
+	    __FILE__, __LINE__);
+}
+
+/* classic: rounds start until the budget has passed, never time-boxed. */
+static void
+test_sched_classic(void **state)
+{
+	struct sim	m;
+	unsigned	i;
+
+	(void)state;
+	sim_init(&m, 10 * SEC, 10000);
+	m.policy = TIMING_CLASSIC;
+	sim_run(&m);
+	for (i = 0; i < m.nrounds; i++)
+		assert_false(m.rounds[i].timebox);
+	assert_int_equal(m.last.end, TIMING_END_BUDGET);
+	assert_true(m.now - m.t0 >= m.budget_ns);
+	assert_int_equal(m.last.left_ns, 0);
+}
+
 int
 main(void)
 {
@@ -521,6 +709,11 @@ main(void)
 		cmocka_unit_test(test_plan_stop),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_usage_diff),
+		cmocka_unit_test(test_sched_steady),
+		cmocka_unit_test(test_sched_slowdown),
+		cmocka_unit_test(test_sched_max),
+		cmocka_unit_test(test_sched_warmup),
+		cmocka_unit_test(test_sched_classic),
 	};
 
 	return cmocka_run_group_tests_name("timing", tests, NULL, NULL);

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * test_report: the one mapping from an errno to an exit status and a
+ * recorded outcome (report_stop_status(), table-driven: every errno the
+ * man page names, with and without a signal, the memory limit and a
+ * vanished work directory), and the knee of a phase as record_knee()
+ * finds it in the rows of a result document (warm-up rows and rows
+ * without a rate left out, points sorted by n), as the run reports it.
+ */
+
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "output.h"
+#include "record.h"
+#include "report.h"
+#include "stats.h"
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+static void
+test_stop_status(void **state)
+{
+	static const struct {
+		int			 e;
+		struct report_cause	 cause;
+		int			 status;
+		enum output_status	 outcome;
+		const char		*why;
+	} cases[] = {
+		{ ENOSPC, { 0, false, false }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "No space left on device" },
+		{ EDQUOT, { 0, false, false }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "Disk quota exceeded" },
+		{ EMFILE, { 0, false, false }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "Too many open files" },
+		{ ENFILE, { 0, false, false }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "Too many open files in system" },
+		{ EROFS, { 0, false, false }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "Read-only file system" },
+		{ EACCES, { 0, false, false }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "Permission denied" },
+		{ EPERM, { 0, false, false }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "Operation not permitted" },
+		/* The work directory vanished, or only a name did. */
+		{ ENOENT, { 0, false, true }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "the work directory vanished" },
+		{ ESTALE, { 0, false, true }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "the work directory vanished" },
+		{ ENOTDIR, { 0, false, true }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "the work directory vanished" },
+		{ ENOENT, { 0, false, false }, 1, OUTPUT_FAILED,
+		    "No such file or directory" },
+		/* Signals. */
+		{ EINTR, { SIGINT, false, false }, 130, OUTPUT_INTERRUPTED,
+		    "interrupted by SIGINT" },
+		{ EINTR, { SIGTERM, false, false }, 143, OUTPUT_INTERRUPTED,
+		    "interrupted by SIGTERM" },
+		{ EINTR, { SIGPIPE, false, false }, 141, OUTPUT_INTERRUPTED,
+		    "interrupted by SIGPIPE" },
+		{ EINTR, { 0, false, false }, 1, OUTPUT_FAILED,
+		    "Interrupted system call" },
+		/* The memory limit, or memory short for largedir itself. */
+		{ ENOMEM, { 0, true, false }, EXIT_STOPPED, OUTPUT_STOPPED,
+		    "out of memory" },
+		{ ENOMEM, { 0, false, false }, 1, OUTPUT_FAILED,
+		    "Cannot allocate memory" },
+		/* Anything else is a failure. */
+		{ EIO, { 0, false, false }, 1, OUTPUT_FAILED,
+		    "Input/output error" },
+		{ ECHILD, { SIGINT, true, true }, 1, OUTPUT_FAILED,
+		    "No child processes" },
+	};
+	struct report_stop	out;
+	size_t			i;
+
+	(void)state;
+	for (i = 0; i < NELEM(cases); i++) {
+		report_stop_status(cases[i].e, &cases[i].cause, &out);
+		assert_int_equal(out.status, cases[i].status);
+		assert_int_equal(out.outcome, cases[i].outcome);
+		assert_string_equal(out.why, cases[i].why);
+	}
+}
+
+/* A table with the columns the knee needs and 'm' rows. */
+static void
+rows(struct output_table *t, const double *n, const double *rate,
+    const double *warm, size_t m)
+{
+	double	*row;
+	size_t	 i;
+
+	output_table_init(t);
+	(void)output_table_col(t, "round", -1);
+	(void)output_table_col(t, "warmup", -1);
+	(void)output_table_col(t, "n", -1);
+	(void)output_table_col(t, "open_per_s", 1);
+	for (i = 0; i < m; i++) {
+		row = output_table_row(t);
+		row[0] = (double)i + 1;
+		row[1] = warm[i];
+		row[2] = n[i];
+		row[3] = rate[i];
+	}
+}
+
+static void
+test_knee(void **state)
+{
+	/* A plateau, then a lasting fall; out of order and with noise. */
+	static const double	n[] = { 1000, 1500, 3375, 2250, 5062, 7593,
+				    11390, 17085, 500 };
+	static const double	rate[] = { 100000, 101000, 99000, 100500,
+				    30000, 29000, 28000, NAN, 1 };
+	static const double	warm[] = { 0, 0, 0, 0, 0, 0, 0, 0, 1 };
+	static const double	flat[] = { 100000, 101000, 99000, 100500,
+				    98000, 99500, 100000, 99000, 1 };
+	struct output_table	t;
+	struct stats_knee	k;
+
+	(void)state;
+	rows(&t, n, rate, warm, NELEM(n));
+	assert_int_equal(record_knee(&t, "open", 0.5, &k), 0);
+	assert_int_equal(k.shape, STATS_KNEE);
+	assert_true(k.n == 5062);
+	assert_true(k.before > 90000 && k.after < 35000);
+	/* No such phase, or no such columns. */
+	assert_int_equal(record_knee(&t, "list", 0.5, &k), -1);
+	output_table_free(&t);
+
+	rows(&t, n, flat, warm, NELEM(n));
+	assert_int_equal(record_knee(&t, "open", 0.5, &k), 0);
+	assert_int_equal(k.shape, STATS_FLAT);
+	output_table_free(&t);
+
+	rows(&t, n, rate, warm, 2);
+	assert_int_equal(record_knee(&t, "open", 0.5, &k), 0);
+	assert_int_equal(k.shape, STATS_TOO_FEW);
+	output_table_free(&t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_stop_status),
+		cmocka_unit_test(test_knee),
+	};
+
+	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
+}

@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * test_round: rounds and the round loop on the in-memory backend
+ * (tests/unit/fake.c) and a fake clock for the schedule.  What a round
+ * writes into the result document (a row per repetition, a summary row,
+ * the columns of the phases and of the backend's counters, with counts
+ * that must match n), how it stops (ENOSPC in create, a signal, a
+ * foreign name that keeps its directory) and what round_clean() then
+ * removes, and round_loop() driving round after round as timing.c plans
+ * them until --max-files or the budget ends the run.  The phases run at
+ * memory speed, so only counts, names and order are asserted.
+ */
+
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "backend.h"
+#include "config.h"
+#include "fake.h"
+#include "output.h"
+#include "perf.h"
+#include "record.h"
+#include "round.h"
+#include "sig.h"
+#include "target.h"
+#include "timing.h"
+#include "util.h"
+
+#define TARGET	"fake://round"
+
+struct fixture {
+	struct config		 cfg;
+	struct backend		 be;
+	struct target		 target;
+	struct perf		 perf;
+	struct output_doc	 doc;
+	struct round		 r;
+	/* what the callbacks saw */
+	unsigned		 notes[4];
+	uint64_t		 note_count;
+	unsigned		 planned, done;
+	bool			 plant;		/* on_poll plants a name */
+	/* the fake clock of the schedule */
+	uint64_t		 now;
+};
+
+static bool
+on_poll(void *arg, enum phase p, uint64_t done)
+{
+	struct fixture	*f = arg;
+
+	(void)done;
+	sig_poll = 0;
+	if (f->plant && p == PHASE_CREATE) {
+		f->plant = false;
+		assert_int_equal(fake_plant(&f->be, f->r.dname, "zz-foreign"),
+		    0);
+	}
+	return sig_count > 0;
+}
+
+static void
+on_note(void *arg, const struct round_note *rn)
+{
+	struct fixture	*f = arg;
+
+	f->notes[rn->kind]++;
+	if (rn->kind == ROUND_NOTE_FOREIGN)
+		f->note_count = rn->count;
+}
+
+static void
+on_sweep(void *arg, const struct backend_report *r)
+{
+	(void)arg;
+	assert_true(r->removed);
+	assert_int_equal(r->files, 1);
+}
+
+/* The fake clock: each round takes 1 ms a file, so the budget decides. */
+static uint64_t
+fake_now(void *arg)
+{
+	return *(uint64_t *)arg;
+}
+
+static void
+on_planned(void *arg, const struct timing_round *plan)
+{
+	struct fixture	*f = arg;
+
+	(void)plan;
+	f->planned++;
+}
+
+static void
+on_done(void *arg, const struct timing_round *plan,
+    const struct round_result *res)
+{
+	struct fixture	*f = arg;
+
+	assert_int_equal(plan->k, f->planned);
+	assert_true(res->n <= plan->n);
+	f->done++;
+	f->now += res->n * 1000000ULL;
+}
+
+/* Set up a run of 'phases' on the fake backend, 'reps' repetitions. */
+static struct fixture *
+fixture(const char *phases, const char *reps)
+{
+	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
+				    8, "2026-12-01T00:00:00Z" };
+	struct fixture		*f;
+	const char		*extra[RECORD_MAX_EXTRA];
+	char			 err[LD_ERRLEN];
+	size_t			 i, nc;
+
+	fake_reset();
+	sig_count = sig_first = 0;
+	f = xcalloc(1, sizeof(*f));
+	config_init(&f->cfg);
+	assert_int_equal(config_set(&f->cfg, "phases", phases, err), 0);
+	assert_int_equal(config_set(&f->cfg, "repeat", reps, err), 0);
+	assert_int_equal(config_set(&f->cfg, "seed", "42", err), 0);
+	assert_int_equal(backend_open(&f->be, &fake_ops, TARGET, &opts, err),
+	    0);
+	output_doc_init(&f->doc);
+	nc = backend_ncounters(&fake_ops);
+	for (i = 0; i < nc; i++)
+		extra[i] = fake_ops.counter_names[i];
+	record_columns(&f->doc, f->cfg.phases, f->cfg.nphases, extra, nc);
+	round_init(&f->r);
+	f->r.cfg = &f->cfg;
+	f->r.be = &f->be;
+	f->r.target = &f->target;
+	f->r.perf = &f->perf;
+	f->r.doc = &f->doc;
+	f->r.nperf = 0;
+	f->r.ncounters = nc;
+	f->r.inode_slab = "";
+	f->r.on_poll = on_poll;
+	f->r.note = on_note;
+	f->r.planned = on_planned;
+	f->r.done = on_done;
+	f->r.arg = f;
+	runner_init(&f->r.runner, NULL, NULL, NULL);
+	return f;
+}
+
+static void
+fixture_free(struct fixture *f)
+{
+	char	err[LD_ERRLEN];
+
+	round_free(&f->r);
+	assert_int_equal(backend_close(&f->be, false, err), 0);
+	assert_int_equal(fake_workdirs(TARGET), 0);
+	output_doc_free(&f->doc);
+	config_free(&f->cfg);
+	free(f);
+	sig_count = sig_first = 0;
+	sig_poll = 0;
+}
+
+/* The value of column 'name' in row 'row' of 't'. */
+static double
+cell(const struct output_table *t, size_t row, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < t->ncols; i++)
+		if (strcmp(t->cols[i].name, name) == 0)
+			return t->cells[row * t->ncols + i];
+	fail_msg("no column %s", name);
+	return NAN;
+}
+
+/* A round: its rows, its counts, and what the backend saw. */
+static void
+test_round_rows(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	size_t			 row;
+
+	(void)state;
+	f = fixture("create,open,list,liststat,delete", "3");
+	assert_int_equal(round_run(&f->r, 1, 500, false, false, &res), 0);
+	assert_false(f->r.in_round);
+	assert_int_equal(res.n, 500);
+	assert_int_equal(res.reps, 3);
+	assert_int_equal(f->doc.rows.nrows, 3);
+	assert_int_equal(f->doc.summary.nrows, 1);
+	for (row = 0; row < 3; row++) {
+		assert_true(cell(&f->doc.rows, row, "rep") == row + 1);
+		assert_true(cell(&f->doc.rows, row, "n") == 500);
+		assert_true(cell(&f->doc.rows, row, "warmup") == 0);
+		assert_true(cell(&f->doc.rows, row, "create_ops") == 500);
+		assert_true(cell(&f->doc.rows, row, "open_ops") == 500);
+		assert_true(cell(&f->doc.rows, row, "delete_ops") == 500);
+		assert_true(cell(&f->doc.rows, row, "liststat_ops") == 500);
+		/* The backend's counters, per phase. */
+		assert_true(cell(&f->doc.rows, row, "create_create") == 500);
+		assert_true(cell(&f->doc.rows, row, "create_unlink") == 0);
+		assert_true(cell(&f->doc.rows, row, "open_openclose") == 500);
+		assert_true(cell(&f->doc.rows, row, "liststat_stat") == 500);
+		assert_true(cell(&f->doc.rows, row, "list_readdir") ==
+		    500 / 7 + 2);
+		assert_true(cell(&f->doc.rows, row, "delete_unlink") == 500);
+		assert_true(cell(&f->doc.rows, row, "create_per_s") > 0);
+		assert_true(isnan(cell(&f->doc.rows, row,
+		    "open_memcg_peak_kib")));
+	}
+	assert_true(cell(&f->doc.summary, 0, "reps") == 3);
+	assert_true(res.median[PHASE_OPEN] > 0);
+	assert_true(res.min[PHASE_OPEN] <= res.median[PHASE_OPEN]);
+	assert_true(res.max[PHASE_OPEN] >= res.median[PHASE_OPEN]);
+	assert_int_equal(f->notes[ROUND_NOTE_LOAD], 3);
+	assert_int_equal(f->notes[ROUND_NOTE_SHORT_LIST], 0);
+	/* A warm-up round: marked rows, no summary row. */
+	assert_int_equal(round_run(&f->r, 2, 100, true, false, &res), 0);
+	assert_int_equal(f->doc.rows.nrows, 6);
+	assert_true(cell(&f->doc.rows, 5, "warmup") == 1);
+	assert_int_equal(f->doc.summary.nrows, 1);
+	fixture_free(f);
+}
+
+/* ENOSPC in create: the stop says where; round_clean() removes the rest. */
+static void
+test_round_enospc(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	uint64_t		 removed;
+
+	(void)state;
+	f = fixture("create,delete", "1");
+	fake_knobs.fail_after = 300;
+	fake_knobs.fail_errno = ENOSPC;
+	assert_int_equal(round_run(&f->r, 1, 500, false, false, &res), -1);
+	assert_int_equal(f->r.stop.err, ENOSPC);
+	assert_string_equal(f->r.stop.phase, "create");
+	assert_string_equal(f->r.stop.what, "after 300 of 500 files");
+	assert_int_equal(f->r.stop.n, 500);
+	assert_false(f->r.stop.vanished);
+	assert_true(f->r.in_round);
+	assert_int_equal(f->doc.rows.nrows, 0);
+	assert_int_equal(round_clean(&f->r, &removed), 0);
+	assert_int_equal(removed, 300);
+	assert_false(f->r.in_round);
+	fixture_free(f);
+}
+
+/* A signal before a phase stops the round with EINTR. */
+static void
+test_round_signal(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	uint64_t		 removed;
+
+	(void)state;
+	f = fixture("create,open,delete", "1");
+	sig_count = 1;
+	sig_first = 15;
+	assert_int_equal(round_run(&f->r, 1, 50, false, false, &res), -1);
+	assert_int_equal(f->r.stop.err, EINTR);
+	assert_string_equal(f->r.stop.phase, "create");
+	assert_string_equal(f->r.stop.what, "before the phase");
+	assert_int_equal(round_clean(&f->r, &removed), 0);
+	assert_int_equal(removed, 0);
+	fixture_free(f);
+}
+
+/*
+ * A foreign name planted during create: the listing sees one more, rm
+ * -rf leaves it and says so, and the round directory it keeps stops the
+ * round; round_clean() cannot remove the directory either.
+ */
+static void
+test_round_foreign(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	uint64_t		 removed;
+	char			 err[LD_ERRLEN];
+
+	(void)state;
+	f = fixture("create,list,rmrf", "1");
+	f->plant = true;
+	sig_poll = 1;
+	assert_int_equal(round_run(&f->r, 1, 200, false, false, &res), -1);
+	assert_int_equal(f->notes[ROUND_NOTE_SHORT_LIST], 1);
+	assert_int_equal(f->notes[ROUND_NOTE_FOREIGN], 1);
+	assert_int_equal(f->note_count, 1);
+	assert_int_equal(f->r.stop.err, ENOTEMPTY);
+	assert_string_equal(f->r.stop.phase, "round");
+	assert_string_equal(f->r.stop.what, "removing the round directory");
+	assert_int_equal(round_clean(&f->r, &removed), -1);
+	assert_int_equal(errno, ENOTEMPTY);
+	assert_int_equal(removed, 0);
+	/* What largedir does then: keep the work directory, marked. */
+	round_free(&f->r);
+	assert_int_equal(backend_close(&f->be, true, err), 0);
+	assert_int_equal(fake_workdirs(TARGET), 1);
+	assert_int_equal(fake_ops.sweep(TARGET, on_sweep, NULL, err), 1);
+	output_doc_free(&f->doc);
+	config_free(&f->cfg);
+	free(f);
+	sig_poll = 0;
+}
+
+/* round_loop(): rounds grow to --max-files, one summary row each. */
+static void
+test_loop_max(void **state)
+{
+	struct timing_clock	 clock;
+	struct timing_sched	 s;
+	struct timing_round	 last;
+	struct fixture		*f;
+	uint64_t		 n = 100;
+	size_t			 i;
+
+	(void)state;
+	f = fixture("create,open,delete", "1");
+	clock.now = fake_now;
+	clock.arg = &f->now;
+	timing_sched_init(&s, &clock, 0, 3600 * NS_PER_S, TIMING_PREDICT, 100,
+	    600, 1.5, 1, 1);
+	assert_int_equal(round_loop(&f->r, &s, &last), 0);
+	assert_int_equal(last.end, TIMING_END_MAX);
+	assert_int_equal(f->planned, 7);
+	assert_int_equal(f->done, 7);
+	/* One warm-up row first, at the first n; no summary row for it. */
+	assert_int_equal(f->doc.rows.nrows, 7);
+	assert_true(cell(&f->doc.rows, 0, "warmup") == 1);
+	assert_true(cell(&f->doc.rows, 0, "n") == 100);
+	assert_int_equal(f->doc.summary.nrows, 6);
+	for (i = 0; i < 6; i++, n = timing_next_n(n, 1.5, 600)) {
+		assert_true(cell(&f->doc.summary, i, "n") == n);
+		assert_true(cell(&f->doc.summary, i, "round") == i + 2);
+		assert_true(cell(&f->doc.rows, i + 1, "create_ops") == n);
+	}
+	assert_int_equal(n, 0);
+	fixture_free(f);
+}
+
+/* round_loop(): the budget ends the run on the fake clock. */
+static void
+test_loop_budget(void **state)
+{
+	struct timing_clock	 clock;
+	struct timing_sched	 s;
+	struct timing_round	 last;
+	struct fixture		*f;
+
+	(void)state;
+	f = fixture("create,delete", "1");
+	clock.now = fake_now;
+	clock.arg = &f->now;
+	/* 1 ms a file: 10 s are about 10,000 files in all. */
+	timing_sched_init(&s, &clock, 0, 10 * NS_PER_S, TIMING_CLASSIC, 1000,
+	    UINT32_MAX, 1.5, 1, 0);
+	assert_int_equal(round_loop(&f->r, &s, &last), 0);
+	assert_int_equal(last.end, TIMING_END_BUDGET);
+	/* 1000 + 1500 + 2250 + 3375 = 8125 ms, + 5062 passes 10 s. */
+	assert_int_equal(f->done, 5);
+	assert_true(f->now >= 10 * NS_PER_S);
+	assert_int_equal(f->doc.summary.nrows, 5);
+	fixture_free(f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_round_rows),
+		cmocka_unit_test(test_round_enospc),
+		cmocka_unit_test(test_round_signal),
+		cmocka_unit_test(test_round_foreign),
+		cmocka_unit_test(test_loop_max),
+		cmocka_unit_test(test_loop_budget),
+	};
+
+	return cmocka_run_group_tests_name("round", tests, NULL, NULL);
+}
