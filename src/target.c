@@ -51,6 +51,7 @@
 
 #include "loop.h"
 #include "marker.h"
+#include "mountinfo.h"
 #include "target.h"
 #include "util.h"
 
@@ -72,7 +73,7 @@ static int	syserr(char *, const char *, ...)
 static void	nap(void);
 static char	*dup_or_null(const char *);
 static bool	in_path(const char *);
-static int	mountinfo_find(const char *, dev_t, char *, size_t);
+static int	is_mounted(const char *);
 static int	make_rundir(struct target *, char *);
 static int	attach_loop(struct target *, char *);
 static int	check_device(const char *, bool, char *);
@@ -168,48 +169,18 @@ in_path(const char *prog)
 	}
 }
 
-/*
- * Look through /proc/self/mountinfo for mount point 'mnt' or, if 'mnt' is
- * NULL, for a mount of device 'dev'; copy its mount point into 'where'.
- * Return 1 if found, 0 if not, -1 with errno.
- */
+/* Whether something is mounted on 'mnt': 1 or 0, or -1 with errno. */
 static int
-mountinfo_find(const char *mnt, dev_t dev, char *where, size_t len)
+is_mounted(const char *mnt)
 {
-	FILE		*fp;
-	char		*line = NULL, mp[PATH_MAX], *s, *d;
-	size_t		 cap = 0;
-	unsigned	 maj, min;
-	int		 found = 0;
+	struct mountinfo	mi;
+	int			r;
 
-	if ((fp = fopen("/proc/self/mountinfo", "re")) == NULL)
+	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1)
 		return -1;
-	while (found == 0 && getline(&line, &cap, fp) != -1) {
-		if (sscanf(line, "%*d %*d %u:%u %*s %4095s", &maj, &min,
-		    mp) != 3)
-			continue;
-		/* Undo the octal escapes of blanks and backslashes. */
-		for (s = d = mp; *s != '\0'; s++, d++) {
-			if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-			    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' &&
-			    s[3] <= '7') {
-				*d = (char)((s[1] - '0') << 6 |
-				    (s[2] - '0') << 3 | (s[3] - '0'));
-				s += 3;
-			} else
-				*d = *s;
-		}
-		*d = '\0';
-		if (mnt != NULL ? strcmp(mp, mnt) == 0 :
-		    makedev(maj, min) == dev) {
-			found = 1;
-			if (where != NULL)
-				(void)snprintf(where, len, "%s", mp);
-		}
-	}
-	free(line);
-	(void)fclose(fp);
-	return found;
+	r = mountinfo_at(&mi, mnt) != NULL;
+	mountinfo_free(&mi);
+	return r;
 }
 
 /* ===== Configuration ===== */
@@ -441,22 +412,27 @@ attach_loop(struct target *t, char *err)
 static int
 check_device(const char *dev, bool wipe, char *err)
 {
-	struct stat	 st;
-	blkid_probe	 pr;
-	const char	*type, *usage = NULL;
-	char		 where[PATH_MAX];
-	int		 fd, rc;
+	const struct mountinfo_entry	*e;
+	struct mountinfo		 mi;
+	struct stat			 st;
+	blkid_probe			 pr;
+	const char			*type, *usage = NULL;
+	int				 fd, rc;
 
 	if (stat(dev, &st) == -1)
 		return syserr(err, "device %s", dev);
 	if (!S_ISBLK(st.st_mode))
 		return fail(err, EINVAL, "device %s: not a block device", dev);
-	if ((rc = mountinfo_find(NULL, st.st_rdev, where, sizeof(where))) ==
-	    -1)
-		return syserr(err, "read /proc/self/mountinfo");
-	if (rc == 1)
-		return fail(err, EBUSY, "device %s is mounted on %s: refusing "
-		    "mkfs", dev, where);
+	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1)
+		return syserr(err, "read " MOUNTINFO_SELF);
+	e = mountinfo_by_dev(&mi, major(st.st_rdev), minor(st.st_rdev));
+	if (e != NULL) {
+		(void)fail(err, EBUSY, "device %s is mounted on %s: refusing "
+		    "mkfs", dev, e->mountpoint);
+		mountinfo_free(&mi);
+		return -1;
+	}
+	mountinfo_free(&mi);
 	if ((fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC)) == -1) {
 		if (errno == EBUSY)
 			return fail(err, EBUSY, "device %s is in use: "
@@ -966,8 +942,7 @@ sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 	mnt = xasprintf("%s/mnt", real);
 	image = xasprintf("%s/image", real);
 	/* Mounts may be stacked: unmount until none is left. */
-	for (i = 0; i < 8 && (rc = mountinfo_find(mnt, 0, NULL, 0)) == 1;
-	    i++) {
+	for (i = 0; i < 8 && is_mounted(mnt) == 1; i++) {
 		if (do_umount(mnt, &lazy) == -1) {
 			r->why = "its mount point cannot be unmounted";
 			goto out;
