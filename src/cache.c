@@ -15,23 +15,26 @@
  */
 
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cache.h"
-#include "probe.h"
-#include "util.h"
+#include "sysfile.h"
 
-#define WS		" \t\n"
-#define NUMLEN		32	/* longer than any int64_t in decimal */
+#define SLABINFO_V2	"slabinfo - version: 2."
 
-static int	mkpath(char *, size_t, const char *, const char *);
-static const char *token(const char *, int, size_t *);
-static int	field(const char *, int, int64_t *);
+/* What read_slabinfo() looks for, and where it puts it. */
+struct slab_scan {
+	const char		*slab;
+	struct cache_state	*out;
+	bool			 first;
+};
+
 static int	read_fields(const char *, int, int64_t *, int, int64_t *);
+static int	slab_line(void *, char *);
 static void	read_slabinfo(const char *, const char *,
 		    struct cache_state *);
 
@@ -55,74 +58,6 @@ static const struct cache_slab {
 };
 
 /*
- * Write 'root' followed by the relative path 'rel' into 'buf' of 'len'
- * bytes, with exactly one slash between them.  Return 0, or -1 with
- * errno ENAMETOOLONG.
- */
-static int
-mkpath(char *buf, size_t len, const char *root, const char *rel)
-{
-	size_t	n = strlen(root);
-	int	r;
-
-	if (n > 0 && root[n - 1] == '/')
-		n--;
-	r = snprintf(buf, len, "%.*s/%s", (int)n, root, rel);
-	if (r < 0 || (size_t)r >= len) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Return the 'k'th (from 1) whitespace-separated token of 'line' and
- * store its length in '*n', or return NULL if there is no such token.
- */
-static const char *
-token(const char *line, int k, size_t *n)
-{
-	for (;;) {
-		line += strspn(line, WS);
-		*n = strcspn(line, WS);
-		if (*n == 0)
-			return NULL;
-		if (--k == 0)
-			return line;
-		line += *n;
-	}
-}
-
-/*
- * Store in '*v' the 'k'th (from 1) whitespace-separated field of 'line',
- * which must be a non-negative decimal number.  Return 0, or -1 with
- * errno EINVAL if there is no such field or it is not a number.
- */
-static int
-field(const char *line, int k, int64_t *v)
-{
-	char		 num[NUMLEN];
-	const char	*p, *errstr;
-	size_t		 n;
-	long long	 x;
-
-	if ((p = token(line, k, &n)) == NULL || n >= sizeof(num)) {
-		errno = EINVAL;
-		return -1;
-	}
-	memcpy(num, p, n);
-	num[n] = '\0';
-	x = parse_num(num, 0, LLONG_MAX, &errstr);
-	if (errstr != NULL) {
-		errno = EINVAL;
-		return -1;
-	}
-	*v = x;
-	return 0;
-}
-
-
-/*
  * Store fields 'k1' and, if 'v2' is not NULL, 'k2' of the first line of
  * the file 'path' in '*v1' and '*v2'.  Both are left alone unless both
  * parse.  Return 0, or -1 with errno set.
@@ -130,18 +65,45 @@ field(const char *line, int k, int64_t *v)
 static int
 read_fields(const char *path, int k1, int64_t *v1, int k2, int64_t *v2)
 {
-	char	line[512];
-	int64_t	a, b = 0;
+	char		line[512];
+	uint64_t	a, b = 0;
 
-	if (probe_read_line(path, line, sizeof(line)) == -1)
+	if (sysfile_line(path, line, sizeof(line)) == -1)
 		return -1;
-	if (field(line, k1, &a) == -1)
+	if (sysfile_field_u64(line, k1, &a) == -1)
 		return -1;
-	if (v2 != NULL && field(line, k2, &b) == -1)
+	if (v2 != NULL && sysfile_field_u64(line, k2, &b) == -1)
 		return -1;
-	*v1 = a;
+	*v1 = (int64_t)a;
 	if (v2 != NULL)
-		*v2 = b;
+		*v2 = (int64_t)b;
+	return 0;
+}
+
+/* sysfile_lines() callback of read_slabinfo(): "name active_objs ...". */
+static int
+slab_line(void *arg, char *line)
+{
+	struct slab_scan	*s = arg;
+	const char		*name;
+	size_t			 n;
+	uint64_t		 v;
+
+	if (s->first) {
+		s->first = false;
+		return strncmp(line, SLABINFO_V2, strlen(SLABINFO_V2)) == 0 ?
+		    0 : 1;
+	}
+	if (line[0] == '#')
+		return 0;
+	if ((name = sysfile_token(line, 1, &n)) == NULL ||
+	    sysfile_field_u64(line, 2, &v) == -1)
+		return 0;
+	if (n == strlen("dentry") && strncmp(name, "dentry", n) == 0)
+		s->out->dentry_objs = (int64_t)v;
+	else if (s->slab != NULL && n == strlen(s->slab) &&
+	    strncmp(name, s->slab, n) == 0)
+		s->out->inode_objs = (int64_t)v;
 	return 0;
 }
 
@@ -154,38 +116,13 @@ read_fields(const char *path, int k1, int64_t *v1, int k2, int64_t *v2)
 static void
 read_slabinfo(const char *path, const char *slab, struct cache_state *out)
 {
-	FILE		*fp;
-	char		*line = NULL;
-	const char	*name;
-	size_t		 cap = 0, n;
-	int64_t		 v;
-	bool		 first = true;
+	struct slab_scan	s;
 
-	if ((fp = fopen(path, "r")) == NULL)
-		return;
-	while (getline(&line, &cap, fp) != -1) {
-		if (first) {
-			first = false;
-			if (strncmp(line, "slabinfo - version: 2.",
-			    strlen("slabinfo - version: 2.")) != 0)
-				break;
-			continue;
-		}
-		if (line[0] == '#')
-			continue;
-		if ((name = token(line, 1, &n)) == NULL ||
-		    field(line, 2, &v) == -1)
-			continue;
-		if (n == strlen("dentry") && strncmp(name, "dentry", n) == 0)
-			out->dentry_objs = v;
-		else if (slab != NULL && n == strlen(slab) &&
-		    strncmp(name, slab, n) == 0)
-			out->inode_objs = v;
-	}
-	free(line);
-	(void)fclose(fp);
+	s.slab = slab;
+	s.out = out;
+	s.first = true;
+	(void)sysfile_lines(path, slab_line, &s);
 }
-
 
 /*
  * Return the name of the slab cache that holds the in-memory inodes of
@@ -223,8 +160,9 @@ int
 cache_read(const char *root, const char *slab, unsigned major,
     unsigned minor, struct cache_state *out)
 {
-	char		path[PATH_MAX], rel[64];
-	uint64_t	kib;
+	char		*path, rel[64];
+	uint64_t	 kib;
+	int		 r, saved;
 
 	out->nr_dentry = out->nr_unused = -1;
 	out->nr_inodes = -1;
@@ -232,26 +170,32 @@ cache_read(const char *root, const char *slab, unsigned major,
 	out->mem_available_kib = -1;
 	out->sectors_read = out->sectors_written = -1;
 
-	if (mkpath(path, sizeof(path), root, "proc/sys/fs/dentry-state")
-	    == -1)
+	path = sysfile_path(root, "proc/sys/fs/dentry-state");
+	r = read_fields(path, 1, &out->nr_dentry, 2, &out->nr_unused);
+	saved = errno;
+	free(path);
+	if (r == -1) {
+		errno = saved;
 		return -1;
-	if (read_fields(path, 1, &out->nr_dentry, 2, &out->nr_unused) == -1)
-		return -1;
+	}
 
-	if (mkpath(path, sizeof(path), root, "proc/sys/fs/inode-nr") == 0)
-		(void)read_fields(path, 1, &out->nr_inodes, 0, NULL);
-	if (mkpath(path, sizeof(path), root, "proc/slabinfo") == 0)
-		read_slabinfo(path, slab, out);
-	if (mkpath(path, sizeof(path), root, "proc/meminfo") == 0 &&
-	    probe_meminfo(path, "MemAvailable", &kib) == 0 &&
-	    kib <= INT64_MAX)
+	path = sysfile_path(root, "proc/sys/fs/inode-nr");
+	(void)read_fields(path, 1, &out->nr_inodes, 0, NULL);
+	free(path);
+	path = sysfile_path(root, "proc/slabinfo");
+	read_slabinfo(path, slab, out);
+	free(path);
+	path = sysfile_path(root, "proc/meminfo");
+	if (sysfile_key_u64(path, "MemAvailable", &kib) == 0)
 		out->mem_available_kib = (int64_t)kib;
+	free(path);
 	if (major != 0) {
 		(void)snprintf(rel, sizeof(rel), "sys/dev/block/%u:%u/stat",
 		    major, minor);
-		if (mkpath(path, sizeof(path), root, rel) == 0)
-			(void)read_fields(path, 3, &out->sectors_read,
-			    7, &out->sectors_written);
+		path = sysfile_path(root, rel);
+		(void)read_fields(path, 3, &out->sectors_read,
+		    7, &out->sectors_written);
+		free(path);
 	}
 	return 0;
 }

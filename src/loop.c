@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "loop.h"
+#include "sysfile.h"
 #include "util.h"
 
 #define RETRIES		10		/* for EBUSY, 100 ms apart */
@@ -144,8 +145,7 @@ loop_detach_backed(const char *image, char *dev, size_t len)
 	DIR		*dp;
 	char		 path[300], back[PATH_MAX + 16], name[300];
 	size_t		 n = strlen(image);
-	ssize_t		 got;
-	int		 fd, rc = 0;
+	int		 rc = 0;
 
 	dev[0] = '\0';
 	if ((dp = opendir("/sys/block")) == NULL)
@@ -155,13 +155,8 @@ loop_detach_backed(const char *image, char *dev, size_t len)
 			continue;
 		(void)snprintf(path, sizeof(path), "/sys/block/%s/loop/"
 		    "backing_file", d->d_name);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		if (sysfile_read(path, back, sizeof(back)) <= 0)
 			continue;
-		got = read(fd, back, sizeof(back) - 1);
-		(void)close(fd);
-		if (got <= 0)
-			continue;
-		back[got] = '\0';
 		back[strcspn(back, "\n")] = '\0';
 		/* A deleted image still backs its device: "(deleted)". */
 		if (strncmp(back, image, n) != 0 || (back[n] != '\0' &&

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "marker.h"
+#include "sysfile.h"
 #include "util.h"
 
 static bool	process_gone(long long);
@@ -136,19 +137,15 @@ static bool
 process_gone(long long pid)
 {
 	char	 path[64], buf[512], *p;
-	FILE	*fp;
-	size_t	 len;
 
 	if (kill((pid_t)pid, 0) == -1 && errno == ESRCH)
 		return true;
 	(void)snprintf(path, sizeof(path), "/proc/%lld/stat", pid);
-	if ((fp = fopen(path, "re")) == NULL)
+	if (sysfile_line(path, buf, sizeof(buf)) == -1)
 		return errno == ENOENT;
-	len = fread(buf, 1, sizeof(buf) - 1, fp);
-	(void)fclose(fp);
-	buf[len] = '\0';
 	/* "pid (comm) S ...": the state follows the last ')'. */
-	return (p = strrchr(buf, ')')) != NULL && (p[2] == 'Z' || p[2] == 'X');
+	return (p = strrchr(buf, ')')) != NULL && p[1] == ' ' &&
+	    (p[2] == 'Z' || p[2] == 'X');
 }
 
 /*
@@ -161,8 +158,7 @@ bool
 marker_alive(const struct marker *m, const char **why)
 {
 	char	 host[256], path[64], comm[64];
-	FILE	*fp;
-	bool	 largedir = false;
+	bool	 largedir;
 
 	if (gethostname(host, sizeof(host)) == -1 ||
 	    strcmp(host, m->host) != 0) {
@@ -176,11 +172,8 @@ marker_alive(const struct marker *m, const char **why)
 	if (process_gone(m->pid))
 		return false;
 	(void)snprintf(path, sizeof(path), "/proc/%lld/comm", m->pid);
-	if ((fp = fopen(path, "re")) != NULL) {
-		largedir = fgets(comm, sizeof(comm), fp) != NULL &&
-		    strncmp(comm, "largedir", 8) == 0;
-		(void)fclose(fp);
-	}
+	largedir = sysfile_line(path, comm, sizeof(comm)) == 0 &&
+	    strncmp(comm, "largedir", 8) == 0;
 	if (largedir)
 		*why = "in use by a running largedir";
 	return largedir;

@@ -16,9 +16,11 @@
  * of the mount lists it in cgroup.controllers: no cgroup below can have
  * a controller its parent lacks.
  *
- * The mountinfo fields are unescaped by probe_mountinfo(), which finds a
- * mount by its device: of several mounts of one hierarchy (one device)
- * it sees only the last, which is enough for the mounts cgroups get.
+ * mountinfo.c parses mountinfo and unescapes its fields.  A mount is
+ * looked up by its device with mountinfo_holding(): of several mounts of
+ * one hierarchy (one device) it sees only the last, which is enough for
+ * the mounts cgroups get.  The /proc and cgroup files are read with
+ * sysfile.c.
  *
  * Limits: v1 memory.limit_in_bytes and memory.memsw.limit_in_bytes (the
  * kernel keeps memsw >= limit at every step; a new cgroup's memsw is
@@ -57,11 +59,11 @@
 
 #include "marker.h"
 #include "memcg.h"
-#include "probe.h"
+#include "mountinfo.h"
+#include "sysfile.h"
 #include "util.h"
 
 #define PROC_CGROUP	"/proc/self/cgroup"
-#define PROC_MOUNTINFO	"/proc/self/mountinfo"
 #define PROCS		"/cgroup.procs"
 #define LIMIT_MIN	4096		/* smallest limit taken, bytes */
 #define RMDIR_TRIES	50		/* rmdir attempts on EBUSY ... */
@@ -70,8 +72,13 @@
 			"memory nor cgroup v2 with memory in " \
 			"cgroup.controllers"
 
+/* Our cgroups as /proc/self/cgroup names them; see read_cgroup(). */
+struct cgroup_scan {
+	char	*v1, *v2;
+};
+
 static char	*join(const char *, const char *, const char *);
-static bool	 has_word(const char *, const char *, const char *);
+static int	 cgroup_line(void *, char *);
 static int	 read_cgroup(const char *, char **, char **);
 static const char *
 		 below(const char *, const char *);
@@ -79,7 +86,6 @@ static int	 scan_mounts(const char *, const char *, enum memcg_version,
 		    const char *, char **, char **);
 static int	 put_in(const char *, const char *, const char *, char *);
 static int	 has_tasks(const char *);
-static int	 parse_u64(const char *, uint64_t *);
 static int	 locate(const char *, enum memcg_version *, char **,
 		    char **, char *);
 static int	 place(const char *, enum memcg_version *, char **, char *);
@@ -120,21 +126,26 @@ join(const char *root, const char *mnt, const char *rel)
 	return s;
 }
 
-/* Whether 'word' is one of the 'seps'-separated words of 'list'. */
-static bool
-has_word(const char *list, const char *word, const char *seps)
+/* sysfile_lines() callback of read_cgroup(): "4:memory:/a", "0::/a". */
+static int
+cgroup_line(void *arg, char *line)
 {
-	size_t	n, wlen;
+	struct cgroup_scan	*c = arg;
+	char			*ctl, *cg;
 
-	wlen = strlen(word);
-	for (;;) {
-		list += strspn(list, seps);
-		if ((n = strcspn(list, seps)) == 0)
-			return false;
-		if (n == wlen && strncmp(list, word, n) == 0)
-			return true;
-		list += n;
-	}
+	if ((ctl = strchr(line, ':')) == NULL)
+		return 0;
+	*ctl++ = '\0';
+	if ((cg = strchr(ctl, ':')) == NULL)
+		return 0;
+	*cg++ = '\0';
+	if (*cg != '/')
+		return 0;
+	if (c->v1 == NULL && sysfile_has_word(ctl, "memory", ","))
+		c->v1 = xstrdup(cg);
+	else if (c->v2 == NULL && strcmp(line, "0") == 0 && *ctl == '\0')
+		c->v2 = xstrdup(cg);
+	return 0;
 }
 
 /*
@@ -146,41 +157,19 @@ has_word(const char *list, const char *word, const char *seps)
 static int
 read_cgroup(const char *path, char **v1, char **v2)
 {
-	FILE	*fp;
-	char	*line = NULL, *ctl, *cg;
-	size_t	 cap = 0;
-	ssize_t	 n;
-	int	 saved;
+	struct cgroup_scan	c = { NULL, NULL };
+	int			saved;
 
 	*v1 = *v2 = NULL;
-	if ((fp = fopen(path, "re")) == NULL)
-		return -1;
-	while ((n = getline(&line, &cap, fp)) != -1) {
-		if (n > 0 && line[n - 1] == '\n')
-			line[n - 1] = '\0';
-		if ((ctl = strchr(line, ':')) == NULL)
-			continue;
-		*ctl++ = '\0';
-		if ((cg = strchr(ctl, ':')) == NULL)
-			continue;
-		*cg++ = '\0';
-		if (*cg != '/')
-			continue;
-		if (*v1 == NULL && has_word(ctl, "memory", ","))
-			*v1 = xstrdup(cg);
-		else if (*v2 == NULL && strcmp(line, "0") == 0 && *ctl == '\0')
-			*v2 = xstrdup(cg);
-	}
-	saved = ferror(fp) ? errno : 0;
-	free(line);
-	(void)fclose(fp);
-	if (saved != 0) {
-		free(*v1);
-		free(*v2);
-		*v1 = *v2 = NULL;
+	if (sysfile_lines(path, cgroup_line, &c) == -1) {
+		saved = errno;
+		free(c.v1);
+		free(c.v2);
 		errno = saved;
 		return -1;
 	}
+	*v1 = c.v1;
+	*v2 = c.v2;
 	return 0;
 }
 
@@ -213,54 +202,32 @@ static int
 scan_mounts(const char *mi, const char *root, enum memcg_version v,
     const char *cg, char **dir, char **top)
 {
-	struct probe_mount	 m;
-	struct stat		 st;
-	FILE			*fp;
-	char			*line = NULL, *p, *fstype, *opts, *d;
-	const char		*rel;
-	unsigned		 maj, min;
-	size_t			 cap = 0;
-	int			 saved;
+	const struct mountinfo_entry	*e, *m;
+	struct mountinfo		 mt;
+	struct stat			 st;
+	char				*d;
+	const char			*rel;
+	size_t				 i;
 
 	*dir = *top = NULL;
-	if ((fp = fopen(mi, "re")) == NULL)
+	if (mountinfo_load(mi, &mt) == -1)
 		return -1;
-	while (*dir == NULL && getline(&line, &cap, fp) != -1) {
-		/* Only the device and the fields after " - " are read here. */
-		if (sscanf(line, "%*d %*d %u:%u", &maj, &min) != 2 ||
-		    (p = strstr(line, " - ")) == NULL)
+	for (i = 0; i < mt.n && *dir == NULL; i++) {
+		e = &mt.v[i];
+		if (!mountinfo_is_cgroup(e, v == MEMCG_V1 ? "memory" : NULL))
 			continue;
-		p += 3;
-		fstype = strsep(&p, " \n");
-		(void)strsep(&p, " \n");
-		if ((opts = strsep(&p, " \n")) == NULL)
+		/* Of several mounts of the hierarchy, the last one. */
+		m = mountinfo_holding(&mt, e->major, e->minor, NULL);
+		if ((rel = below(m->root, cg)) == NULL)
 			continue;
-		if (v == MEMCG_V1 ? strcmp(fstype, "cgroup") != 0 ||
-		    !has_word(opts, "memory", ",") :
-		    strcmp(fstype, "cgroup2") != 0)
-			continue;
-		if (probe_mountinfo(mi, maj, min, NULL, &m) == -1)
-			continue;
-		if ((rel = below(m.root, cg)) != NULL) {
-			d = join(root, m.mountpoint, rel);
-			if (stat(d, &st) == 0 && S_ISDIR(st.st_mode)) {
-				*dir = d;
-				*top = join(root, m.mountpoint, "");
-			} else
-				free(d);
-		}
-		probe_mount_free(&m);
+		d = join(root, m->mountpoint, rel);
+		if (stat(d, &st) == 0 && S_ISDIR(st.st_mode)) {
+			*dir = d;
+			*top = join(root, m->mountpoint, "");
+		} else
+			free(d);
 	}
-	saved = ferror(fp) ? errno : 0;
-	free(line);
-	(void)fclose(fp);
-	if (saved != 0) {
-		free(*dir);
-		free(*top);
-		*dir = *top = NULL;
-		errno = saved;
-		return -1;
-	}
+	mountinfo_free(&mt);
 	return 0;
 }
 
@@ -298,7 +265,7 @@ has_tasks(const char *dir)
 	int	 r, saved;
 
 	path = xasprintf("%s" PROCS, dir);
-	if (probe_read_line(path, line, sizeof(line)) == 0)
+	if (sysfile_line(path, line, sizeof(line)) == 0)
 		r = 1;
 	else
 		r = errno == ENODATA || errno == ENOENT ? 0 : -1;
@@ -306,34 +273,6 @@ has_tasks(const char *dir)
 	free(path);
 	errno = saved;
 	return r;
-}
-
-/*
- * Store in '*v' the number 's' (a newline may follow it).  Return 0, or
- * -1 with errno EINVAL if it is not a number.
- */
-static int
-parse_u64(const char *s, uint64_t *v)
-{
-	char		 num[32];
-	const char	*errstr;
-	size_t		 n;
-	long long	 x;
-
-	n = strcspn(s, "\n");
-	if (n >= sizeof(num)) {
-		errno = EINVAL;
-		return -1;
-	}
-	(void)memcpy(num, s, n);
-	num[n] = '\0';
-	x = parse_num(num, 0, LLONG_MAX, &errstr);
-	if (errstr != NULL) {
-		errno = EINVAL;
-		return -1;
-	}
-	*v = (uint64_t)x;
-	return 0;
 }
 
 /*
@@ -443,7 +382,7 @@ locate(const char *root, enum memcg_version *version, char **dir,
 	if (read_cgroup(path, &cg1, &cg2) == -1)
 		goto fail;
 	free(path);
-	path = join(root, PROC_MOUNTINFO, "");
+	path = join(root, MOUNTINFO_SELF, "");
 	if (cg1 != NULL) {
 		if (scan_mounts(path, root, MEMCG_V1, cg1, dir, top) == -1)
 			goto fail;
@@ -455,8 +394,8 @@ locate(const char *root, enum memcg_version *version, char **dir,
 			goto fail;
 		if (*dir != NULL) {
 			ctl = xasprintf("%s/cgroup.controllers", *top);
-			if (probe_read_line(ctl, line, sizeof(line)) == 0 &&
-			    has_word(line, "memory", " "))
+			if (sysfile_line(ctl, line, sizeof(line)) == 0 &&
+			    sysfile_has_word(line, "memory", " "))
 				*version = MEMCG_V2;
 			else
 				nomem = true;
@@ -511,8 +450,8 @@ place(const char *root, enum memcg_version *version, char **parent,
 	found = *version == MEMCG_V1;
 	while (!found) {
 		path = xasprintf("%s/cgroup.subtree_control", cur);
-		if (probe_read_line(path, line, sizeof(line)) == 0)
-			found = has_word(line, "memory", " ");
+		if (sysfile_line(path, line, sizeof(line)) == 0)
+			found = sysfile_has_word(line, "memory", " ");
 		else if (errno != ENODATA && errno != ENOENT) {
 			saved = errno;
 			(void)snprintf(err, LD_ERRLEN, "%s: %s", path,
@@ -677,10 +616,8 @@ memcg_enter(const struct memcg *mc)
 int
 memcg_oom_kills(const struct memcg *mc, uint64_t *kills)
 {
-	FILE	*fp;
-	char	*path, *line = NULL;
-	size_t	 cap = 0;
-	int	 saved = ENODATA;
+	char	*path;
+	int	 r, saved;
 
 	if (mc->dir == NULL) {
 		errno = EINVAL;
@@ -688,23 +625,11 @@ memcg_oom_kills(const struct memcg *mc, uint64_t *kills)
 	}
 	path = xasprintf("%s/%s", mc->dir, mc->version == MEMCG_V1 ?
 	    "memory.oom_control" : "memory.events");
-	fp = fopen(path, "re");
+	r = sysfile_key_u64(path, "oom_kill", kills);
+	saved = errno;
 	free(path);
-	if (fp == NULL)
-		return -1;
-	while (getline(&line, &cap, fp) != -1) {
-		if (strncmp(line, "oom_kill ", strlen("oom_kill ")) != 0)
-			continue;
-		saved = parse_u64(line + strlen("oom_kill "), kills) == 0 ?
-		    0 : EINVAL;
-		break;
-	}
-	if (saved == ENODATA && ferror(fp))
-		saved = errno;
-	free(line);
-	(void)fclose(fp);
 	errno = saved;
-	return saved == 0 ? 0 : -1;
+	return r;
 }
 
 /*
@@ -718,7 +643,7 @@ memcg_peak(const struct memcg *mc, uint64_t *bytes)
 {
 	char	*path, buf[64];
 	ssize_t	 n;
-	int	 r;
+	int	 r, saved;
 
 	if (mc->dir == NULL) {
 		errno = EINVAL;
@@ -728,13 +653,15 @@ memcg_peak(const struct memcg *mc, uint64_t *bytes)
 		if ((n = pread(mc->peak_fd, buf, sizeof(buf) - 1, 0)) == -1)
 			return -1;
 		buf[n] = '\0';
-		return parse_u64(buf, bytes);
+		return sysfile_parse_u64(buf, bytes);
 	}
 	path = xasprintf("%s/%s", mc->dir, mc->version == MEMCG_V1 ?
 	    "memory.max_usage_in_bytes" : "memory.peak");
-	r = probe_read_line(path, buf, sizeof(buf));
+	r = sysfile_u64(path, bytes);
+	saved = errno;
 	free(path);
-	return r == 0 ? parse_u64(buf, bytes) : -1;
+	errno = saved;
+	return r;
 }
 
 /*

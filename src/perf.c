@@ -32,6 +32,7 @@
 #include <sys/syscall.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <stdbool.h>
@@ -41,6 +42,7 @@
 #include <unistd.h>
 
 #include "perf.h"
+#include "sysfile.h"
 #include "util.h"
 
 #define PARANOID	"/proc/sys/kernel/perf_event_paranoid"
@@ -277,9 +279,8 @@ static void
 reason(const struct perf_item *it, char *buf, size_t len)
 {
 	struct perf_event_attr	 attr;
-	const char		*hint = NULL;
-	char			 more[128];
-	FILE			*fp;
+	const char		*hint = NULL, *errstr;
+	char			 more[128], line[32];
 	int			 level = -2;
 
 	get_attr(it, &attr);
@@ -292,10 +293,11 @@ reason(const struct perf_item *it, char *buf, size_t len)
 			    "virtual machines";
 		break;
 	case EACCES:
-		if ((fp = fopen(PARANOID, "r")) != NULL) {
-			if (fscanf(fp, "%d", &level) != 1)
+		if (sysfile_line(PARANOID, line, sizeof(line)) == 0) {
+			level = (int)parse_num(line, INT_MIN, INT_MAX,
+			    &errstr);
+			if (errstr != NULL)
 				level = -2;
-			(void)fclose(fp);
 		}
 		if (level >= 2) {
 			(void)snprintf(more, sizeof(more),

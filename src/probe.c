@@ -6,16 +6,19 @@
  * result carries the setup it was measured on.
  *
  * largedir.c calls probe_system() and probe_target() once per run and
- * stores the key/value pairs in the run's metadata.  The parsers of /proc
- * files (mountinfo, cpuinfo, meminfo) take the file's path as a parameter
- * so the unit tests can feed them fixtures from tests/data/.  Nothing here
- * prints or exits: a source that cannot be read is skipped, since a
- * missing clock source name must never cost a benchmark run.
+ * stores the key/value pairs in the run's metadata.  Files are read with
+ * sysfile.c and mountinfo.c; what is read from cpuinfo, mountinfo and
+ * filesystems(5) is interpreted here, and those functions take the
+ * file's path as a parameter so the unit tests can feed them fixtures
+ * from tests/data/.  Nothing here prints or exits: a source that cannot
+ * be read is skipped, since a missing clock source name must never cost
+ * a benchmark run.
  *
  * The mount that holds a path is found in /proc/self/mountinfo by device
  * number, and among the lines with that device (bind mounts) by the
- * longest mount point that is a whole-component prefix of the path.
- * Strings handed to callers are always allocated copies.
+ * longest mount point that is a whole-component prefix of the path
+ * (mountinfo_holding()).  Strings handed to callers are always
+ * allocated copies.
  */
 
 #include <sys/stat.h>
@@ -25,7 +28,6 @@
 #include <sys/types.h>
 #include <sys/utsname.h>
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -38,13 +40,14 @@
 #include <gnu/libc-version.h>
 #endif
 
+#include "mountinfo.h"
 #include "output.h"
 #include "probe.h"
+#include "sysfile.h"
 #include "util.h"
 
 #define SYSFS_FS	"/sys/fs"
 #define SYSFS_BLOCK	"/sys/dev/block"
-#define PROC_MOUNTINFO	"/proc/self/mountinfo"
 #define PROC_CPUINFO	"/proc/cpuinfo"
 #define PROC_MEMINFO	"/proc/meminfo"
 #define CLOCKSOURCE	\
@@ -57,17 +60,6 @@
 #elif defined(__VERSION__)
 #define COMPILER	__VERSION__
 #endif
-
-/* The fields of one mountinfo line, pointing into the line's buffer. */
-struct mi_line {
-	unsigned	 major, minor;
-	char		*root;
-	char		*mountpoint;
-	char		*mount_opts;
-	char		*fstype;
-	char		*source;
-	char		*super_opts;
-};
 
 /* statfs(2) f_type values of filesystems a benchmark may meet. */
 static const struct {
@@ -97,125 +89,15 @@ static const char *cpu_keys[] = {
 	"model name", "Model", "Hardware", "cpu model", "uarch", "cpu"
 };
 
-static char	*trim(char *);
-static void	 unescape(char *);
-static int	 parse_line(char *, struct mi_line *);
-static long	 prefix_len(const char *, const char *);
 static bool	 ext4_serves(const char *, const char *);
 static char	*driver_of(const char *, const char *, const char *);
-static void	 mount_take(struct probe_mount *, const struct mi_line *);
-static int	 mountinfo_scan(const char *, unsigned, unsigned, bool,
-		    const char *, struct probe_mount *);
+static int	 mount_take(struct probe_mount *,
+		    const struct mountinfo_entry *);
+static int	 cpu_line(void *, char *);
+static int	 fs_line(void *, char *);
 static const char *
 		 magic_name(unsigned long);
 static void	 block_queue(unsigned, unsigned, struct output_kvlist *);
-
-/* ===== Small helpers ===== */
-
-/* Cut the blanks off both ends of 's' in place; return the new start. */
-static char *
-trim(char *s)
-{
-	size_t	 n;
-
-	while (*s != '\0' && isspace((unsigned char)*s))
-		s++;
-	n = strlen(s);
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	return s;
-}
-
-/*
- * Undo the kernel's mangling of mountinfo fields in place: it writes a
- * space, tab, newline and backslash as \040, \011, \012 and \134.  Any
- * other backslash is kept as it is.
- */
-static void
-unescape(char *s)
-{
-	char	*d = s;
-	int	 c;
-
-	while (*s != '\0') {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			c = (s[1] - '0') << 6 | (s[2] - '0') << 3 |
-			    (s[3] - '0');
-			if (c != 0) {
-				*d++ = (char)c;
-				s += 4;
-				continue;
-			}
-		}
-		*d++ = *s++;
-	}
-	*d = '\0';
-}
-
-/*
- * Split the mountinfo line 'line' (newline removed) into 'mi'; see
- * proc(5).  Return 0, or -1 if the line does not have that shape.
- */
-static int
-parse_line(char *line, struct mi_line *mi)
-{
-	char		*f[6], *p = line, *s, *end;
-	unsigned long	 v;
-	size_t		 i;
-
-	for (i = 0; i < 6; i++)
-		if ((f[i] = strsep(&p, " ")) == NULL || *f[i] == '\0')
-			return -1;
-	/* Optional fields ("shared:1 master:2"), ended by a lone "-". */
-	do {
-		if ((s = strsep(&p, " ")) == NULL)
-			return -1;
-	} while (strcmp(s, "-") != 0);
-	if ((mi->fstype = strsep(&p, " ")) == NULL ||
-	    (mi->source = strsep(&p, " ")) == NULL ||
-	    (mi->super_opts = strsep(&p, " ")) == NULL ||
-	    *mi->fstype == '\0')
-		return -1;
-
-	errno = 0;
-	v = strtoul(f[2], &end, 10);
-	if (end == f[2] || *end != ':' || errno != 0 || v > UINT_MAX)
-		return -1;
-	mi->major = (unsigned)v;
-	s = end + 1;
-	v = strtoul(s, &end, 10);
-	if (end == s || *end != '\0' || errno != 0 || v > UINT_MAX)
-		return -1;
-	mi->minor = (unsigned)v;
-
-	mi->root = f[3];
-	mi->mountpoint = f[4];
-	mi->mount_opts = f[5];
-	unescape(mi->root);
-	unescape(mi->mountpoint);
-	unescape(mi->source);
-	return 0;
-}
-
-/*
- * Return the length of 'mp' if it is a whole-component prefix of 'path'
- * ("/mnt" is one of "/mnt/x" and of "/mnt", not of "/mnt2"), else -1.
- */
-static long
-prefix_len(const char *mp, const char *path)
-{
-	size_t	 n;
-
-	if (path == NULL)
-		return -1;
-	n = strlen(mp);
-	if (strncmp(mp, path, n) != 0)
-		return -1;
-	if (path[n] == '\0' || path[n] == '/' || (n > 0 && mp[n - 1] == '/'))
-		return (long)n;
-	return -1;
-}
 
 /* ===== Mounts ===== */
 
@@ -263,70 +145,26 @@ driver_of(const char *fstype, const char *source, const char *sysfs_fs)
 	return xstrdup(fstype);
 }
 
-/* Replace what 'out' holds with copies of the fields of 'mi'. */
-static void
-mount_take(struct probe_mount *out, const struct mi_line *mi)
-{
-	probe_mount_free(out);
-	out->major = mi->major;
-	out->minor = mi->minor;
-	out->root = xstrdup(mi->root);
-	out->mountpoint = xstrdup(mi->mountpoint);
-	out->mount_opts = xstrdup(mi->mount_opts);
-	out->fstype = xstrdup(mi->fstype);
-	out->source = xstrdup(mi->source);
-	out->super_opts = xstrdup(mi->super_opts);
-}
-
 /*
- * Scan the mountinfo file 'path' as probe_mountinfo() describes.  With
- * 'anydev' the device number is ignored and only lines whose mount
- * point is a prefix of 'target' count: the mount that covers 'target'.
+ * Fill 'out' with copies of the fields of 'e' and the driver serving
+ * it.  Return 0, or -1 with errno ENOENT if 'e' is NULL.
  */
 static int
-mountinfo_scan(const char *path, unsigned major, unsigned minor,
-    bool anydev, const char *target, struct probe_mount *out)
+mount_take(struct probe_mount *out, const struct mountinfo_entry *e)
 {
-	struct mi_line	 mi;
-	FILE		*fp;
-	char		*line = NULL;
-	size_t		 cap = 0;
-	ssize_t		 n;
-	long		 best = -2, len;
-	int		 saved;
-
-	memset(out, 0, sizeof(*out));
-	if ((fp = fopen(path, "r")) == NULL)
-		return -1;
-	while ((n = getline(&line, &cap, fp)) != -1) {
-		if (n > 0 && line[n - 1] == '\n')
-			line[n - 1] = '\0';
-		if (parse_line(line, &mi) == -1)
-			continue;
-		if (!anydev && (mi.major != major || mi.minor != minor))
-			continue;
-		len = prefix_len(mi.mountpoint, target);
-		if (anydev && len < 0)
-			continue;
-		/* ">=": a later line on the same mount point is on top. */
-		if (len >= best) {
-			best = len;
-			mount_take(out, &mi);
-		}
-	}
-	saved = ferror(fp) ? errno : 0;
-	free(line);
-	(void)fclose(fp);
-	if (saved != 0) {
-		probe_mount_free(out);
-		errno = saved;
-		return -1;
-	}
-	if (out->fstype == NULL) {
+	if (e == NULL) {
 		errno = ENOENT;
 		return -1;
 	}
-	out->driver = driver_of(out->fstype, out->source, SYSFS_FS);
+	out->major = e->major;
+	out->minor = e->minor;
+	out->root = xstrdup(e->root);
+	out->mountpoint = xstrdup(e->mountpoint);
+	out->mount_opts = xstrdup(e->mount_opts);
+	out->fstype = xstrdup(e->fstype);
+	out->source = xstrdup(e->source);
+	out->super_opts = xstrdup(e->super_opts);
+	out->driver = driver_of(e->fstype, e->source, SYSFS_FS);
 	return 0;
 }
 
@@ -335,18 +173,29 @@ mountinfo_scan(const char *path, unsigned major, unsigned minor,
  * filesystem with device number 'major':'minor' that holds 'target_path'
  * (absolute and canonical, or NULL): among the lines with that device,
  * the one whose mount point is the longest whole-component prefix of
- * 'target_path', or the last such line if none is a prefix.  Fill 'out'
- * with unescaped copies of its fields and the driver serving it.
- * Return 0, or -1 with errno ENOENT if no line has that device, or the
- * errno of fopen(3) or reading.  'out' is zeroed first and left empty
- * on error; on success the caller frees it with probe_mount_free().
+ * 'target_path', or the last such line if none is a prefix (see
+ * mountinfo_holding()).  Fill 'out' with unescaped copies of its fields
+ * and the driver serving it.  Return 0, or -1 with errno ENOENT if no
+ * line has that device, or the errno of reading.  'out' is zeroed first
+ * and left empty on error; on success the caller frees it with
+ * probe_mount_free().
  */
 int
 probe_mountinfo(const char *mountinfo_path, unsigned major, unsigned minor,
     const char *target_path, struct probe_mount *out)
 {
-	return mountinfo_scan(mountinfo_path, major, minor, false,
-	    target_path, out);
+	struct mountinfo	 mi;
+	int			 r, saved;
+
+	memset(out, 0, sizeof(*out));
+	if (mountinfo_load(mountinfo_path, &mi) == -1)
+		return -1;
+	r = mount_take(out, mountinfo_holding(&mi, major, minor,
+	    target_path));
+	saved = errno;
+	mountinfo_free(&mi);
+	errno = saved;
+	return r;
 }
 
 /*
@@ -354,29 +203,37 @@ probe_mountinfo(const char *mountinfo_path, unsigned major, unsigned minor,
  * realpath(3), stat(2) it and look its device up in /proc/self/mountinfo.
  * Where the device is not listed (btrfs subvolumes report their own
  * st_dev), fall back to the mount whose mount point covers the path.
- * Return 0, or -1 with the errno of realpath, stat or probe_mountinfo().
- * On success the caller frees 'out' with probe_mount_free(); on error
- * it is left zeroed.
+ * Return 0, or -1 with the errno of realpath, stat or reading mountinfo,
+ * or ENOENT.  On success the caller frees 'out' with probe_mount_free();
+ * on error it is left zeroed.
  */
 int
 probe_mount(const char *path, struct probe_mount *out)
 {
-	struct stat	 st;
-	char		*real;
-	int		 r;
+	const struct mountinfo_entry	*e;
+	struct mountinfo		 mi;
+	struct stat			 st;
+	char				*real;
+	int				 r, saved;
 
 	memset(out, 0, sizeof(*out));
 	if ((real = realpath(path, NULL)) == NULL)
 		return -1;
-	if (stat(real, &st) == -1) {
+	if (stat(real, &st) == -1 || mountinfo_load(MOUNTINFO_SELF,
+	    &mi) == -1) {
+		saved = errno;
 		free(real);
+		errno = saved;
 		return -1;
 	}
-	r = mountinfo_scan(PROC_MOUNTINFO, major(st.st_dev), minor(st.st_dev),
-	    false, real, out);
-	if (r == -1 && errno == ENOENT)
-		r = mountinfo_scan(PROC_MOUNTINFO, 0, 0, true, real, out);
+	e = mountinfo_holding(&mi, major(st.st_dev), minor(st.st_dev), real);
+	if (e == NULL)
+		e = mountinfo_covering(&mi, real);
+	r = mount_take(out, e);
+	saved = errno;
+	mountinfo_free(&mi);
 	free(real);
+	errno = saved;
 	return r;
 }
 
@@ -396,6 +253,40 @@ probe_mount_free(struct probe_mount *m)
 
 /* ===== /proc readers ===== */
 
+/* What probe_cpu_model() has found so far. */
+struct cpu_scan {
+	char	*best, *impl, *part;
+	size_t	 rank;		/* of 'best' in cpu_keys; all: none yet */
+};
+
+/* sysfile_lines() callback of probe_cpu_model(); stops at the best key. */
+static int
+cpu_line(void *arg, char *line)
+{
+	struct cpu_scan	*c = arg;
+	char		*key, *val, *colon;
+	size_t		 i;
+
+	if ((colon = strchr(line, ':')) == NULL)
+		return 0;
+	*colon = '\0';
+	key = sysfile_trim(line);
+	if (*(val = sysfile_trim(colon + 1)) == '\0')
+		return 0;
+	for (i = 0; i < c->rank; i++)
+		if (strcmp(key, cpu_keys[i]) == 0)
+			break;
+	if (i < c->rank) {
+		free(c->best);
+		c->best = xstrdup(val);
+		c->rank = i;
+	} else if (c->impl == NULL && strcmp(key, "CPU implementer") == 0)
+		c->impl = xstrdup(val);
+	else if (c->part == NULL && strcmp(key, "CPU part") == 0)
+		c->part = xstrdup(val);
+	return c->rank == 0 ? 1 : 0;
+}
+
 /*
  * Write the CPU's model name from the cpuinfo file 'cpuinfo_path' into
  * 'buf' of 'len' bytes, trimmed and truncated to fit: the first "model
@@ -403,104 +294,77 @@ probe_mount_free(struct probe_mount *m)
  * (arm, mips, riscv, powerpc), else "ARM implementer 0x41 part 0xd0c"
  * from the "CPU implementer" and "CPU part" lines.  Return 0, or -1 with
  * errno ENOENT if the file names no model, EINVAL if 'len' is 0, or the
- * errno of fopen(3).
+ * errno of reading.
  */
 int
 probe_cpu_model(const char *cpuinfo_path, char *buf, size_t len)
 {
-	FILE	*fp;
-	char	*line = NULL, *key, *val, *colon;
-	char	*best = NULL, *impl = NULL, *part = NULL;
-	size_t	 cap = 0, i, rank;
-	int	 r = 0;
+	struct cpu_scan	 c;
+	int		 r = 0, saved = 0;
 
 	if (len == 0) {
 		errno = EINVAL;
 		return -1;
 	}
 	buf[0] = '\0';
-	if ((fp = fopen(cpuinfo_path, "r")) == NULL)
-		return -1;
-	rank = sizeof(cpu_keys) / sizeof(cpu_keys[0]);
-	while (rank > 0 && getline(&line, &cap, fp) != -1) {
-		if ((colon = strchr(line, ':')) == NULL)
-			continue;
-		*colon = '\0';
-		key = trim(line);
-		if (*(val = trim(colon + 1)) == '\0')
-			continue;
-		for (i = 0; i < rank; i++)
-			if (strcmp(key, cpu_keys[i]) == 0)
-				break;
-		if (i < rank) {
-			free(best);
-			best = xstrdup(val);
-			rank = i;
-		} else if (impl == NULL && strcmp(key, "CPU implementer") == 0)
-			impl = xstrdup(val);
-		else if (part == NULL && strcmp(key, "CPU part") == 0)
-			part = xstrdup(val);
-	}
-	free(line);
-	(void)fclose(fp);
-	if (best != NULL)
-		(void)snprintf(buf, len, "%s", best);
-	else if (impl != NULL && part != NULL)
-		(void)snprintf(buf, len, "ARM implementer %s part %s", impl,
-		    part);
+	memset(&c, 0, sizeof(c));
+	c.rank = sizeof(cpu_keys) / sizeof(cpu_keys[0]);
+	if (sysfile_lines(cpuinfo_path, cpu_line, &c) == -1) {
+		saved = errno;
+		r = -1;
+	} else if (c.best != NULL)
+		(void)snprintf(buf, len, "%s", c.best);
+	else if (c.impl != NULL && c.part != NULL)
+		(void)snprintf(buf, len, "ARM implementer %s part %s", c.impl,
+		    c.part);
 	else {
-		errno = ENOENT;
+		saved = ENOENT;
 		r = -1;
 	}
-	free(best);
-	free(impl);
-	free(part);
-	return r;
-}
-
-/*
- * Store in '*kib' the number on the "'key': 12345 kB" line of the
- * meminfo(5)-format file 'path' (the unit is optional: HugePages_Total
- * has none).  Return 0, or -1 with errno ENOENT if there is no such
- * key, EINVAL if its value is not a number, or the errno of fopen(3).
- */
-int
-probe_meminfo(const char *path, const char *key, uint64_t *kib)
-{
-	FILE		*fp;
-	char		*line = NULL, *val, *unit;
-	const char	*errstr;
-	size_t		 cap = 0, klen = strlen(key);
-	long long	 v;
-	int		 r = -1, saved = ENOENT;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		return -1;
-	while (getline(&line, &cap, fp) != -1) {
-		if (strncmp(line, key, klen) != 0 || line[klen] != ':')
-			continue;
-		val = trim(line + klen + 1);
-		if ((unit = strchr(val, ' ')) != NULL) {
-			if (strcmp(trim(unit), "kB") != 0) {
-				saved = EINVAL;
-				break;
-			}
-			*unit = '\0';
-		}
-		v = parse_num(val, 0, LLONG_MAX, &errstr);
-		if (errstr != NULL) {
-			saved = EINVAL;
-			break;
-		}
-		*kib = (uint64_t)v;
-		r = 0;
-		break;
-	}
-	free(line);
-	(void)fclose(fp);
+	free(c.best);
+	free(c.impl);
+	free(c.part);
 	if (r == -1)
 		errno = saved;
 	return r;
+}
+
+/* What probe_fs_known() looks for. */
+struct fs_scan {
+	const char	*fstype;
+	bool		 known;
+};
+
+/* sysfile_lines() callback of probe_fs_known(): "nodev\tsysfs". */
+static int
+fs_line(void *arg, char *line)
+{
+	struct fs_scan	*f = arg;
+	const char	*name;
+
+	name = strrchr(line, '\t') != NULL ? strrchr(line, '\t') + 1 : line;
+	f->known = strcmp(name, f->fstype) == 0;
+	return f->known ? 1 : 0;
+}
+
+/*
+ * Whether the kernel can mount filesystems of type 'fstype' ("ext4"), as
+ * the filesystems(5) list 'path' (PROBE_FILESYSTEMS on a live system)
+ * tells: a line that is the name, or ends in a tab and the name
+ * ("nodev\ttmpfs").  Return 1 if it is listed, 0 if not, or -1 with the
+ * errno of reading (a caller that cannot tell may go on and let mount(2)
+ * decide).
+ */
+int
+probe_fs_known(const char *path, const char *fstype)
+{
+	struct fs_scan	f;
+
+	f.fstype = fstype;
+	f.known = false;
+	if (sysfile_lines(path, fs_line, &f) == -1)
+		return -1;
+	return f.known ? 1 : 0;
 }
 
 /*
@@ -523,36 +387,6 @@ probe_loadavg(double *load1)
 }
 
 /* ===== Metadata ===== */
-
-/*
- * Read the first line of the file 'path' (a /proc or /sys file, say) into
- * 'buf' of 'len' bytes, trimmed.  Return 0, or -1 with errno (ENODATA if
- * it is empty).
- */
-int
-probe_read_line(const char *path, char *buf, size_t len)
-{
-	FILE	*fp;
-	char	*t;
-	int	 saved;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		return -1;
-	if (fgets(buf, len > INT_MAX ? INT_MAX : (int)len, fp) == NULL) {
-		saved = ferror(fp) ? errno : ENODATA;
-		(void)fclose(fp);
-		errno = saved;
-		return -1;
-	}
-	(void)fclose(fp);
-	t = trim(buf);
-	memmove(buf, t, strlen(t) + 1);
-	if (*buf == '\0') {
-		errno = ENODATA;
-		return -1;
-	}
-	return 0;
-}
 
 /*
  * Append to 'kv' what the machine is: host, kernel, kernel_version,
@@ -581,13 +415,14 @@ probe_system(struct output_kvlist *kv)
 		output_kv_set(kv, "cpu_model", "%s", buf);
 	if ((n = sysconf(_SC_NPROCESSORS_ONLN)) > 0)
 		output_kv_set(kv, "cpus_online", "%ld", n);
-	if (probe_meminfo(PROC_MEMINFO, "MemTotal", &kib) == 0)
+	if (sysfile_key_u64(PROC_MEMINFO, "MemTotal", &kib) == 0)
 		output_kv_set(kv, "mem_total_kib", "%" PRIu64, kib);
-	if (probe_meminfo(PROC_MEMINFO, "MemAvailable", &kib) == 0)
+	if (sysfile_key_u64(PROC_MEMINFO, "MemAvailable",
+	    &kib) == 0)
 		output_kv_set(kv, "mem_available_kib", "%" PRIu64, kib);
 	if ((n = sysconf(_SC_PAGESIZE)) > 0)
 		output_kv_set(kv, "page_size", "%ld", n);
-	if (probe_read_line(CLOCKSOURCE, buf, sizeof(buf)) == 0)
+	if (sysfile_line(CLOCKSOURCE, buf, sizeof(buf)) == 0)
 		output_kv_set(kv, "clocksource", "%s", buf);
 #ifdef COMPILER
 	output_kv_set(kv, "compiler", "%s", COMPILER);
@@ -627,7 +462,7 @@ block_queue(unsigned major, unsigned minor, struct output_kvlist *kv)
 		for (j = 0, r = -1; j < 2 && r == -1; j++) {
 			path = xasprintf(SYSFS_BLOCK "/%u:%u/%s/%s", major,
 			    minor, dirs[j], names[i]);
-			r = probe_read_line(path, buf, sizeof(buf));
+			r = sysfile_line(path, buf, sizeof(buf));
 			free(path);
 		}
 		if (r == -1)

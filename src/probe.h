@@ -9,8 +9,9 @@
  * driver where it differs, source, mount and superblock options), its
  * free space and inodes (statvfs), and the load average.
  *
- * The /proc and /sys readers take their paths as parameters so tests can
- * point them at fixture files in tests/data/.
+ * The readers of /proc files take their paths as parameters so tests can
+ * point them at fixture files in tests/data/.  probe_fs_known() tells
+ * whether the kernel can mount a filesystem type at all.
  */
 
 #ifndef LD_PROBE_H
@@ -19,6 +20,8 @@
 #include <stdint.h>
 
 #include "output.h"
+
+#define PROBE_FILESYSTEMS	"/proc/filesystems"
 
 /* One line of /proc/self/mountinfo, unescaped (\040 is a space again). */
 struct probe_mount {
@@ -38,9 +41,8 @@ int	probe_mount(const char *, struct probe_mount *);
 void	probe_mount_free(struct probe_mount *);
 
 int	probe_cpu_model(const char *, char *, size_t);
-int	probe_meminfo(const char *, const char *, uint64_t *);
+int	probe_fs_known(const char *, const char *);
 int	probe_loadavg(double *);
-int	probe_read_line(const char *, char *, size_t);
 
 void	probe_system(struct output_kvlist *);
 void	probe_target(const char *, struct output_kvlist *);

@@ -51,18 +51,14 @@
 
 #include "loop.h"
 #include "marker.h"
+#include "mountinfo.h"
 #include "target.h"
 #include "util.h"
 
 #define TARGET_MAGIC	"largedir target directory"
 #define IMAGE_DEFAULT	((uint64_t)8 << 30)
-#define IMAGE_MIN	((uint64_t)16 << 20)
-#define IMAGE_MAX	((uint64_t)16 << 40)
-#define LABEL_MAX	64
 #define RETRIES		10		/* for EBUSY, 100 ms apart */
 #define RETRY_NS	100000000L
-#define DEFAULT_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:" \
-			    "/sbin:/bin"
 
 
 static int	fail(char *, int, const char *, ...)
@@ -71,8 +67,7 @@ static int	syserr(char *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static void	nap(void);
 static char	*dup_or_null(const char *);
-static bool	in_path(const char *);
-static int	mountinfo_find(const char *, dev_t, char *, size_t);
+static int	is_mounted(const char *);
 static int	make_rundir(struct target *, char *);
 static int	attach_loop(struct target *, char *);
 static int	check_device(const char *, bool, char *);
@@ -83,16 +78,6 @@ static int	clean_rundir(const char *);
 static int	undo(struct target *, char *);
 static int	sweep_one(const char *, struct target_report *, char *,
 		    size_t);
-
-static const char *const fstypes[] = {
-	"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "reiserfs", "vxfs",
-	"nfs", "nfs4", "f2fs", "jfs", NULL
-};
-
-static const char *const keys[] = {
-	"label", "description", "fstype", "mkfs", "mount_options",
-	"image_size", "path", "device", "wipe", NULL
-};
 
 /* The files a run directory may hold besides its marker and mnt/. */
 static const char *const ours[] = { "image", "mkfs.log", NULL };
@@ -143,237 +128,18 @@ dup_or_null(const char *s)
 	return s == NULL ? NULL : xstrdup(s);
 }
 
-/* Whether 'prog' is an executable file, found in PATH as execvp would. */
-static bool
-in_path(const char *prog)
-{
-	struct stat	 st;
-	const char	*path, *p, *end;
-	char		 buf[PATH_MAX];
-
-	if (strchr(prog, '/') != NULL)
-		return access(prog, X_OK) == 0 && stat(prog, &st) == 0 &&
-		    S_ISREG(st.st_mode);
-	if ((path = getenv("PATH")) == NULL)
-		path = DEFAULT_PATH;
-	for (p = path; ; p = end + 1) {
-		end = strchrnul(p, ':');
-		(void)snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(end - p), p,
-		    end == p ? "" : "/", prog);
-		if (access(buf, X_OK) == 0 && stat(buf, &st) == 0 &&
-		    S_ISREG(st.st_mode))
-			return true;
-		if (*end == '\0')
-			return false;
-	}
-}
-
-/*
- * Look through /proc/self/mountinfo for mount point 'mnt' or, if 'mnt' is
- * NULL, for a mount of device 'dev'; copy its mount point into 'where'.
- * Return 1 if found, 0 if not, -1 with errno.
- */
+/* Whether something is mounted on 'mnt': 1 or 0, or -1 with errno. */
 static int
-mountinfo_find(const char *mnt, dev_t dev, char *where, size_t len)
+is_mounted(const char *mnt)
 {
-	FILE		*fp;
-	char		*line = NULL, mp[PATH_MAX], *s, *d;
-	size_t		 cap = 0;
-	unsigned	 maj, min;
-	int		 found = 0;
+	struct mountinfo	mi;
+	int			r;
 
-	if ((fp = fopen("/proc/self/mountinfo", "re")) == NULL)
+	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1)
 		return -1;
-	while (found == 0 && getline(&line, &cap, fp) != -1) {
-		if (sscanf(line, "%*d %*d %u:%u %*s %4095s", &maj, &min,
-		    mp) != 3)
-			continue;
-		/* Undo the octal escapes of blanks and backslashes. */
-		for (s = d = mp; *s != '\0'; s++, d++) {
-			if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-			    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' &&
-			    s[3] <= '7') {
-				*d = (char)((s[1] - '0') << 6 |
-				    (s[2] - '0') << 3 | (s[3] - '0'));
-				s += 3;
-			} else
-				*d = *s;
-		}
-		*d = '\0';
-		if (mnt != NULL ? strcmp(mp, mnt) == 0 :
-		    makedev(maj, min) == dev) {
-			found = 1;
-			if (where != NULL)
-				(void)snprintf(where, len, "%s", mp);
-		}
-	}
-	free(line);
-	(void)fclose(fp);
-	return found;
-}
-
-/* ===== Configuration ===== */
-
-/* Set 'tc' to all zero: no strings, default image size, no wipe. */
-void
-target_conf_init(struct target_conf *tc)
-{
-	memset(tc, 0, sizeof(*tc));
-}
-
-/* Free the strings 'tc' owns and set it to all zero again. */
-void
-target_conf_free(struct target_conf *tc)
-{
-	free(tc->label);
-	free(tc->description);
-	free(tc->fstype);
-	free(tc->mkfs);
-	free(tc->mount_options);
-	free(tc->path);
-	free(tc->device);
-	memset(tc, 0, sizeof(*tc));
-}
-
-/*
- * Whether 'key' is a target key (label, description, fstype, mkfs,
- * mount_options, image_size, path, device, wipe): the config loader sends
- * those here and the others to the workload.
- */
-bool
-target_conf_key(const char *key)
-{
-	size_t	i;
-
-	for (i = 0; keys[i] != NULL; i++)
-		if (strcmp(keys[i], key) == 0)
-			return true;
-	return false;
-}
-
-/*
- * Check 'value' for target key 'key' and store a copy of it in 'tc',
- * replacing an earlier one.  Return 0, or -1 with errno EINVAL and a
- * message naming the key and the value in 'err' (LD_ERRLEN bytes).
- */
-int
-target_conf_set(struct target_conf *tc, const char *key, const char *value,
-    char *err)
-{
-	const char	*errstr;
-	char		**dst = NULL;
-	uint64_t	 size;
-	size_t		 i, n;
-
-	if (strcmp(key, "label") == 0) {
-		n = strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
-		    "qrstuvwxyz0123456789._-");
-		if (n == 0 || n > LABEL_MAX || value[n] != '\0' ||
-		    *value == '.')
-			return fail(err, EINVAL, "label '%s': use 1 to 64 of "
-			    "A-Z a-z 0-9 . _ - (not starting with '.')", value);
-		dst = &tc->label;
-	} else if (strcmp(key, "description") == 0 ||
-	    strcmp(key, "mount_options") == 0) {
-		if (strpbrk(value, "\r\n") != NULL)
-			return fail(err, EINVAL, "%s: must be one line", key);
-		dst = *key == 'd' ? &tc->description : &tc->mount_options;
-	} else if (strcmp(key, "fstype") == 0) {
-		for (i = 0; fstypes[i] != NULL; i++)
-			if (strcmp(fstypes[i], value) == 0)
-				break;
-		if (fstypes[i] == NULL)
-			return fail(err, EINVAL, "fstype '%s': unknown (ext2, "
-			    "ext3, ext4, xfs, btrfs, tmpfs, reiserfs, vxfs, "
-			    "nfs, nfs4, f2fs, jfs)", value);
-		dst = &tc->fstype;
-	} else if (strcmp(key, "mkfs") == 0) {
-		if (value[strspn(value, " \t")] == '\0')
-			return fail(err, EINVAL, "mkfs '%s': no program given",
-			    value);
-		if (strpbrk(value, "'\"\\\n\r") != NULL)
-			return fail(err, EINVAL, "mkfs '%s': no quoting "
-			    "(arguments are split on blanks, no shell)", value);
-		dst = &tc->mkfs;
-	} else if (strcmp(key, "image_size") == 0) {
-		if (parse_size(value, UINT64_MAX, &size, &errstr) == -1 &&
-		    errno != ERANGE)
-			return fail(err, EINVAL, "image_size '%s': not a size "
-			    "(e.g. 8G, 512M)", value);
-		if (errstr != NULL || size < IMAGE_MIN || size > IMAGE_MAX)
-			return fail(err, EINVAL, "image_size '%s': out of "
-			    "range (16M to 16T)", value);
-		tc->image_size = size;
-		return 0;
-	} else if (strcmp(key, "path") == 0 || strcmp(key, "device") == 0) {
-		if (*value != '/' || strpbrk(value, "\r\n") != NULL)
-			return fail(err, EINVAL, "%s '%s': not an absolute "
-			    "path", key, value);
-		dst = *key == 'p' ? &tc->path : &tc->device;
-	} else if (strcmp(key, "wipe") == 0) {
-		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
-			return fail(err, EINVAL, "wipe '%s': not yes or no",
-			    value);
-		tc->wipe = strcmp(value, "yes") == 0;
-		return 0;
-	} else
-		return fail(err, EINVAL, "'%s': not a target key", key);
-	free(*dst);
-	*dst = xstrdup(value);
-	return 0;
-}
-
-/*
- * Check that the keys of 'tc' fit together: a path or a device, an fstype,
- * a mkfs command whose program is in PATH for targets largedir formats.
- * Return 0, or -1 with errno EINVAL and a message in 'err', and point
- * '*key' at the key whose line the message is about (NULL if none is).
- */
-int
-target_conf_check(const struct target_conf *tc, const char **key,
-    char *err)
-{
-	char	prog[NAME_MAX + 1];
-	size_t	skip, len;
-	bool	tmpfs;
-
-	*key = "device";
-
-	if (tc->path != NULL && tc->device != NULL)
-		return fail(err, EINVAL, "path and device are both set: a "
-		    "target is one or the other");
-	if (tc->path != NULL)
-		return 0;
-	*key = NULL;
-	if (tc->fstype == NULL)
-		return fail(err, EINVAL, "fstype missing (e.g. fstype = ext4)");
-	*key = "fstype";
-	if (strncmp(tc->fstype, "nfs", 3) == 0)
-		return fail(err, EINVAL, "fstype %s needs path (an existing "
-		    "NFS mount)", tc->fstype);
-	tmpfs = strcmp(tc->fstype, "tmpfs") == 0;
-	*key = "device";
-	if (tmpfs && tc->device != NULL)
-		return fail(err, EINVAL, "fstype tmpfs with device %s: tmpfs "
-		    "lives in memory, not on a device", tc->device);
-	*key = "mkfs";
-	if (tmpfs && tc->mkfs != NULL)
-		return fail(err, EINVAL, "fstype tmpfs takes no mkfs");
-	if (tmpfs)
-		return 0;
-	*key = "fstype";
-	if (tc->mkfs == NULL)
-		return fail(err, EINVAL, "mkfs missing for fstype %s (e.g. "
-		    "mkfs = mkfs.%s)", tc->fstype, tc->fstype);
-	skip = strspn(tc->mkfs, " \t");
-	len = strcspn(tc->mkfs + skip, " \t");
-	(void)snprintf(prog, sizeof(prog), "%.*s", (int)len, tc->mkfs + skip);
-	*key = "mkfs";
-	if (!in_path(prog))
-		return fail(err, EINVAL, "mkfs program '%s' not found in PATH",
-		    prog);
-	*key = NULL;
-	return 0;
+	r = mountinfo_at(&mi, mnt) != NULL;
+	mountinfo_free(&mi);
+	return r;
 }
 
 /* ===== Setup ===== */
@@ -441,22 +207,27 @@ attach_loop(struct target *t, char *err)
 static int
 check_device(const char *dev, bool wipe, char *err)
 {
-	struct stat	 st;
-	blkid_probe	 pr;
-	const char	*type, *usage = NULL;
-	char		 where[PATH_MAX];
-	int		 fd, rc;
+	const struct mountinfo_entry	*e;
+	struct mountinfo		 mi;
+	struct stat			 st;
+	blkid_probe			 pr;
+	const char			*type, *usage = NULL;
+	int				 fd, rc;
 
 	if (stat(dev, &st) == -1)
 		return syserr(err, "device %s", dev);
 	if (!S_ISBLK(st.st_mode))
 		return fail(err, EINVAL, "device %s: not a block device", dev);
-	if ((rc = mountinfo_find(NULL, st.st_rdev, where, sizeof(where))) ==
-	    -1)
-		return syserr(err, "read /proc/self/mountinfo");
-	if (rc == 1)
-		return fail(err, EBUSY, "device %s is mounted on %s: refusing "
-		    "mkfs", dev, where);
+	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1)
+		return syserr(err, "read " MOUNTINFO_SELF);
+	e = mountinfo_by_dev(&mi, major(st.st_rdev), minor(st.st_rdev));
+	if (e != NULL) {
+		(void)fail(err, EBUSY, "device %s is mounted on %s: refusing "
+		    "mkfs", dev, e->mountpoint);
+		mountinfo_free(&mi);
+		return -1;
+	}
+	mountinfo_free(&mi);
 	if ((fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC)) == -1) {
 		if (errno == EBUSY)
 			return fail(err, EBUSY, "device %s is in use: "
@@ -966,8 +737,7 @@ sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 	mnt = xasprintf("%s/mnt", real);
 	image = xasprintf("%s/image", real);
 	/* Mounts may be stacked: unmount until none is left. */
-	for (i = 0; i < 8 && (rc = mountinfo_find(mnt, 0, NULL, 0)) == 1;
-	    i++) {
+	for (i = 0; i < 8 && is_mounted(mnt) == 1; i++) {
 		if (do_umount(mnt, &lazy) == -1) {
 			r->why = "its mount point cannot be unmounted";
 			goto out;

@@ -6,7 +6,7 @@
  * torn down on every way out.
  *
  * A target comes from a config file (configs/NAME.conf, read by
- * config_load()).  It is one of:
+ * config_load() and checked by target_conf.c).  It is one of:
  *	- an image: a sparse file largedir creates in its scratch directory,
  *	  attached to a free loop device with direct I/O (LOOP_CTL_GET_FREE,
  *	  LOOP_CONFIGURE), given a filesystem with the config's mkfs command
@@ -33,23 +33,11 @@
 #include <stdint.h>
 
 #include "output.h"
+#include "target_conf.h"
 
 #define TARGET_SCRATCH	"/var/tmp/largedir"
 #define TARGET_PREFIX	"target."		/* run directories */
 #define TARGET_MARKER	".largedir-target"
-
-/* What a config says about its target (all strings owned, or NULL). */
-struct target_conf {
-	char		*label;		/* name of the outputs */
-	char		*description;	/* a sentence for the page */
-	char		*fstype;	/* ext4, xfs, btrfs, tmpfs, ... */
-	char		*mkfs;		/* "mkfs.ext4 -F -N 20000000 ..." */
-	char		*mount_options;	/* "noatime,..." (libmount syntax) */
-	uint64_t	 image_size;	/* bytes; 0: default */
-	char		*path;		/* an existing mount: measure there */
-	char		*device;	/* a block device instead of an image */
-	bool		 wipe;		/* mkfs on a device with a signature */
-};
 
 /* A target while it is set up. */
 struct target {
@@ -63,14 +51,6 @@ struct target {
 	bool			 mounted;
 	bool			 direct_io;	/* the loop device has it */
 };
-
-void	target_conf_init(struct target_conf *);
-void	target_conf_free(struct target_conf *);
-int	target_conf_set(struct target_conf *, const char *, const char *,
-	    char *);
-int	target_conf_check(const struct target_conf *, const char **,
-	    char *);
-bool	target_conf_key(const char *);
 
 int	target_setup(struct target *, const struct target_conf *,
 	    const char *, char *);

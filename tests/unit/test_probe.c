@@ -2,10 +2,13 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * Unit tests for probe: the mountinfo, cpuinfo and meminfo parsers run
- * against fixtures in tests/data/ (table-driven), and probe_system(),
- * probe_target() and probe_mount() run against the real machine, where
- * only the presence of keys is checked, never their values.
+ * Unit tests for probe: probe_mountinfo() (the lookup of mountinfo.c and
+ * the driver behind a mount), the cpuinfo reader and probe_fs_known()
+ * run against fixtures in tests/data/ (table-driven), and
+ * probe_system(), probe_target() and probe_mount() run against the real
+ * machine, where only the presence of keys is checked, never their
+ * values.  Parsing mountinfo and meminfo is tested in test_mountinfo.c
+ * and test_sysfile.c.
  */
 
 #include <sys/stat.h>
@@ -106,10 +109,6 @@ static const struct mi_case {
 	    "no-such-source", "ext3", NULL, "rw,data=ordered" },
 	{ "line after malformed ones", "mountinfo-basic", 8, 9, "/after", 0,
 	    "/after", "/", "btrfs", "/dev/sda9", "btrfs", NULL, NULL },
-	{ "no separator: skipped", "mountinfo-basic", 8, 6, "/broken",
-	    ENOENT, NO_MOUNT },
-	{ "nothing after separator: skipped", "mountinfo-basic", 8, 7,
-	    "/short", ENOENT, NO_MOUNT },
 	{ "no such device", "mountinfo-basic", 99, 99, "/", ENOENT,
 	    NO_MOUNT },
 	{ "missing file", "no-such-mountinfo", 8, 2, "/", ENOENT,
@@ -117,16 +116,6 @@ static const struct mi_case {
 	{ "\\040 in mount point and source", "mountinfo-escapes", 8, 33,
 	    "/media/My Disk/a b", 0, "/media/My Disk", "/", "vfat",
 	    "/dev/disk/by-label/My Disk", "vfat", NULL, NULL },
-	{ "\\011 and \\012", "mountinfo-escapes", 8, 34,
-	    "/media/tab\tand\nnewline", 0, "/media/tab\tand\nnewline", "/",
-	    "ext4", "/dev/sdc2", "ext4", NULL, NULL },
-	{ "\\134 in root and mount point", "mountinfo-escapes", 8, 35,
-	    "/srv/back\\slash", 0, "/srv/back\\slash",
-	    "/dir\\with\\backslashes", "xfs", "server share", "xfs",
-	    "rw,relatime", "rw" },
-	{ "not an escape: kept", "mountinfo-escapes", 8, 36, NULL, 0,
-	    "/srv/keep\\08\\999\\z", "/", "xfs", "/dev/sdc4", "xfs",
-	    NULL, NULL },
 };
 
 static void
@@ -222,7 +211,7 @@ test_mount_root(void **state)
 	assert_null(m.fstype);
 }
 
-/* ===== cpuinfo and meminfo ===== */
+/* ===== cpuinfo and filesystems ===== */
 
 static void
 test_cpu_model_table(void **state)
@@ -268,70 +257,44 @@ test_cpu_model_table(void **state)
 }
 
 static void
-test_meminfo_table(void **state)
+test_fs_known_table(void **state)
 {
 	static const struct {
-		const char	*key;
+		const char	*file;
+		const char	*fstype;
+		int		 want;
 		int		 err;
-		uint64_t	 kib;
 	} cases[] = {
-		{ "MemTotal", 0, 16318108 },
-		{ "MemAvailable", 0, 11927344 },
-		{ "Active", 0, 5417224 },
-		{ "Active(anon)", 0, 3573904 },
-		{ "VmallocTotal", 0, 34359738367ULL },
-		{ "HugePages_Total", 0, 0 },
-		{ "DirectMap1G", 0, 5242880 },
-		{ "Mem", ENOENT, 0 },
-		{ "memtotal", ENOENT, 0 },
-		{ "NoSuchKey", ENOENT, 0 },
+		{ "filesystems", "ext4", 1, 0 },
+		{ "filesystems", "ext2", 1, 0 },
+		{ "filesystems", "tmpfs", 1, 0 },
+		{ "filesystems", "xfs", 1, 0 },
+		{ "filesystems", "fuse", 1, 0 },
+		{ "filesystems", "vxfs", 1, 0 },	/* a line without tab */
+		{ "filesystems", "btrfs", 0, 0 },
+		{ "filesystems", "reiserfs", 0, 0 },
+		{ "filesystems", "ext", 0, 0 },
+		{ "filesystems", "nodev", 0, 0 },
+		{ "filesystems", "", 0, 0 },
+		{ "sysfile/empty", "ext4", 0, 0 },
+		{ "no-such-filesystems", "ext4", -1, ENOENT },
 	};
-	char		 path[256];
-	uint64_t	 kib;
-	size_t		 i;
+	char	 path[256];
+	size_t	 i;
 
 	(void)state;
-	(void)snprintf(path, sizeof(path), "%s/meminfo", TEST_DATA);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		(void)snprintf(path, sizeof(path), "%s/%s", TEST_DATA,
+		    cases[i].file);
 		errno = 0;
-		kib = 42;
-		if (cases[i].err != 0) {
-			assert_int_equal(probe_meminfo(path, cases[i].key,
-			    &kib), -1);
+		if (probe_fs_known(path, cases[i].fstype) != cases[i].want)
+			fail_msg("%s in %s", cases[i].fstype, cases[i].file);
+		if (cases[i].want == -1)
 			assert_int_equal(errno, cases[i].err);
-			assert_true(kib == 42);
-			continue;
-		}
-		assert_int_equal(probe_meminfo(path, cases[i].key, &kib), 0);
-		assert_true(kib == cases[i].kib);
 	}
-}
-
-static void
-test_meminfo_errors(void **state)
-{
-	char		*path;
-	uint64_t	 kib;
-
-	(void)state;
-	path = write_tmp("MemTotal:       12x kB\nMemFree:  7 MB\n"
-	    "Cached: -5 kB\n");
-	errno = 0;
-	assert_int_equal(probe_meminfo(path, "MemTotal", &kib), -1);
-	assert_int_equal(errno, EINVAL);
-	errno = 0;
-	assert_int_equal(probe_meminfo(path, "MemFree", &kib), -1);
-	assert_int_equal(errno, EINVAL);
-	errno = 0;
-	assert_int_equal(probe_meminfo(path, "Cached", &kib), -1);
-	assert_int_equal(errno, EINVAL);
-	assert_int_equal(unlink(path), 0);
-	free(path);
-
-	errno = 0;
-	assert_int_equal(probe_meminfo(TEST_DATA "/no-such-meminfo",
-	    "MemTotal", &kib), -1);
-	assert_int_equal(errno, ENOENT);
+	/* Every Linux kernel has proc, and none has this. */
+	assert_int_equal(probe_fs_known(PROBE_FILESYSTEMS, "proc"), 1);
+	assert_int_equal(probe_fs_known(PROBE_FILESYSTEMS, "no-such-fs"), 0);
 }
 
 static void
@@ -427,8 +390,7 @@ main(void)
 		cmocka_unit_test(test_mountinfo_ext4_driver),
 		cmocka_unit_test(test_mount_root),
 		cmocka_unit_test(test_cpu_model_table),
-		cmocka_unit_test(test_meminfo_table),
-		cmocka_unit_test(test_meminfo_errors),
+		cmocka_unit_test(test_fs_known_table),
 		cmocka_unit_test(test_loadavg),
 		cmocka_unit_test(test_system),
 		cmocka_unit_test(test_target),

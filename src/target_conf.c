@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * target_conf: see target_conf.h.  Nothing here touches the system but
+ * the search of PATH for the mkfs program (in_path(), as execvp(3) will
+ * search it): a config is checked whole before target_setup() makes
+ * anything.
+ */
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "target_conf.h"
+#include "util.h"
+
+#define IMAGE_MIN	((uint64_t)16 << 20)
+#define IMAGE_MAX	((uint64_t)16 << 40)
+#define LABEL_MAX	64
+#define DEFAULT_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:" \
+			    "/sbin:/bin"
+
+static int	invalid(char *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+static bool	in_path(const char *);
+
+static const char *const fstypes[] = {
+	"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "reiserfs", "vxfs",
+	"nfs", "nfs4", "f2fs", "jfs", NULL
+};
+
+static const char *const keys[] = {
+	"label", "description", "fstype", "mkfs", "mount_options",
+	"image_size", "path", "device", "wipe", NULL
+};
+
+/* ===== Helpers ===== */
+
+/* Write a message into 'err', set errno to EINVAL and return -1. */
+static int
+invalid(char *err, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
+	va_end(ap);
+	errno = EINVAL;
+	return -1;
+}
+
+/* Whether 'prog' is an executable file, found in PATH as execvp would. */
+static bool
+in_path(const char *prog)
+{
+	struct stat	 st;
+	const char	*path, *p, *end;
+	char		 buf[PATH_MAX];
+
+	if (strchr(prog, '/') != NULL)
+		return access(prog, X_OK) == 0 && stat(prog, &st) == 0 &&
+		    S_ISREG(st.st_mode);
+	if ((path = getenv("PATH")) == NULL)
+		path = DEFAULT_PATH;
+	for (p = path; ; p = end + 1) {
+		end = strchrnul(p, ':');
+		(void)snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(end - p), p,
+		    end == p ? "" : "/", prog);
+		if (access(buf, X_OK) == 0 && stat(buf, &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			return true;
+		if (*end == '\0')
+			return false;
+	}
+}
+
+/* ===== Configuration ===== */
+
+/* Set 'tc' to all zero: no strings, default image size, no wipe. */
+void
+target_conf_init(struct target_conf *tc)
+{
+	memset(tc, 0, sizeof(*tc));
+}
+
+/* Free the strings 'tc' owns and set it to all zero again. */
+void
+target_conf_free(struct target_conf *tc)
+{
+	free(tc->label);
+	free(tc->description);
+	free(tc->fstype);
+	free(tc->mkfs);
+	free(tc->mount_options);
+	free(tc->path);
+	free(tc->device);
+	memset(tc, 0, sizeof(*tc));
+}
+
+/*
+ * Whether 'key' is a target key (label, description, fstype, mkfs,
+ * mount_options, image_size, path, device, wipe): the config loader sends
+ * those here and the others to the workload.
+ */
+bool
+target_conf_key(const char *key)
+{
+	size_t	i;
+
+	for (i = 0; keys[i] != NULL; i++)
+		if (strcmp(keys[i], key) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Check 'value' for target key 'key' and store a copy of it in 'tc',
+ * replacing an earlier one.  Return 0, or -1 with errno EINVAL and a
+ * message naming the key and the value in 'err' (LD_ERRLEN bytes).
+ */
+int
+target_conf_set(struct target_conf *tc, const char *key, const char *value,
+    char *err)
+{
+	const char	*errstr;
+	char		**dst = NULL;
+	uint64_t	 size;
+	size_t		 i, n;
+
+	if (strcmp(key, "label") == 0) {
+		n = strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+		    "qrstuvwxyz0123456789._-");
+		if (n == 0 || n > LABEL_MAX || value[n] != '\0' ||
+		    *value == '.')
+			return invalid(err, "label '%s': use 1 to 64 of "
+			    "A-Z a-z 0-9 . _ - (not starting with '.')", value);
+		dst = &tc->label;
+	} else if (strcmp(key, "description") == 0 ||
+	    strcmp(key, "mount_options") == 0) {
+		if (strpbrk(value, "\r\n") != NULL)
+			return invalid(err, "%s: must be one line", key);
+		dst = *key == 'd' ? &tc->description : &tc->mount_options;
+	} else if (strcmp(key, "fstype") == 0) {
+		for (i = 0; fstypes[i] != NULL; i++)
+			if (strcmp(fstypes[i], value) == 0)
+				break;
+		if (fstypes[i] == NULL)
+			return invalid(err, "fstype '%s': unknown (ext2, "
+			    "ext3, ext4, xfs, btrfs, tmpfs, reiserfs, vxfs, "
+			    "nfs, nfs4, f2fs, jfs)", value);
+		dst = &tc->fstype;
+	} else if (strcmp(key, "mkfs") == 0) {
+		if (value[strspn(value, " \t")] == '\0')
+			return invalid(err, "mkfs '%s': no program given",
+			    value);
+		if (strpbrk(value, "'\"\\\n\r") != NULL)
+			return invalid(err, "mkfs '%s': no quoting "
+			    "(arguments are split on blanks, no shell)", value);
+		dst = &tc->mkfs;
+	} else if (strcmp(key, "image_size") == 0) {
+		if (parse_size(value, UINT64_MAX, &size, &errstr) == -1 &&
+		    errno != ERANGE)
+			return invalid(err, "image_size '%s': not a size "
+			    "(e.g. 8G, 512M)", value);
+		if (errstr != NULL || size < IMAGE_MIN || size > IMAGE_MAX)
+			return invalid(err, "image_size '%s': out of "
+			    "range (16M to 16T)", value);
+		tc->image_size = size;
+		return 0;
+	} else if (strcmp(key, "path") == 0 || strcmp(key, "device") == 0) {
+		if (*value != '/' || strpbrk(value, "\r\n") != NULL)
+			return invalid(err, "%s '%s': not an absolute "
+			    "path", key, value);
+		dst = *key == 'p' ? &tc->path : &tc->device;
+	} else if (strcmp(key, "wipe") == 0) {
+		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
+			return invalid(err, "wipe '%s': not yes or no",
+			    value);
+		tc->wipe = strcmp(value, "yes") == 0;
+		return 0;
+	} else
+		return invalid(err, "'%s': not a target key", key);
+	free(*dst);
+	*dst = xstrdup(value);
+	return 0;
+}
+
+/*
+ * Check that the keys of 'tc' fit together: a path or a device, an fstype,
+ * a mkfs command whose program is in PATH for targets largedir formats.
+ * Return 0, or -1 with errno EINVAL and a message in 'err', and point
+ * '*key' at the key whose line the message is about (NULL if none is).
+ */
+int
+target_conf_check(const struct target_conf *tc, const char **key,
+    char *err)
+{
+	char	prog[NAME_MAX + 1];
+	size_t	skip, len;
+	bool	tmpfs;
+
+	*key = "device";
+
+	if (tc->path != NULL && tc->device != NULL)
+		return invalid(err, "path and device are both set: a "
+		    "target is one or the other");
+	if (tc->path != NULL)
+		return 0;
+	*key = NULL;
+	if (tc->fstype == NULL)
+		return invalid(err, "fstype missing (e.g. fstype = ext4)");
+	*key = "fstype";
+	if (strncmp(tc->fstype, "nfs", 3) == 0)
+		return invalid(err, "fstype %s needs path (an existing "
+		    "NFS mount)", tc->fstype);
+	tmpfs = strcmp(tc->fstype, "tmpfs") == 0;
+	*key = "device";
+	if (tmpfs && tc->device != NULL)
+		return invalid(err, "fstype tmpfs with device %s: tmpfs "
+		    "lives in memory, not on a device", tc->device);
+	*key = "mkfs";
+	if (tmpfs && tc->mkfs != NULL)
+		return invalid(err, "fstype tmpfs takes no mkfs");
+	if (tmpfs)
+		return 0;
+	*key = "fstype";
+	if (tc->mkfs == NULL)
+		return invalid(err, "mkfs missing for fstype %s (e.g. "
+		    "mkfs = mkfs.%s)", tc->fstype, tc->fstype);
+	skip = strspn(tc->mkfs, " \t");
+	len = strcspn(tc->mkfs + skip, " \t");
+	(void)snprintf(prog, sizeof(prog), "%.*s", (int)len, tc->mkfs + skip);
+	*key = "mkfs";
+	if (!in_path(prog))
+		return invalid(err, "mkfs program '%s' not found in PATH",
+		    prog);
+	*key = NULL;
+	return 0;
+}
