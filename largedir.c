@@ -105,7 +105,6 @@ static int	run_main(int, char **);
 static void	parse_args(struct run *, int, char **, bool *);
 static void	check_dir(const char *);
 static void	setup_target(struct run *);
-static bool	kernel_knows(const char *);
 static void	setup_cold(struct run *);
 static void	setup_label(struct run *);
 static void	setup_outputs(struct run *, int, char **);
@@ -367,7 +366,7 @@ setup_target(struct run *r)
 		r->dir = tc->path;
 		return;
 	}
-	if (!kernel_knows(tc->fstype))
+	if (probe_fs_known(PROBE_FILESYSTEMS, tc->fstype) == 0)
 		errx(EXIT_TARGET, "%s: this kernel cannot mount %s (not in "
 		    "/proc/filesystems%s); to measure an existing mount, give "
 		    "its directory as 'path ='", r->conf_path, tc->fstype,
@@ -386,29 +385,6 @@ setup_target(struct run *r)
 	if (sig_count > 0)
 		exit(128 + sig_first);	/* tidy() tears it down */
 	r->dir = r->target.mnt;
-}
-
-/*
- * Whether this kernel can mount 'fstype', as /proc/filesystems says;
- * true if that cannot be read (mount(2) will say).
- */
-static bool
-kernel_knows(const char *fstype)
-{
-	char	 line[256], *name;
-	FILE	*fp;
-	bool	 known = false;
-
-	if ((fp = fopen("/proc/filesystems", "re")) == NULL)
-		return true;
-	while (!known && fgets(line, sizeof(line), fp) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
-		name = strrchr(line, '\t') != NULL ? strrchr(line, '\t') + 1 :
-		    line;
-		known = strcmp(name, fstype) == 0;
-	}
-	(void)fclose(fp);
-	return known;
 }
 
 /*
