@@ -60,9 +60,6 @@
 #include "timing.h"
 #include "util.h"
 
-#define SWING_FACTOR	2.0	/* a rate this far off both neighbours */
-#define OUTLIER_Z	3.5	/* modified z-score of a noisy repetition */
-#define KNEE_FRACTION	0.5	/* a knee: below half the plateau, for good */
 
 /* Everything a run holds. */
 struct run {
@@ -85,9 +82,7 @@ struct run {
 	struct output_id	 outids[OUTPUT_NWRITERS]; /* files we wrote */
 	char			*outdir;
 	char			*label;
-	bool			 warned_noise, warned_load;
-	double			*rates[PHASE_COUNT];	/* median per round */
-	size_t			 nrates;
+	struct report_noise	 noise;		/* what the checks saw */
 };
 
 /* What a verb other than the run itself does. */
@@ -112,7 +107,6 @@ static void	setup_workdir(struct run *);
 static void	setup_round(struct run *);
 static void	child_init(void *);
 static void	setup_signals(void);
-static void	print_header(const struct run *);
 static int	run_rounds(struct run *);
 static void	on_planned(void *, const struct timing_round *);
 static void	on_done(void *, const struct timing_round *,
@@ -120,14 +114,8 @@ static void	on_done(void *, const struct timing_round *,
 static int	stop_run(struct run *);
 static bool	on_poll(void *, enum phase, uint64_t);
 static void	on_note(void *, const struct round_note *);
-static void	check_load(struct run *, unsigned, double);
-static void	check_noise(struct run *, unsigned, const double *);
-static void	check_outliers(struct run *, unsigned,
-		    const struct round_result *);
-static void	report_knees(struct run *);
 static void	flush_outputs(struct run *);
 static void	tidy(void);
-static char	*quote_argv(int, char **);
 
 static const struct verb verbs[] = {
 	{ "suite", suite_main },
@@ -204,6 +192,7 @@ run_main(int argc, char **argv)
 {
 	static struct run	 run;	/* static: tidy() runs after main */
 	struct run		*r = &run;
+	struct report_start	 start;
 	bool			 cleanup = false;
 	char			 errbuf[LD_ERRLEN];
 	int			 status;
@@ -241,13 +230,19 @@ run_main(int argc, char **argv)
 	setup_workdir(r);
 	setup_round(r);
 	flush_outputs(r);
-	print_header(r);
+	start.cfg = &r->cfg;
+	start.doc = &r->doc;
+	start.dir = r->dir;
+	start.workdir = r->be.workdir;
+	start.memcg = r->memcg.dir;
+	start.unavailable = perf_unavailable(&r->perf);
+	report_start(&start);
 
 	status = run_rounds(r);
 
 	if (r->doc.status == OUTPUT_RUNNING)
 		r->doc.status = OUTPUT_COMPLETE;
-	report_knees(r);
+	report_knees(&r->doc, r->cfg.phases, r->cfg.nphases);
 	flush_outputs(r);
 	tidy();
 	if (!r->cfg.quiet)
@@ -483,7 +478,7 @@ setup_outputs(struct run *r, int argc, char **argv)
 
 	output_doc_init(&r->doc);
 	r->doc.largedir = xstrdup(LD_VERSION);
-	cmd = quote_argv(argc, argv);
+	cmd = util_quote_argv(argc, argv);
 	output_kv_set(&r->doc.meta, "version", "%s", LD_VERSION);
 	output_kv_set(&r->doc.meta, "git", "%s", LD_GIT);
 	output_kv_set(&r->doc.meta, "command", "%s", cmd);
@@ -499,28 +494,14 @@ setup_outputs(struct run *r, int argc, char **argv)
 		target_meta(&r->target, &r->doc.meta);
 	}
 	probe_system(&r->doc.meta);
-	output_kv_set(&r->doc.meta, "clock", "CLOCK_MONOTONIC");
-	output_kv_set(&r->doc.meta, "rusage", "RUSAGE_SELF deltas per "
-	    "phase; blocks in 512-byte units");
-	output_kv_set(&r->doc.meta, "latency", "per operation, chained: "
-	    "from the end of the previous operation to the end of this one");
-	output_kv_set(&r->doc.meta, "caches", "PHASE_dentries, _inodes, "
-	    "_dentry_objs, _inode_objs and _mem_avail_kib are machine-wide, "
-	    "read at the start of the phase; _sectors_read and "
-	    "_sectors_written are the target device's, during the phase");
+	record_describe(&r->doc.meta);
 	config_dump(&r->cfg, &r->doc.config);
 	perf_describe(&r->perf, line, sizeof(line));
 	output_kv_set(&r->doc.meta, "events", "%s", line);
 	if (*perf_unavailable(&r->perf) != '\0')
 		output_kv_set(&r->doc.meta, "events_unavailable", "%s",
 		    perf_unavailable(&r->perf));
-	output_kv_set(&r->doc.meta, "cold", "%s", r->cfg.cold ==
-	    CONFIG_COLD_NONE ? "none: each phase sees what create left in "
-	    "the caches" : r->cfg.cold == CONFIG_COLD_DROP ? "drop: syncfs "
-	    "and drop_caches=2 before each phase after create; PHASE_cold_ns"
-	    " is its time, outside the phase" : "remount: unmount and mount "
-	    "before each phase after create; PHASE_cold_ns is its time, "
-	    "outside the phase");
+	record_describe_cold(&r->doc.meta, r->cfg.cold);
 	/* Then the backend's counters (none for posix). */
 	r->round.nperf = perf_nvalues(&r->perf);
 	for (i = 0; i < r->round.nperf; i++)
@@ -632,46 +613,6 @@ setup_signals(void)
 		err(1, "sigaction");
 }
 
-/* The lines that open a run: what is measured where, and how. */
-static void
-print_header(const struct run *r)
-{
-	const char	*fs, *drv;
-	char		 tmp[32];
-	bool		 other;
-
-	if (!r->cfg.quiet) {
-		/* Say when another driver serves it (ext2 by ext4). */
-		if ((fs = output_kv_get(&r->doc.meta, "fstype")) == NULL)
-			fs = "?";
-		drv = output_kv_get(&r->doc.meta, "driver");
-		other = drv != NULL && strcmp(drv, fs) != 0;
-		util_fmt_duration(tmp, sizeof(tmp), r->cfg.budget_ns);
-		printf("largedir %s: %s%s%s%s at %s, work directory %s\n",
-		    LD_VERSION, fs, other ? " (served by the " : "",
-		    other ? drv : "", other ? " driver)" : "", r->dir,
-		    r->be.workdir);
-		printf("seed %" PRIu64 ", budget %s (%s), growth %g, phases "
-		    "%s\n", r->cfg.seed, tmp, output_kv_get(&r->doc.config,
-		    "budget-policy"), r->cfg.growth,
-		    output_kv_get(&r->doc.config, "phases"));
-		if (r->cfg.cold != CONFIG_COLD_NONE)
-			printf("cold caches: %s before each phase after "
-			    "create, untimed\n", r->cfg.cold ==
-			    CONFIG_COLD_DROP ? "syncfs and drop_caches" :
-			    "unmount and mount");
-		if (r->memcg.dir != NULL)
-			printf("memory limit: %g MiB for the phases that "
-			    "read the directory, in %s\n",
-			    r->cfg.memory_limit / 1048576.0, r->memcg.dir);
-		(void)fflush(stdout);
-	}
-	/* Said once the run is under way, not before an error. */
-	if (*perf_unavailable(&r->perf) != '\0' && !r->cfg.quiet)
-		warnx("warning: events not counted: %s",
-		    perf_unavailable(&r->perf));
-}
-
 /* ===== The rounds ===== */
 
 /*
@@ -683,7 +624,6 @@ run_rounds(struct run *r)
 {
 	struct timing_sched	s;
 	struct timing_round	last;
-	char			d1[32], d2[32], c1[32];
 
 	timing_sched_init(&s, &timing_monotonic, r->t0_ns, r->cfg.budget_ns,
 	    r->cfg.policy, r->cfg.start, r->cfg.max_files != 0 ?
@@ -691,20 +631,7 @@ run_rounds(struct run *r)
 	    r->cfg.growth, r->cfg.repeat, r->cfg.warmup);
 	if (round_loop(&r->round, &s, &last) == -1)
 		return stop_run(r);
-	if (r->cfg.quiet)
-		return 0;
-	if (last.end == TIMING_END_MAX)
-		printf("%s reached: done\n", r->cfg.max_files != 0 ?
-		    "--max-files" : "the largest n the names allow");
-	else if (r->cfg.policy == TIMING_PREDICT && last.pred_ns > 0 &&
-	    last.left_ns > 0) {
-		util_fmt_duration(d1, sizeof(d1), (uint64_t)last.pred_ns);
-		util_fmt_duration(d2, sizeof(d2), last.left_ns);
-		util_fmt_count(c1, sizeof(c1), last.n);
-		printf("budget: the next round (n=%s) would take about %s, "
-		    "%s left: done\n", c1, d1, d2);
-	} else
-		printf("budget spent: done\n");
+	report_end(&r->cfg, &last);
 	return 0;
 }
 
@@ -713,15 +640,10 @@ static void
 on_planned(void *arg, const struct timing_round *plan)
 {
 	struct run	*r = arg;
-	char		 c1[32], c2[32];
 
 	r->round_pred_ns = plan->pred_ns;
-	if (!plan->timebox || r->cfg.quiet)
-		return;
-	util_fmt_count(c1, sizeof(c1), plan->n_about);
-	util_fmt_count(c2, sizeof(c2), plan->n);
-	printf("budget: the last round (about n=%s, at most %s) stops "
-	    "creating files in time to end at the budget\n", c1, c2);
+	if (plan->timebox)
+		report_timebox(plan->n_about, plan->n);
 }
 
 /*
@@ -735,8 +657,10 @@ on_done(void *arg, const struct timing_round *plan,
 	struct run	*r = arg;
 
 	if (!plan->warmup) {
-		check_outliers(r, plan->k, res);
-		check_noise(r, plan->k, res->median);
+		report_outliers(&r->noise, &r->doc, plan->k, r->cfg.phases,
+		    r->cfg.nphases, res);
+		report_swing(&r->noise, &r->doc, plan->k, r->cfg.phases,
+		    r->cfg.nphases, res->median);
 	}
 	flush_outputs(r);
 	report_round(plan->k, res->n, plan->warmup, r->cfg.phases,
@@ -826,127 +750,11 @@ on_note(void *arg, const struct round_note *rn)
 		    r->be.workdir, rn->where);
 		break;
 	case ROUND_NOTE_LOAD:
-		check_load(r, rn->round, rn->load);
+		report_load(&r->noise, &r->doc, rn->round, rn->load);
 		break;
 	case ROUND_NOTE_ERROR:
 		report_warn("%s", rn->msg);
 		break;
-	}
-}
-
-/* ===== Noise ===== */
-
-/* Warn once when the load average says other programs compete. */
-static void
-check_load(struct run *r, unsigned k, double load)
-{
-	long	cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (r->warned_load || isnan(load) || cpus < 1 || load <= cpus)
-		return;
-	r->warned_load = true;
-	report_warn("warning: load average %.2f on %ld CPUs in round %u: "
-	    "other programs compete with largedir, so rates may be low and "
-	    "noisy; measure on an idle machine (--repeat shows the spread)",
-	    load, cpus, k);
-	output_kv_set(&r->doc.meta, "warning_load", "load %.2f on %ld CPUs "
-	    "in round %u", load, cpus, k);
-}
-
-/* Warn once when one of 3 or more repetitions of round 'k' is off. */
-static void
-check_outliers(struct run *r, unsigned k, const struct round_result *res)
-{
-	bool		flags[1000];	/* --repeat is at most 1000 */
-	enum phase	p;
-	size_t		i;
-
-	for (i = 0; i < r->cfg.nphases && res->reps >= 3; i++) {
-		p = r->cfg.phases[i];
-		if (r->warned_noise || stats_outliers(res->rates[p],
-		    res->reps, OUTLIER_Z, flags) == 0)
-			continue;
-		r->warned_noise = true;
-		report_warn("warning: outliers among the %u repetitions of "
-		    "round %u (%s): the machine may be busy; rerun on a quiet "
-		    "system", res->reps, k, workload_phase_name(p));
-		output_kv_set(&r->doc.meta, "warning_outliers", "round %u %s",
-		    k, workload_phase_name(p));
-	}
-}
-
-/*
- * Keep round 'k''s median rates 'med' and warn once when the round before
- * it swings far off both of its neighbours: noise, not a knee (a knee
- * stays down).
- */
-static void
-check_noise(struct run *r, unsigned k, const double *med)
-{
-	double		*v;
-	enum phase	 p;
-	size_t		 i, m;
-
-	m = r->nrates++;
-	for (i = 0; i < r->cfg.nphases; i++) {
-		p = r->cfg.phases[i];
-		r->rates[p] = xreallocarray(r->rates[p], r->nrates,
-		    sizeof(double));
-		r->rates[p][m] = med[p];
-		v = r->rates[p];
-		if (m < 2 || r->warned_noise ||
-		    !stats_swing(v[m - 2], v[m - 1], v[m], SWING_FACTOR))
-			continue;
-		r->warned_noise = true;
-		report_warn("warning: the %s rate of round %u is more than %.0fx "
-		    "off both neighbouring rounds: the machine may be busy or "
-		    "the filesystem working in the background; rerun, or use "
-		    "--repeat 3 to see the spread", workload_phase_name(p),
-		    k - 1, SWING_FACTOR);
-		output_kv_set(&r->doc.meta, "warning_swing", "round %u %s",
-		    k - 1, workload_phase_name(p));
-	}
-}
-
-/*
- * After the rounds: for every phase, whether its rates have a knee (they
- * fall below KNEE_FRACTION of their plateau and stay there), decline from
- * the start, or stay flat (record_knee()).  Said on stdout and recorded
- * in the metadata as knee_PHASE (the n of the knee, or "none", "decline",
- * "too-few-rounds") with knee_PHASE_before and _after (rates).
- */
-static void
-report_knees(struct run *r)
-{
-	struct stats_knee	 k;
-	const char		*pn;
-	char			 key[64];
-	size_t			 i;
-
-	for (i = 0; i < r->cfg.nphases; i++) {
-		pn = workload_phase_name(r->cfg.phases[i]);
-		if (record_knee(&r->doc.rows, pn, KNEE_FRACTION, &k) == -1)
-			continue;
-		(void)snprintf(key, sizeof(key), "knee_%s", pn);
-		switch (k.shape) {
-		case STATS_KNEE:
-			output_kv_set(&r->doc.meta, key, "%.0f", k.n);
-			(void)snprintf(key, sizeof(key), "knee_%s_before", pn);
-			output_kv_set(&r->doc.meta, key, "%.1f", k.before);
-			(void)snprintf(key, sizeof(key), "knee_%s_after", pn);
-			output_kv_set(&r->doc.meta, key, "%.1f", k.after);
-			break;
-		case STATS_DECLINE:
-			output_kv_set(&r->doc.meta, key, "decline");
-			break;
-		case STATS_FLAT:
-			output_kv_set(&r->doc.meta, key, "none");
-			break;
-		case STATS_TOO_FEW:
-			output_kv_set(&r->doc.meta, key, "too-few-rounds");
-			break;
-		}
-		report_knee(pn, &k, KNEE_FRACTION);
 	}
 }
 
@@ -1025,40 +833,4 @@ tidy(void)
 			warnx("%s", errbuf);
 	}
 	(void)fflush(stdout);
-}
-/* The command line as a shell would need it typed: a new string. */
-static char *
-quote_argv(int argc, char **argv)
-{
-	static const char	 safe[] = "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%";
-	char			*s = xstrdup(""), *t;
-	const char		*a;
-	int			 i;
-
-	for (i = 0; i < argc; i++) {
-		a = argv[i];
-		if (*a != '\0' && strspn(a, safe) == strlen(a))
-			t = xasprintf("%s%s%s", s, i > 0 ? " " : "", a);
-		else {
-			/* 'it'\''s' */
-			char	*q = xmalloc(4 * strlen(a) + 3), *o = q;
-
-			*o++ = '\'';
-			for (; *a != '\0'; a++) {
-				if (*a == '\'') {
-					memcpy(o, "'\\''", 4);
-					o += 4;
-				} else
-					*o++ = *a;
-			}
-			*o++ = '\'';
-			*o = '\0';
-			t = xasprintf("%s%s%s", s, i > 0 ? " " : "", q);
-			free(q);
-		}
-		free(s);
-		s = t;
-	}
-	return s;
 }

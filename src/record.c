@@ -53,6 +53,36 @@ _Static_assert(sizeof(struct phase_rec) % sizeof(double) == 0,
 static double	field(const void *, const struct column *);
 static void	sort_points(double *, double *, size_t);
 
+/*
+ * Say in the metadata 'kv' how the columns were measured: the clock, the
+ * rusage deltas, the chained latencies and the cache counters.
+ */
+void
+record_describe(struct output_kvlist *kv)
+{
+	output_kv_set(kv, "clock", "CLOCK_MONOTONIC");
+	output_kv_set(kv, "rusage", "RUSAGE_SELF deltas per phase; blocks in "
+	    "512-byte units");
+	output_kv_set(kv, "latency", "per operation, chained: from the end of "
+	    "the previous operation to the end of this one");
+	output_kv_set(kv, "caches", "PHASE_dentries, _inodes, _dentry_objs, "
+	    "_inode_objs and _mem_avail_kib are machine-wide, read at the "
+	    "start of the phase; _sectors_read and _sectors_written are the "
+	    "target device's, during the phase");
+}
+
+/* Say in the metadata 'kv' what --cold 'cold' did before the phases. */
+void
+record_describe_cold(struct output_kvlist *kv, enum config_cold cold)
+{
+	output_kv_set(kv, "cold", "%s", cold == CONFIG_COLD_NONE ? "none: each "
+	    "phase sees what create left in the caches" : cold ==
+	    CONFIG_COLD_DROP ? "drop: syncfs and drop_caches=2 before each "
+	    "phase after create; PHASE_cold_ns is its time, outside the "
+	    "phase" : "remount: unmount and mount before each phase after "
+	    "create; PHASE_cold_ns is its time, outside the phase");
+}
+
 /* Set every field of 'ph' to NAN: nothing measured yet. */
 void
 record_phase_init(struct phase_rec *ph)

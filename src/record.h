@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "config.h"
 #include "output.h"
 #include "stats.h"
 #include "workload.h"
@@ -78,6 +79,8 @@ struct round_rec {
 	double	median[PHASE_COUNT], min[PHASE_COUNT], max[PHASE_COUNT];
 };
 
+void	record_describe(struct output_kvlist *);
+void	record_describe_cold(struct output_kvlist *, enum config_cold);
 void	record_phase_init(struct phase_rec *);
 void	record_columns(struct output_doc *, const enum phase *, size_t,
 	    const char *const *, size_t);

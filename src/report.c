@@ -14,13 +14,16 @@
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "memcg.h"
+#include "record.h"
 #include "report.h"
 #include "target.h"
 #include "timing.h"
@@ -140,36 +143,232 @@ report_round(unsigned k, uint64_t n, bool warmup, const enum phase *phases,
 	(void)fflush(stdout);
 }
 
-/*
- * The knee line of phase 'pn': where its rates fall below 'fraction' of
- * their plateau for good, or that they decline from the start.  Flat
- * curves and short runs say nothing.
- */
+/* ===== The run ===== */
+
+/* The lines that open a run: what is measured where, and how. */
 void
-report_knee(const char *pn, const struct stats_knee *k, double fraction)
+report_start(const struct report_start *st)
 {
-	char	c[32], r1[32], r2[32];
+	const struct config	*cfg = st->cfg;
+	const char		*fs, *drv;
+	char			 tmp[32];
+	bool			 other;
+
+	if (!quiet) {
+		/* Say when another driver serves it (ext2 by ext4). */
+		if ((fs = output_kv_get(&st->doc->meta, "fstype")) == NULL)
+			fs = "?";
+		drv = output_kv_get(&st->doc->meta, "driver");
+		other = drv != NULL && strcmp(drv, fs) != 0;
+		util_fmt_duration(tmp, sizeof(tmp), cfg->budget_ns);
+		printf("largedir %s: %s%s%s%s at %s, work directory %s\n",
+		    LD_VERSION, fs, other ? " (served by the " : "",
+		    other ? drv : "", other ? " driver)" : "", st->dir,
+		    st->workdir);
+		printf("seed %" PRIu64 ", budget %s (%s), growth %g, phases "
+		    "%s\n", cfg->seed, tmp, output_kv_get(&st->doc->config,
+		    "budget-policy"), cfg->growth,
+		    output_kv_get(&st->doc->config, "phases"));
+		if (cfg->cold != CONFIG_COLD_NONE)
+			printf("cold caches: %s before each phase after "
+			    "create, untimed\n", cfg->cold ==
+			    CONFIG_COLD_DROP ? "syncfs and drop_caches" :
+			    "unmount and mount");
+		if (st->memcg != NULL)
+			printf("memory limit: %g MiB for the phases that "
+			    "read the directory, in %s\n",
+			    cfg->memory_limit / 1048576.0, st->memcg);
+		(void)fflush(stdout);
+	}
+	/* Said once the run is under way, not before an error. */
+	if (*st->unavailable != '\0' && !quiet)
+		warnx("warning: events not counted: %s", st->unavailable);
+}
+
+/* The time-boxed last round: about 'n_about' files, at most 'n'. */
+void
+report_timebox(uint64_t n_about, uint64_t n)
+{
+	char	c1[32], c2[32];
 
 	if (quiet)
 		return;
-	switch (k->shape) {
-	case STATS_KNEE:
-		util_fmt_count(c, sizeof(c), (uint64_t)k->n);
-		util_fmt_rate(r1, sizeof(r1), k->before);
-		util_fmt_rate(r2, sizeof(r2), k->after);
-		printf("knee: %s falls below %.0f%% of its plateau from n=%s "
-		    "on (%s/s before, %s/s after)\n", pn, 100 * fraction, c,
-		    r1, r2);
-		break;
-	case STATS_DECLINE:
-		printf("knee: %s declines from the start, without a "
-		    "plateau\n", pn);
-		break;
-	case STATS_FLAT:
-	case STATS_TOO_FEW:
-		break;
+	util_fmt_count(c1, sizeof(c1), n_about);
+	util_fmt_count(c2, sizeof(c2), n);
+	printf("budget: the last round (about n=%s, at most %s) stops "
+	    "creating files in time to end at the budget\n", c1, c2);
+}
+
+/* Why the rounds ended, as the schedule's 'last' plan says. */
+void
+report_end(const struct config *cfg, const struct timing_round *last)
+{
+	char	d1[32], d2[32], c1[32];
+
+	if (quiet)
+		return;
+	if (last->end == TIMING_END_MAX)
+		printf("%s reached: done\n", cfg->max_files != 0 ?
+		    "--max-files" : "the largest n the names allow");
+	else if (cfg->policy == TIMING_PREDICT && last->pred_ns > 0 &&
+	    last->left_ns > 0) {
+		util_fmt_duration(d1, sizeof(d1), (uint64_t)last->pred_ns);
+		util_fmt_duration(d2, sizeof(d2), last->left_ns);
+		util_fmt_count(c1, sizeof(c1), last->n);
+		printf("budget: the next round (n=%s) would take about %s, "
+		    "%s left: done\n", c1, d1, d2);
+	} else
+		printf("budget spent: done\n");
+}
+
+/*
+ * After the rounds: for every one of the 'np' phases 'phases', whether
+ * its rates in the rows of 'doc' have a knee (they fall below
+ * KNEE_FRACTION of their plateau and stay there), decline from the
+ * start, or stay flat (record_knee()).  Said on stdout and recorded in
+ * the metadata as knee_PHASE (the n of the knee, or "none", "decline",
+ * "too-few-rounds") with knee_PHASE_before and _after (rates).
+ */
+void
+report_knees(struct output_doc *doc, const enum phase *phases, size_t np)
+{
+	struct stats_knee	 k;
+	const char		*pn;
+	char			 key[64], c[32], r1[32], r2[32];
+	size_t			 i;
+
+	for (i = 0; i < np; i++) {
+		pn = workload_phase_name(phases[i]);
+		if (record_knee(&doc->rows, pn, KNEE_FRACTION, &k) == -1)
+			continue;
+		(void)snprintf(key, sizeof(key), "knee_%s", pn);
+		switch (k.shape) {
+		case STATS_KNEE:
+			output_kv_set(&doc->meta, key, "%.0f", k.n);
+			(void)snprintf(key, sizeof(key), "knee_%s_before", pn);
+			output_kv_set(&doc->meta, key, "%.1f", k.before);
+			(void)snprintf(key, sizeof(key), "knee_%s_after", pn);
+			output_kv_set(&doc->meta, key, "%.1f", k.after);
+			util_fmt_count(c, sizeof(c), (uint64_t)k.n);
+			util_fmt_rate(r1, sizeof(r1), k.before);
+			util_fmt_rate(r2, sizeof(r2), k.after);
+			if (!quiet)
+				printf("knee: %s falls below %.0f%% of its "
+				    "plateau from n=%s on (%s/s before, %s/s "
+				    "after)\n", pn, 100 * KNEE_FRACTION, c, r1,
+				    r2);
+			break;
+		case STATS_DECLINE:
+			output_kv_set(&doc->meta, key, "decline");
+			if (!quiet)
+				printf("knee: %s declines from the start, "
+				    "without a plateau\n", pn);
+			break;
+		case STATS_FLAT:
+			output_kv_set(&doc->meta, key, "none");
+			break;
+		case STATS_TOO_FEW:
+			output_kv_set(&doc->meta, key, "too-few-rounds");
+			break;
+		}
 	}
 }
+
+/* ===== Noise ===== */
+
+/*
+ * Round 'k' saw load average 'load': warn once when it says other
+ * programs compete (more than one per CPU), and record it in 'doc'.
+ */
+void
+report_load(struct report_noise *rn, struct output_doc *doc, unsigned k,
+    double load)
+{
+	long	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (rn->warned_load || isnan(load) || cpus < 1 || load <= cpus)
+		return;
+	rn->warned_load = true;
+	report_warn("warning: load average %.2f on %ld CPUs in round %u: "
+	    "other programs compete with largedir, so rates may be low and "
+	    "noisy; measure on an idle machine (--repeat shows the spread)",
+	    load, cpus, k);
+	output_kv_set(&doc->meta, "warning_load", "load %.2f on %ld CPUs in "
+	    "round %u", load, cpus, k);
+}
+
+/*
+ * Warn once when one of 3 or more repetitions of round 'k' ('res', the
+ * 'np' phases 'phases') is an outlier by its modified z-score.
+ */
+void
+report_outliers(struct report_noise *rn, struct output_doc *doc, unsigned k,
+    const enum phase *phases, size_t np, const struct round_result *res)
+{
+	bool		flags[1000];	/* --repeat is at most 1000 */
+	enum phase	p;
+	size_t		i;
+
+	for (i = 0; i < np && res->reps >= 3 && res->reps <= 1000; i++) {
+		p = phases[i];
+		if (rn->warned_noise || stats_outliers(res->rates[p],
+		    res->reps, OUTLIER_Z, flags) == 0)
+			continue;
+		rn->warned_noise = true;
+		report_warn("warning: outliers among the %u repetitions of "
+		    "round %u (%s): the machine may be busy; rerun on a quiet "
+		    "system", res->reps, k, workload_phase_name(p));
+		output_kv_set(&doc->meta, "warning_outliers", "round %u %s", k,
+		    workload_phase_name(p));
+	}
+}
+
+/*
+ * Keep round 'k''s median rates 'med' of the 'np' phases 'phases' and
+ * warn once when the round before it swings far off both of its
+ * neighbours: noise, not a knee (a knee stays down).
+ */
+void
+report_swing(struct report_noise *rn, struct output_doc *doc, unsigned k,
+    const enum phase *phases, size_t np, const double *med)
+{
+	double		*v;
+	enum phase	 p;
+	size_t		 i, m;
+
+	m = rn->nrates++;
+	for (i = 0; i < np; i++) {
+		p = phases[i];
+		rn->rates[p] = xreallocarray(rn->rates[p], rn->nrates,
+		    sizeof(double));
+		rn->rates[p][m] = med[p];
+		v = rn->rates[p];
+		if (m < 2 || rn->warned_noise ||
+		    !stats_swing(v[m - 2], v[m - 1], v[m], SWING_FACTOR))
+			continue;
+		rn->warned_noise = true;
+		report_warn("warning: the %s rate of round %u is more than %.0fx "
+		    "off both neighbouring rounds: the machine may be busy or "
+		    "the filesystem working in the background; rerun, or use "
+		    "--repeat 3 to see the spread", workload_phase_name(p),
+		    k - 1, SWING_FACTOR);
+		output_kv_set(&doc->meta, "warning_swing", "round %u %s", k - 1,
+		    workload_phase_name(p));
+	}
+}
+
+/* Free what the noise checks kept. */
+void
+report_noise_free(struct report_noise *rn)
+{
+	size_t	i;
+
+	for (i = 0; i < PHASE_COUNT; i++)
+		free(rn->rates[i]);
+	memset(rn, 0, sizeof(*rn));
+}
+
+/* ===== Stopping ===== */
 
 /*
  * The run cannot go on because of errno 'e': fill 'out' with the exit

@@ -19,9 +19,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "config.h"
 #include "output.h"
+#include "round.h"
 #include "stats.h"
+#include "timing.h"
 #include "workload.h"
+
+#define SWING_FACTOR	2.0	/* a rate this far off both neighbours */
+#define OUTLIER_Z	3.5	/* modified z-score of a noisy repetition */
+#define KNEE_FRACTION	0.5	/* a knee: below half the plateau, for good */
 
 /* Exit statuses (EXIT STATUS in the man page). */
 #define EXIT_USAGE	2	/* bad option, bad directory */
@@ -50,7 +57,40 @@ void	report_progress(const struct report_progress *, enum phase, uint64_t,
 void	report_round(unsigned, uint64_t, bool, const enum phase *, size_t,
 	    const double *, const double *, const double *, unsigned,
 	    uint64_t);
-void	report_knee(const char *, const struct stats_knee *, double);
+void	report_knees(struct output_doc *, const enum phase *, size_t);
+
+/* The lines that open a run. */
+struct report_start {
+	const struct config	*cfg;
+	const struct output_doc	*doc;		/* fstype, driver, settings */
+	const char		*dir;		/* the directory under test */
+	const char		*workdir;
+	const char		*memcg;		/* --memory-limit's, or NULL */
+	const char		*unavailable;	/* events refused, or "" */
+};
+
+void	report_start(const struct report_start *);
+void	report_timebox(uint64_t, uint64_t);
+void	report_end(const struct config *, const struct timing_round *);
+
+/*
+ * The noise checks: a busy machine, a round far off its neighbours, an
+ * outlier among repetitions.  Each warns once per run and records it in
+ * the metadata.
+ */
+struct report_noise {
+	bool	 warned_noise, warned_load;
+	double	*rates[PHASE_COUNT];	/* median per round */
+	size_t	 nrates;
+};
+
+void	report_load(struct report_noise *, struct output_doc *, unsigned,
+	    double);
+void	report_outliers(struct report_noise *, struct output_doc *,
+	    unsigned, const enum phase *, size_t, const struct round_result *);
+void	report_swing(struct report_noise *, struct output_doc *, unsigned,
+	    const enum phase *, size_t, const double *);
+void	report_noise_free(struct report_noise *);
 
 /*
  * Why a run stops, from the errno of what failed: the exit status, the

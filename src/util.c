@@ -488,3 +488,44 @@ util_check_dir(const char *dir, char *err)
 	}
 	return 0;
 }
+
+/*
+ * The command line 'argv' ('argc' words) as a shell would need it typed:
+ * words of safe characters as they are, others in single quotes.  Return
+ * a new string.
+ */
+char *
+util_quote_argv(int argc, char **argv)
+{
+	static const char	 safe[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./=:,+-@%";
+	char			*s = xstrdup(""), *t;
+	const char		*a;
+	int			 i;
+
+	for (i = 0; i < argc; i++) {
+		a = argv[i];
+		if (*a != '\0' && strspn(a, safe) == strlen(a))
+			t = xasprintf("%s%s%s", s, i > 0 ? " " : "", a);
+		else {
+			/* 'it'\''s' */
+			char	*q = xmalloc(4 * strlen(a) + 3), *o = q;
+
+			*o++ = '\'';
+			for (; *a != '\0'; a++) {
+				if (*a == '\'') {
+					memcpy(o, "'\\''", 4);
+					o += 4;
+				} else
+					*o++ = *a;
+			}
+			*o++ = '\'';
+			*o = '\0';
+			t = xasprintf("%s%s%s", s, i > 0 ? " " : "", q);
+			free(q);
+		}
+		free(s);
+		s = t;
+	}
+	return s;
+}

@@ -44,5 +44,6 @@ void	util_fmt_count(char *, size_t, uint64_t);
 int	util_mkdir_p(const char *);
 int	util_write_file(const char *, const char *);
 int	util_check_dir(const char *, char *);
+char	*util_quote_argv(int, char **);
 
 #endif /* LD_UTIL_H */
