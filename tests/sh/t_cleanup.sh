@@ -1,10 +1,11 @@
 #!/bin/sh
-# largedir --cleanup after kill -9: the dead run's work directory is found
-# by its marker and removed, and --cleanup says what it removed.  A
-# foreign file planted inside a dead run's round directory stays, and so
-# do that round directory and its work directory (kept and reported);
-# largedir's own files around it go.  The work directory of a run that is
-# still going is reported as in use and not touched.
+# largedir --cleanup (or largedir cleanup) after kill -9: the dead run's
+# work directory is found by its marker and removed, and --cleanup says
+# what it removed.  A foreign file planted inside a dead run's round
+# directory stays, and so do that round directory and its work directory
+# (kept and reported); largedir's own files around it go.  The work
+# directory of a run that is still going is reported as in use and not
+# touched, by either spelling.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
@@ -109,6 +110,10 @@ grep -qx "kept $wdb: 0 files removed, 1 entr[a-z]* not made by largedir left in 
     "$T/stdout" || fail "--cleanup did not report $wdb again: $(cat "$T/stdout")"
 [ "$(lines "$T/stdout")" -eq 2 ] ||
     fail "--cleanup said more: $(cat "$T/stdout")"
+# The verb spelling does the same.
+expect_exit 0 "$LD" cleanup "$D" >"$T/stdout2" 2>"$T/stderr"
+cmp -s "$T/stdout" "$T/stdout2" ||
+    fail "largedir cleanup said: $(cat "$T/stdout2")"
 [ "$(cksum <"$wdc/.largedir-work")" = "$(cat "$T/marker")" ] ||
     fail "the running run's marker changed"
 for f in 00000000 00000001 00000050 00000100; do
