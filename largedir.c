@@ -171,7 +171,7 @@ static int
 verb_cleanup(int argc, char **argv)
 {
 	char	**args;
-	int	  i;
+	int	  i, rc;
 
 	args = xreallocarray(NULL, (size_t)argc + 2, sizeof(*args));
 	args[0] = (char *)"largedir";
@@ -179,7 +179,9 @@ verb_cleanup(int argc, char **argv)
 	for (i = 1; i < argc; i++)
 		args[i + 1] = argv[i];
 	args[argc + 1] = NULL;
-	return run_main(argc + 1, args);
+	rc = run_main(argc + 1, args);
+	free(args);
+	return rc;
 }
 
 /*

@@ -81,7 +81,8 @@ suite_main(int argc, char **argv)
 	struct option		 longopts[CONFIG_NLONGOPTS];
 	struct target_conf	 tc;
 	struct config		 cfg, check;
-	const char		*out = NULL, *name, *labels[SUITE_MAX];
+	const char		*out = NULL, *name;
+	char			*labels[SUITE_MAX], *outbuf = NULL;
 	char			 optstring[CONFIG_NLONGOPTS], errbuf[LD_ERRLEN];
 	char			 dstamp[32], st[32], cnt[32], rate[32];
 	char			*args[256], *pass[128], *budget = NULL;
@@ -168,7 +169,7 @@ suite_main(int argc, char **argv)
 		now = time(NULL);
 		(void)strftime(dstamp, sizeof(dstamp), "%Y%m%dT%H%M%SZ",
 		    gmtime(&now));
-		out = xasprintf("results/%s-suite", dstamp);
+		out = outbuf = xasprintf("results/%s-suite", dstamp);
 	}
 	if (total_ns != 0)
 		budget = xasprintf("--budget=%" PRIu64 "ns", total_ns /
@@ -259,6 +260,12 @@ suite_main(int argc, char **argv)
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	config_free(&cfg);
+	for (i = 0; i < nconf; i++)
+		free(labels[i]);
+	for (j = 0; j < np; j++)
+		free(pass[j]);
+	free(budget);
+	free(outbuf);
 	if (sig_count > 0)
 		return 128 + sig_first;
 	return bad ? EXIT_SUITE : 0;
