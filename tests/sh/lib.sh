@@ -43,6 +43,14 @@ need_cmd() {
 	done
 }
 
+# need_dep CMD PACKAGE: fail unless CMD exists.  For what the tests
+# declare they need (DEB_TEST in the Makefile), which make deps installs:
+# its absence is a broken setup, not a reason to skip.
+need_dep() {
+	command -v "$1" >/dev/null 2>&1 ||
+	    fail "needs $1: run 'make deps' (Debian package $2)"
+}
+
 # mount_tmpfs DIR OPTIONS: a private tmpfs of our own, unmounted on exit.
 mount_tmpfs() {
 	mkdir -p "$1"
