@@ -3,17 +3,17 @@
 # On an ext4 image, a run with --memory-limit=6M (which implies
 # --cold=remount) over n from 1,000 to 30,000 finds a knee in the open
 # rate: with the dentry and inode caches held to 6 MiB, the directory
-# stops fitting in them from about 10,000 files on.  The same run without
-# the limit finds none (it measures each n three times, so that a burst
-# of other work on a shared machine cannot fake one).  The limited phase
-# runs in a child inside the cgroup, which fills up to the limit and no
-# further; delete runs outside it.  After each remount the dentries
-# counted before open are far below n; without --cold they are not.  A
-# limit too small for the open phase gets its child killed by the OOM
-# killer: the run stops with exit 3 and the reason, and largedir itself,
-# its results and its clean-up survive, as they do SIGTERM and kill -9
-# during a limited phase.  --cold and --memory-limit need root and a
-# target largedir mounted (one line, exit 4 or 2).  Only presence,
+# stops fitting in them somewhere between 5,000 and 20,000 files.  The
+# same run without the limit finds none (it measures each n three times,
+# so that a burst of other work on a shared machine cannot fake one).
+# The limited phase runs in a child inside the cgroup, which fills up to
+# the limit and no further; delete runs outside it.  After each remount
+# the dentries counted before open are far below n; without --cold they
+# are not.  A limit too small for the open phase gets its child killed by
+# the OOM killer: the run stops with exit 3 and the reason, and largedir
+# itself, its results and its clean-up survive, as they do SIGTERM and
+# kill -9 during a limited phase.  --cold and --memory-limit need root
+# and a target largedir mounted (one line, exit 4 or 2).  Only presence,
 # absence and counts are asserted, never a rate or a time.  The long run
 # (64 MiB, up to 400,000 files) is bench/knee.sh, which prints figures.
 # shellcheck source=/dev/null
