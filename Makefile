@@ -43,8 +43,8 @@ endif
 DEB_BUILD = gcc make libc6-dev pkg-config libmount-dev libblkid-dev \
 	    libpfm4-dev
 DEB_FS    = e2fsprogs xfsprogs btrfs-progs
-DEB_TEST  = libcmocka-dev libjansson-dev jq strace util-linux bsdutils mandoc \
-	    gnuplot-nox libxml2-utils python3 chromium $(DEB_FS)
+DEB_TEST  = libcmocka-dev libjansson-dev jq strace procps util-linux bsdutils \
+	    mandoc gnuplot-nox libxml2-utils python3 chromium $(DEB_FS)
 DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 # What 'make deps' installs: everything, but only the build for the demo

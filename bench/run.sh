@@ -5,9 +5,11 @@
 # run.sh [LARGEDIR]: the quick benchmarks of largedir itself, as run by
 # `make bench`: overhead.sh (largedir against a bare loop, a minute or
 # less) and memory.sh (peak RSS at a million files, about a minute).
-# budget.sh takes as long as its budget, 5 minutes by default, so it is
-# only named here.  The exit status is that of the first script that broke;
-# targets that are not met are printed, not failed.
+# budget.sh takes as long as its budget, 5 minutes by default, and knee.sh
+# (the knee of ext4 with and without a memory limit, as root) about 8
+# minutes, so they are only named here.  The exit status is that of the
+# first script that broke; targets that are not met are printed, not
+# failed.
 #
 # LARGEDIR is $1, else $LARGEDIR, else build/largedir of this source
 # tree.  The scripts clean up their own directories and mounts.
@@ -26,3 +28,6 @@ sh "$here/memory.sh" "$ld"
 echo
 echo "budget accuracy (5 minutes, not run here):"
 echo "  sh bench/budget.sh 5m $ld"
+echo "the knee of ext4 with and without --memory-limit (as root, about" \
+    "8 minutes, not run here):"
+echo "  sh bench/knee.sh $ld"

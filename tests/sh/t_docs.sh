@@ -22,8 +22,9 @@ head -n 1 "$top/README.de.md" |
     grep -Eq '\]\(README\.md\)|href="README\.md"' ||
     fail "README.de.md: no link to README.md on line 1"
 
-[ -f "$man" ] || skip "largedir.1 does not exist yet"
-need_cmd mandoc
+# The manual is part of the project, and mandoc is a test dependency.
+[ -s "$man" ] || fail "largedir.1 is missing or empty"
+need_dep mandoc mandoc
 
 # mandoc -Tlint: not a word at level warning or above.
 mandoc -Tlint -Wwarning "$man" >"$T/lint" 2>&1 || true

@@ -12,6 +12,7 @@
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd gnuplot awk
+need_dep xmllint libxml2-utils
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 rates=$top/plot/rates.gp
 target=$top/plot/target.gp
@@ -38,10 +39,8 @@ graph() {
 	done
 	[ "$(od -An -c -N 4 "$1.png" | tr -d ' ')" = '211PNG' ] ||
 	    fail "$1.png: no PNG signature"
-	if command -v xmllint >/dev/null 2>&1; then
-		xmllint --noout "$1.svg" 2>"$T/xml" ||
-		    fail "$1.svg: not XML: $(head -n 3 "$T/xml")"
-	fi
+	xmllint --noout "$1.svg" 2>"$T/xml" ||
+	    fail "$1.svg: not XML: $(head -n 3 "$T/xml")"
 	grep -q '<svg' "$1.svg" || fail "$1.svg: no <svg"
 	grep -q '</svg>' "$1.svg" || fail "$1.svg: no </svg>"
 }

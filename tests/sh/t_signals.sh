@@ -3,10 +3,15 @@
 # outputs complete and saying "interrupted", the finished rounds kept, the
 # work directory gone and the foreign files untouched.  A second SIGINT
 # during the cleanup abandons it: the outputs still say "interrupted", and
-# what is left is marked so that --cleanup removes it.
+# what is left is marked so that --cleanup removes it (strace slows the
+# cleanup down, so that the second signal always comes in time).
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
+need_dep strace strace
+need_dep pgrep procps
+strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+ld_exe=$(readlink -f "$LD")
 
 # has_file DIR NAME: a round directory of a work directory in DIR holds
 # the file NAME.
@@ -35,8 +40,36 @@ no_workdir() {
 	done
 }
 
+# created K: the round directory of the one work directory in $D holds
+# K files or more.
+created() {
+	set -- "$1" "$D"/largedir.*/round-*
+	[ -d "$2" ] &&
+	    [ "$(find "$2" -mindepth 1 -maxdepth 1 | wc -l)" -ge "$1" ]
+}
+
+# tracee PID: print the pid of the process below PID (among its children
+# and theirs) that runs largedir: under strace, its tracee.
+tracee() {
+	for c in $(pgrep -P "$1"); do
+		if [ "$(readlink "/proc/$c/exe")" = "$ld_exe" ]; then
+			echo "$c"
+			return 0
+		fi
+		tracee "$c" && return 0
+	done
+	return 1
+}
+
+# find_tracee: set $pid to largedir below the background job $bg.
+find_tracee() {
+	pid=$(tracee "$bg")
+}
+
 bg=
-trap '[ -z "$bg" ] || kill -9 "$bg" 2>/dev/null || true; lib_cleanup' EXIT
+pid=
+trap '[ -z "$pid" ] || kill -9 "$pid" 2>/dev/null || true
+[ -z "$bg" ] || kill -9 "$bg" 2>/dev/null || true; lib_cleanup' EXIT
 
 D=$T/dir
 mkdir "$D"
@@ -79,41 +112,46 @@ interrupt() {
 interrupt INT 130
 interrupt TERM 143
 
-# A second SIGINT while the first one's cleanup runs.  The first round is
-# large, so that cleanup takes a while: send the first signal once 20000
-# files exist, the second once the outputs say "interrupted" (they are
-# written before the cleanup starts).
+# A second SIGINT while the first one's cleanup runs.  largedir runs
+# under strace, which holds every unlinkat for 10 ms: the cleanup of a
+# round of a thousand files or more takes ten seconds or more, and the
+# second signal comes within a fraction of one, so the cleanup is
+# abandoned every time.  Nothing is unlinked before the cleanup (the
+# first round is still creating).  The signals go to largedir itself,
+# the child of strace: the first once 1000 files exist, the second once
+# the outputs say "interrupted" (they are written before the cleanup
+# starts).
 res=$T/res-twice
-"$LD" -b 60s --start 400000 --sync none -o "$res" --label x "$D" \
+traced -f -o /dev/null -e trace=unlinkat \
+    -e inject=unlinkat:delay_enter=10ms \
+    "$LD" -b 60s --start 400000 --sync none -o "$res" --label x "$D" \
     >"$T/stdout" 2>"$T/stderr" &
 bg=$!
-wait_for 30 has_file "$D" 00020000
-kill -s INT "$bg"
+wait_for 30 find_tracee
+wait_for 30 created 1000
+kill -s INT "$pid"
 wait_for 30 json_status "$res/x.json" interrupted
-kill -s INT "$bg" 2>/dev/null || true
+kill -s INT "$pid"
 set +e
 wait "$bg"
 rc=$?
 set -e
 bg=
+pid=
 [ "$rc" = 130 ] || fail "two SIGINTs: exit $rc, expected 130"
 check_outputs "$res" x interrupted
 left=
 for w in "$D"/largedir.*; do
 	[ ! -e "$w" ] || left=$w
 done
-if [ -n "$left" ]; then
-	echo "the second SIGINT abandoned the cleanup of $left"
-	[ -s "$left/.largedir-work" ] ||
-	    fail "abandoned $left without its marker"
-	grep -q -- "--cleanup" "$T/stderr" ||
-	    fail "abandoned $left without saying so: $(cat "$T/stderr")"
-	expect_exit 0 "$LD" --cleanup "$D" >"$T/cleanup"
-	grep -q "^removed $left ([0-9]* files)\$" "$T/cleanup" ||
-	    fail "--cleanup said: $(cat "$T/cleanup")"
-else
-	echo "the cleanup finished before the second SIGINT"
-fi
+[ -n "$left" ] || fail "two SIGINTs: the cleanup finished all the same"
+[ -s "$left/.largedir-work" ] || fail "abandoned $left without its marker"
+grep -q -- "--cleanup" "$T/stderr" ||
+    fail "abandoned $left without saying so: $(cat "$T/stderr")"
+expect_exit 0 "$LD" --cleanup "$D" >"$T/cleanup"
+grep -q "^removed $left ([0-9]* files)\$" "$T/cleanup" ||
+    fail "--cleanup said: $(cat "$T/cleanup")"
+echo "the second SIGINT abandoned the cleanup; --cleanup $(cat "$T/cleanup")"
 no_workdir "$D"
 snapshot "$D" >"$T/after"
 cmp -s "$T/before" "$T/after" || {
