@@ -11,8 +11,7 @@
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
-command -v gnuplot >/dev/null 2>&1 ||
-    fail "gnuplot is a test dependency (make deps installs it)"
+need_dep gnuplot gnuplot-nox
 
 R=$T/r D=$T/dir V=$T/victim
 mkdir -m 1777 "$R"

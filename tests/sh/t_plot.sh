@@ -11,7 +11,8 @@
 # errors.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
-need_cmd gnuplot awk
+need_dep gnuplot gnuplot-nox
+need_cmd awk
 need_dep xmllint libxml2-utils
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 rates=$top/plot/rates.gp
