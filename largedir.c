@@ -520,17 +520,20 @@ setup_outputs(struct run *r, int argc, char **argv)
 }
 
 /*
- * Make the marked work directory.  If the filesystem refuses before the
- * first round, the outputs say so and largedir exits: EXIT_STOPPED when
- * it is full, read-only or denies access, else 1.
+ * Open the backend, which makes the marked work directory.  If the
+ * filesystem refuses before the first round, the outputs say so and
+ * largedir exits as report_stop_status() says: EXIT_STOPPED when it is
+ * full, read-only, out of descriptors or denies access, else 1.
  */
 static void
 setup_workdir(struct run *r)
 {
 	const struct backend_ops	*ops;
 	struct backend_opts		 bo;
+	struct report_cause		 cause;
+	struct report_stop		 out;
 	char				 errbuf[LD_ERRLEN];
-	int				 e, status;
+	int				 e;
 
 	memset(&bo, 0, sizeof(bo));
 	bo.file_size = r->cfg.file_size;
@@ -542,15 +545,13 @@ setup_workdir(struct run *r)
 		errx(EXIT_USAGE, "%s: no backend for this kind of target",
 		    r->dir);
 	if (backend_open(&r->be, ops, r->dir, &bo, errbuf) == -1) {
-		e = errno;
-		status = e == EACCES || e == EROFS || e == ENOSPC ||
-		    e == EDQUOT || e == EPERM ? EXIT_STOPPED : 1;
-		r->doc.status = status == EXIT_STOPPED ? OUTPUT_STOPPED :
-		    OUTPUT_FAILED;
+		memset(&cause, 0, sizeof(cause));
+		report_stop_status(e = errno, &cause, &out);
+		r->doc.status = out.outcome;
 		r->doc.stop_reason = xstrdup(errbuf);
 		r->doc.stop_errno = e;
 		flush_outputs(r);
-		errx(status, "%s", errbuf);
+		errx(out.status, "%s", errbuf);
 	}
 	if (!r->target_up && atexit(tidy) != 0)	/* else done already */
 		err(1, "atexit");
