@@ -30,7 +30,6 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <locale.h>
 #include <math.h>
@@ -262,78 +261,41 @@ run_main(int argc, char **argv)
 /* ===== Set-up ===== */
 
 /*
- * Read the command line into r->cfg and r->dir.  Every value goes
- * through config_set(), which names the culprit when it refuses one.
+ * Read the command line into r->cfg and r->dir: config_parse_args() reads
+ * -c's file first and every value through config_set(), which names the
+ * culprit when it refuses one; -h and -V end here.
  */
 static void
 parse_args(struct run *r, int argc, char **argv, bool *cleanup)
 {
-	struct option	 longopts[CONFIG_NLONGOPTS];
-	char		 optstring[CONFIG_NLONGOPTS], errbuf[LD_ERRLEN];
-	const char	*name;
-	int		 ch, idx;
+	struct config_args	 a;
+	char			 errbuf[LD_ERRLEN];
 
-	config_getopt(longopts, optstring);
-	/*
-	 * First pass: only -c, so that its file is read before the rest of
-	 * the command line, which wins over it.
-	 */
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, optstring, longopts, &idx)) !=
-	    -1)
-		if (ch == 'c')
-			r->conf_path = optarg;
-	if (r->conf_path != NULL && config_load(&r->cfg, &r->tconf,
-	    r->conf_path, errbuf) == -1)
+	switch (config_parse_args(&r->cfg, &r->tconf, CONFIG_RUN, argc, argv,
+	    &a, errbuf)) {
+	case -1:
 		errx(EXIT_USAGE, "%s", errbuf);
-
-	optind = 0;		/* GNU getopt: start again */
-	while ((ch = getopt_long(argc, argv, optstring, longopts, &idx)) !=
-	    -1) {
-		switch (ch) {
-		case 'c':
-			continue;
-		case 'C':
-			*cleanup = true;
-			continue;
-		case 'T':
-			errx(EXIT_USAGE, "--total-budget goes with 'largedir "
-			    "suite'");
-		case 'h':
-			if (config_usage(stdout) == -1)
-				err(1, "stdout");
-			exit(0);
-		case 'V':
-			printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
-			exit(0);
-		case ':':
-			errx(EXIT_USAGE, "option %s needs a value",
-			    argv[optind - 1]);
-		case '?':
-			if (optopt != 0)
-				errx(EXIT_USAGE, "unknown option '-%c' (see "
-				    "largedir -h)", optopt);
-			errx(EXIT_USAGE, "unknown option '%s' (see largedir -h)",
-			    argv[optind - 1]);
-		default:
-			break;
-		}
-		if ((name = config_opt_name(ch)) == NULL)
-			errx(EXIT_USAGE, "unknown option (see largedir -h)");
-		if (config_set(&r->cfg, name, optarg, errbuf) == -1)
-			errx(EXIT_USAGE, "%s", errbuf);
+	case CONFIG_ACT_HELP:
+		if (config_usage(stdout) == -1)
+			err(1, "stdout");
+		exit(0);
+	case CONFIG_ACT_VERSION:
+		printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
+		exit(0);
+	default:
+		break;
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1)
-		errx(EXIT_USAGE, "one directory only, got '%s' too", argv[1]);
-	if (argc == 1 && r->conf_path != NULL && !*cleanup)
+	r->conf_path = a.conf;
+	*cleanup = a.cleanup;
+	if (a.nrest > 1)
+		errx(EXIT_USAGE, "one directory only, got '%s' too", a.rest[1]);
+	if (a.nrest == 1 && r->conf_path != NULL && !*cleanup)
 		errx(EXIT_USAGE, "%s names the target already: drop '%s'",
-		    r->conf_path, argv[0]);
-	if (argc == 0 && r->conf_path == NULL && !*cleanup)
+		    r->conf_path, a.rest[0]);
+	if (a.nrest == 0 && r->conf_path == NULL && !*cleanup)
 		errx(EXIT_USAGE, "missing the directory to measure, or -c "
 		    "FILE (see largedir -h)");
-	r->dir = argc == 1 ? argv[0] : NULL;
+	r->dir = a.nrest == 1 ? a.rest[0] : NULL;
 }
 
 /* The directory under test must exist and be a directory. */
@@ -541,6 +503,7 @@ setup_workdir(struct run *r)
 	bo.names = r->cfg.names;
 	bo.name_len = r->cfg.name_len;
 	bo.started = r->stamp;
+	bo.settings = &r->cfg.bset;
 	if ((ops = backend_for(r->dir)) == NULL)
 		errx(EXIT_USAGE, "%s: no backend for this kind of target",
 		    r->dir);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "output.h"
 #include "util.h"
 
 static const struct backend_ops *registry[BACKEND_MAX + 1] = {
@@ -31,6 +32,25 @@ backend_find(const char *name)
 			return registry[i];
 	errno = ENOENT;
 	return NULL;
+}
+
+/* The backend registered 'i'-th (from 0), or NULL past the last. */
+const struct backend_ops *
+backend_nth(size_t i)
+{
+	return i < BACKEND_MAX ? registry[i] : NULL;
+}
+
+/*
+ * The value of the backend's own option 'name' that 'be' was opened
+ * with (backend_opts.settings), or NULL if it has none.  The string
+ * belongs to whoever owns the settings (the run's struct config).
+ */
+const char *
+backend_setting(const struct backend *be, const char *name)
+{
+	return be->opts.settings != NULL ?
+	    output_kv_get(be->opts.settings, name) : NULL;
 }
 
 /*

@@ -27,6 +27,13 @@
  * backend) under the names the ops table lists, so the columns are known
  * before anything is opened.
  *
+ * A backend may have options of its own (an NFS server's URL, READDIR
+ * buffer sizes): 'options' lists them in config.c's form (struct
+ * config_opt), and config.c takes them on the command line, in config
+ * files, in -h and in the record of a run, after its own.  Their values
+ * reach the backend as strings in backend_opts.settings; backend_setting()
+ * finds one.
+ *
  * Names passed to create/openclose/stat/unlink are single path components
  * in the given directory.  Every operation returns 0 (or a count), or -1
  * with errno set, and prints nothing.  The operations of a phase are
@@ -55,6 +62,8 @@ enum backend_fsync {
 	BACKEND_FSYNC_BOTH = 3
 };
 
+struct output_kvlist;		/* output.h: a backend's own options */
+
 /* What a backend is opened with. */
 struct backend_opts {
 	uint64_t		 file_size;	/* bytes written on create */
@@ -63,6 +72,8 @@ struct backend_opts {
 	enum names_kind		 names;		/* the names rounds hold */
 	unsigned		 name_len;
 	const char		*started;	/* ISO 8601 */
+	/* Its own options by name (config.bset), or NULL. */
+	const struct output_kvlist	*settings;
 };
 
 /* What sweep() did with one work directory it found. */
@@ -76,12 +87,15 @@ struct backend_report {
 
 struct backend;
 struct backend_dir;		/* a round directory: the backend's own */
+struct config_opt;		/* config.h */
 
 struct backend_ops {
 	const char	*name;		/* "posix" */
 	const char	*scheme;	/* "nfs" for nfs://..., or NULL */
 	/* Per-operation counters, NULL-terminated: the column names. */
 	const char *const *counter_names;
+	/* Its own options, name NULL ends them; NULL: none. */
+	const struct config_opt	*options;
 	/*
 	 * Make and mark a fresh work directory in 'target' and keep it
 	 * open; be->workdir names it.  Errors: a one-line message in
@@ -147,6 +161,8 @@ struct backend {
 
 const struct backend_ops *backend_find(const char *);
 const struct backend_ops *backend_for(const char *);
+const struct backend_ops *backend_nth(size_t);
+const char	*backend_setting(const struct backend *, const char *);
 int	backend_register(const struct backend_ops *);
 int	backend_open(struct backend *, const struct backend_ops *,
 	    const char *, const struct backend_opts *, char *);

@@ -2,25 +2,25 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * config: see config.h.
+ * config: see config.h.  This file holds the option table, the few
+ * options no type describes (--phases, --seed, --events), and what is
+ * done with a setting by the table: its default (config_init()), its
+ * check (config_set()), its record (config_dump()).  config_read.c reads
+ * settings from the command line and config files.
  *
  * Error messages name the option and the value and say what would be
  * accepted, in one line without a trailing period, e.g.
  *
  *	--growth '1': must be greater than 1
  *
- * largedir.c prefixes them with the program name and exits 2.
+ * The front-ends prefix them with the program name and exit 2.
  *
- * config_load() reads a target file (configs/NAME.conf): "key = value"
- * lines whose keys are the target's (target_conf_key()) or the long
- * names of the options above, so a file and the command line share every
- * check.  Its messages carry the file and line instead:
- *
- *	configs/ext4.conf:12: --growth '1': must be greater than 1
+ * The order of config_opts[] is the order of -h; 'dump' gives the order
+ * of the record, which the outputs keep (JSON keys included), so a new
+ * option takes the next free place there and none moves.
  */
 
 #include <ctype.h>
-#include <getopt.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -33,108 +33,192 @@
 
 #define MAX_BUDGET_NS	(366ULL * 86400 * NS_PER_S)	/* a year */
 #define MAX_FILES	UINT32_MAX
-#define MAX_REPEAT	1000
-#define MAX_WARMUP	100
-#define MAX_FILE_SIZE	(1ULL << 30)
 #define MAX_LABEL	64
-#define MAX_LINE	4096	/* bytes in a config file line, without '\n' */
 #define MIN_MEMORY	(64ULL << 10)		/* --memory-limit */
 #define MAX_MEMORY	(1ULL << 50)
 #define PERF_DEFAULT_HELP	"cycles,instructions,..."
+#define STR(x)		STR1(x)
+#define STR1(x)		#x
 
-const struct config_opt config_opts[] = {
-	{ "budget", 'b', "duration", "time budget of the run (30m)" },
-	{ "budget-policy", 0, "predict|classic",
-	    "predict: skip rounds that would overrun" },
-	{ "cold", 0, "none|drop|remount",
-	    "empty the caches after create (none)" },
-	{ "config", 'c', "file", "a target config file (configs/NAME.conf)" },
-	{ "events", 0, "list", "libpfm4 events per phase (" PERF_DEFAULT_HELP
-	    ")" },
-	{ "file-size", 0, "size", "bytes written to each file (0)" },
-	{ "fsync", 0, "none|file|dir|both", "fsync, inside the timing (none)" },
-	{ "growth", 'g', "factor", "n grows by this factor (1.5)" },
-	{ "label", 'l', "label", "name of the outputs (the fs type)" },
-	{ "max-files", 'N', "count", "largest n (10^name-len)" },
-	{ "memory-limit", 0, "size",
-	    "phases after create in a memory cgroup (none)" },
-	{ "name-len", 0, "length", "width of fixed names (8)" },
-	{ "names", 0, "fixed|maildir", "how files are named (fixed)" },
-	{ "output", 'o', "path", "run directory (results/STAMP-LABEL)" },
-	{ "phases", 'p', "phases", "phases to run (create,open,delete)" },
-	{ "quiet", 'q', NULL, "no per-round lines, no progress" },
-	{ "repeat", 'r', "count", "measure each n this many times (1)" },
-	{ "scratch", 0, "dir",
-	    "where images and mounts live (/var/tmp/largedir)" },
-	{ "seed", 's', "seed", "seed of the random order (random)" },
-	{ "start", 'n', "count", "n of the first round (1000)" },
-	{ "sync", 0, "none|phase|round", "syncfs, outside the timing (phase)" },
-	{ "warmup", 0, "count", "warm-up rounds, not in the summary (0)" },
-	{ NULL, 0, NULL, NULL }
-};
+/* Where a value goes in struct config, and the flag set with it. */
+#define FIELD(m)	.off = offsetof(struct config, m), \
+			.size = sizeof(((struct config *)NULL)->m)
+#define SETS(m)		.isset = offsetof(struct config, m) + 1
+/* A default that -h shows as it is written. */
+#define DEF(s)		.def = (s), .init = (s)
+#define ALL		(CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE)
+#define NOT_SUITE	"suite: %s: each config names its own target and label"
 
 static int	bad(char *, const char *, const char *, const char *);
-static int	set_phases(struct config *, const char *, char *);
-static int	pick(const char *, const char *const *, int *);
-static int	split(char *, char **, char **);
-static bool	known(const char *);
-static void	prefix(char *, const char *, size_t, const char *);
-static int	load_line(struct config *, struct target_conf *, char *,
-		    char ***, size_t *, char *);
+static int	reject(const struct config_opt *, const char *, const char *,
+		    char *);
+static int	parse(struct config *, const struct config_opt *,
+		    const char *, union config_val *, char *);
+static void	store(struct config *, const struct config_opt *,
+		    const union config_val *);
+static void	load(const struct config *, const struct config_opt *,
+		    union config_val *);
+static const char *show(const struct config_opt *, const union config_val *,
+		    char *, size_t);
+static void	append(char *, const char *, size_t);
+static int	set_phases(struct config *, const char *, union config_val *,
+		    char *);
+static int	set_seed(struct config *, const char *, union config_val *,
+		    char *);
+static int	set_events(struct config *, const char *, union config_val *,
+		    char *);
+static bool	label_ok(const char *);
+static bool	nonempty(const char *);
+static bool	absolute(const char *);
+static int	show_phases(const struct config *, char *, size_t);
+static int	show_name_len(const struct config *, char *, size_t);
 
-/* Fill 'cfg' with the defaults. */
-void
-config_init(struct config *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->budget_ns = 30 * 60 * NS_PER_S;
-	cfg->policy = TIMING_PREDICT;
-	cfg->growth = 1.5;
-	cfg->start = 1000;
-	cfg->repeat = 1;
-	cfg->phases[0] = PHASE_CREATE;
-	cfg->phases[1] = PHASE_OPEN;
-	cfg->phases[2] = PHASE_DELETE;
-	cfg->nphases = 3;
-	cfg->names = NAMES_FIXED;
-	cfg->name_len = NAMES_DEFAULT_LEN;
-	cfg->fsync = BACKEND_FSYNC_NONE;
-	cfg->sync = CONFIG_SYNC_PHASE;
-}
+static const struct config_word policies[] = {
+	{ "predict", TIMING_PREDICT }, { "classic", TIMING_CLASSIC },
+	{ NULL, 0 }
+};
+static const struct config_word colds[] = {
+	{ "none", CONFIG_COLD_NONE }, { "drop", CONFIG_COLD_DROP },
+	{ "remount", CONFIG_COLD_REMOUNT }, { NULL, 0 }
+};
+static const struct config_word fsyncs[] = {
+	{ "none", BACKEND_FSYNC_NONE }, { "file", BACKEND_FSYNC_FILE },
+	{ "dir", BACKEND_FSYNC_DIR }, { "both", BACKEND_FSYNC_BOTH },
+	{ NULL, 0 }
+};
+static const struct config_word kinds[] = {
+	{ "fixed", NAMES_FIXED }, { "maildir", NAMES_MAILDIR }, { NULL, 0 }
+};
+static const struct config_word syncs[] = {
+	{ "none", CONFIG_SYNC_NONE }, { "phase", CONFIG_SYNC_PHASE },
+	{ "round", CONFIG_SYNC_ROUND }, { NULL, 0 }
+};
 
-/* Free what 'cfg' owns. */
-void
-config_free(struct config *cfg)
-{
-	free(cfg->label);
-	free(cfg->output);
-	free(cfg->scratch);
-	free(cfg->events);
-	memset(cfg, 0, sizeof(*cfg));
-}
+/* ===== The options ===== */
 
-/* Write "--KEY 'VALUE': WHY" into 'err'; return -1 with errno EINVAL. */
-static int
-bad(char *err, const char *key, const char *value, const char *why)
-{
-	(void)snprintf(err, LD_ERRLEN, "--%s '%s': %s", key, value, why);
-	errno = EINVAL;
-	return -1;
-}
-
-/* Index of 'value' in the NULL-terminated 'words', or -1. */
-static int
-pick(const char *value, const char *const *words, int *out)
-{
-	int	i;
-
-	for (i = 0; words[i] != NULL; i++)
-		if (strcmp(value, words[i]) == 0) {
-			*out = i;
-			return 0;
-		}
-	return -1;
-}
+const struct config_opt config_opts[] = {
+	{ .name = "budget", .letter = 'b', .type = CONFIG_DURATION,
+	  .verbs = ALL, .flags = CONFIG_SYNOPSIS, .metavar = "duration",
+	  .help = "time budget of the run", DEF("30m"), FIELD(budget_ns),
+	  .max = MAX_BUDGET_NS, .bad = "not a duration (e.g. 90s, 5m, 1h)",
+	  .low = "must be more than 0", .high = "at most 366d", .dump = 1 },
+	{ .name = "budget-policy", .type = CONFIG_CHOICE, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "predict|classic",
+	  .help = "predict: skip rounds that would overrun",
+	  .init = "predict", FIELD(policy), .words = policies, .dump = 2 },
+	{ .name = "cold", .type = CONFIG_CHOICE, .verbs = ALL,
+	  .metavar = "none|drop|remount",
+	  .help = "empty the caches after create", DEF("none"), FIELD(cold),
+	  SETS(cold_set), .words = colds, .dump = 16 },
+	{ .name = "config", .letter = 'c', .type = CONFIG_STRING,
+	  .verbs = CONFIG_RUN, .act = CONFIG_ACT_READ, .metavar = "file",
+	  .help = "a target config file (configs/NAME.conf)",
+	  .refuse = NOT_SUITE },
+	{ .name = "events", .type = CONFIG_STRING, .verbs = ALL,
+	  .metavar = "list", .help = "libpfm4 events per phase",
+	  .def = PERF_DEFAULT_HELP, FIELD(events), .parse = set_events,
+	  .dump = 18, .unset = PERF_DEFAULT },
+	{ .name = "file-size", .type = CONFIG_SIZE, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
+	  .help = "bytes written to each file", DEF("0"), FIELD(file_size),
+	  .max = 1ULL << 30, .bad = "not a size (e.g. 0, 512, 4k, 1M)",
+	  .high = "too large (at most 1G)", .dump = 11 },
+	{ .name = "fsync", .type = CONFIG_CHOICE, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "none|file|dir|both",
+	  .help = "fsync, inside the timing", DEF("none"), FIELD(fsync),
+	  .words = fsyncs, .dump = 12 },
+	{ .name = "growth", .letter = 'g', .type = CONFIG_REAL, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "factor",
+	  .help = "n grows by this factor", DEF("1.5"), FIELD(growth),
+	  .min = 1, .max = 100, .bad = "not a number",
+	  .low = "must be greater than 1", .high = "at most 100",
+	  .dump = 3 },
+	{ .name = "label", .letter = 'l', .type = CONFIG_STRING,
+	  .verbs = CONFIG_RUN | CONFIG_FILE, .flags = CONFIG_SYNOPSIS,
+	  .metavar = "label", .help = "name of the outputs",
+	  .def = "the fs type", FIELD(label), .valid = label_ok,
+	  .bad = "use 1 to 64 letters, digits, '.', '_' or '-', not "
+	  "starting with '.'", .refuse = NOT_SUITE },
+	{ .name = "max-files", .letter = 'N', .type = CONFIG_COUNT,
+	  .verbs = ALL, .flags = CONFIG_SYNOPSIS, .metavar = "count",
+	  .help = "largest n", .def = "10^name-len", FIELD(max_files),
+	  .min = 1, .max = MAX_FILES, .dump = 5, .unset = "none" },
+	{ .name = "memory-limit", .type = CONFIG_SIZE, .verbs = ALL,
+	  .metavar = "size", .help = "phases after create in a memory cgroup",
+	  .def = "none", FIELD(memory_limit), .min = MIN_MEMORY,
+	  .max = MAX_MEMORY, .bad = "not a size (e.g. 64M, 1G)",
+	  .low = "must be from 64k to 1P", .high = "must be from 64k to 1P",
+	  .dump = 17, .unset = "none" },
+	{ .name = "name-len", .type = CONFIG_COUNT, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "length",
+	  .help = "width of fixed names", DEF(STR(NAMES_DEFAULT_LEN)),
+	  FIELD(name_len), SETS(name_len_set), .min = 1,
+	  .max = NAMES_MAX_LEN, .dump = 10, .show = show_name_len },
+	{ .name = "names", .type = CONFIG_CHOICE, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "fixed|maildir",
+	  .help = "how files are named", DEF("fixed"), FIELD(names),
+	  .words = kinds, .dump = 9 },
+	{ .name = "output", .letter = 'o', .type = CONFIG_STRING,
+	  .verbs = ALL, .flags = CONFIG_SYNOPSIS | CONFIG_LOCAL,
+	  .metavar = "path", .help = "run directory",
+	  .def = "results/STAMP-LABEL", FIELD(output), .valid = nonempty,
+	  .bad = "must not be empty" },
+	{ .name = "phases", .letter = 'p', .type = CONFIG_CUSTOM,
+	  .verbs = ALL, .flags = CONFIG_SYNOPSIS, .metavar = "phases",
+	  .help = "phases to run", DEF("create,open,delete"),
+	  .parse = set_phases, .dump = 8, .show = show_phases },
+	{ .name = "quiet", .letter = 'q', .type = CONFIG_FLAG, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .help = "no per-round lines, no progress",
+	  FIELD(quiet) },
+	{ .name = "repeat", .letter = 'r', .type = CONFIG_COUNT,
+	  .verbs = ALL, .flags = CONFIG_SYNOPSIS, .metavar = "count",
+	  .help = "measure each n this many times", DEF("1"), FIELD(repeat),
+	  .min = 1, .max = 1000, .dump = 6 },
+	{ .name = "scratch", .type = CONFIG_STRING, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "dir",
+	  .help = "where images and mounts live", .def = TARGET_SCRATCH,
+	  FIELD(scratch), .valid = absolute,
+	  .bad = "must be an absolute path", .dump = 15,
+	  .unset = TARGET_SCRATCH },
+	{ .name = "seed", .letter = 's', .type = CONFIG_COUNT, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "seed",
+	  .help = "seed of the random order", .def = "random", FIELD(seed),
+	  SETS(seed_set), .parse = set_seed, .dump = 14 },
+	{ .name = "start", .letter = 'n', .type = CONFIG_COUNT,
+	  .verbs = ALL, .flags = CONFIG_SYNOPSIS, .metavar = "count",
+	  .help = "n of the first round", DEF("1000"), FIELD(start),
+	  .min = 1, .max = MAX_FILES, .dump = 4 },
+	{ .name = "sync", .type = CONFIG_CHOICE, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "none|phase|round",
+	  .help = "syncfs, outside the timing", DEF("phase"), FIELD(sync),
+	  .words = syncs, .dump = 13 },
+	{ .name = "warmup", .type = CONFIG_COUNT, .verbs = ALL,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
+	  .help = "warm-up rounds, not in the summary", DEF("0"),
+	  FIELD(warmup), .min = 0, .max = 100, .dump = 7 },
+	/* The suite's; the synopsis names it, no line of -h does. */
+	{ .name = "total-budget", .type = CONFIG_DURATION,
+	  .verbs = CONFIG_SUITE, .flags = CONFIG_UNLISTED | CONFIG_LOCAL,
+	  .metavar = "duration",
+	  .help = "time budget of the suite, split evenly among the targets",
+	  FIELD(total_budget_ns), .max = MAX_BUDGET_NS,
+	  .bad = "not a duration (e.g. 30m, 2h)",
+	  .low = "not a duration (e.g. 30m, 2h)",
+	  .high = "not a duration (e.g. 30m, 2h)",
+	  .refuse = "--total-budget goes with 'largedir suite'" },
+	/* Not settings: what the command line does. */
+	{ .name = "cleanup", .type = CONFIG_FLAG, .verbs = CONFIG_RUN,
+	  .act = CONFIG_ACT_CLEANUP, .metavar = "[dir]",
+	  .help = "remove what killed runs left behind",
+	  .refuse = "suite: --cleanup goes alone" },
+	{ .name = "help", .letter = 'h', .type = CONFIG_FLAG,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE, .act = CONFIG_ACT_HELP,
+	  .flags = CONFIG_SYNOPSIS, .help = "print this help" },
+	{ .name = "version", .letter = 'V', .type = CONFIG_FLAG,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE, .act = CONFIG_ACT_VERSION,
+	  .flags = CONFIG_SYNOPSIS, .help = "print the version" },
+	{ .name = NULL }
+};
 
 /*
  * Parse the --phases list 'list' into 'cfg': create always runs first and
@@ -142,13 +226,15 @@ pick(const char *value, const char *const *words, int *out)
  * between run in the order given.
  */
 static int
-set_phases(struct config *cfg, const char *list, char *err)
+set_phases(struct config *cfg, const char *list, union config_val *v,
+    char *err)
 {
 	enum phase	 p, mid[PHASE_COUNT], del = PHASE_DELETE;
 	char		*copy, *tok, *save;
 	bool		 seen[PHASE_COUNT] = { false }, has_del = false;
 	size_t		 nmid = 0, i;
 
+	(void)v;
 	if (*list == '\0' || *list == ',' || list[strlen(list) - 1] == ',' ||
 	    strstr(list, ",,") != NULL)
 		return bad(err, "phases", list, "empty phase name");
@@ -191,166 +277,427 @@ set_phases(struct config *cfg, const char *list, char *err)
 	return 0;
 }
 
+/* --seed: decimal, or hex after 0x; a leading 0 is not octal. */
+static int
+set_seed(struct config *cfg, const char *value, union config_val *v,
+    char *err)
+{
+	char	*end;
+
+	(void)cfg;
+	errno = 0;
+	if (*value < '0' || *value > '9')
+		return bad(err, "seed", value, "not a number");
+	if (value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
+		if (!isxdigit((unsigned char)value[2]))
+			return bad(err, "seed", value, "not a number");
+		v->u = strtoull(value + 2, &end, 16);
+	} else
+		v->u = strtoull(value, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return bad(err, "seed", value, "not a number (decimal or 0x "
+		    "hex, below 2^64)");
+	return 0;
+}
+
+/* --events: libpfm4 must know every event of the list. */
+static int
+set_events(struct config *cfg, const char *value, union config_val *v,
+    char *err)
+{
+	static struct perf	pf;	/* only to check the list */
+
+	(void)cfg;
+	if (perf_init(&pf, value, err) == -1)
+		return -1;
+	v->s = value;
+	return 0;
+}
+
+/* --label: a file name of its own, and not a hidden one. */
+static bool
+label_ok(const char *value)
+{
+	return *value != '\0' && *value != '.' &&
+	    strlen(value) <= MAX_LABEL && strspn(value,
+	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789._-") == strlen(value);
+}
+
+static bool
+nonempty(const char *value)
+{
+	return *value != '\0';
+}
+
+static bool
+absolute(const char *value)
+{
+	return *value == '/';
+}
+
+/* The phases in run order, as --phases spells them. */
+static int
+show_phases(const struct config *cfg, char *buf, size_t len)
+{
+	size_t	i;
+
+	*buf = '\0';
+	for (i = 0; i < cfg->nphases; i++) {
+		if (i > 0)
+			append(buf, ",", len);
+		append(buf, workload_phase_name(cfg->phases[i]), len);
+	}
+	return 0;
+}
+
+/* --name-len, recorded for fixed names only: maildir names have theirs. */
+static int
+show_name_len(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->names != NAMES_FIXED)
+		return -1;
+	(void)snprintf(buf, len, "%u", cfg->name_len);
+	return 0;
+}
+
+/* ===== Settings by the table ===== */
+
+/* Append 's' to the string in 'buf' ('len' bytes), cut to fit. */
+static void
+append(char *buf, const char *s, size_t len)
+{
+	size_t	n = strlen(buf);
+
+	if (n < len)
+		(void)snprintf(buf + n, len - n, "%s", s);
+}
+
+/* Write "--KEY 'VALUE': WHY" into 'err'; return -1 with errno EINVAL. */
+static int
+bad(char *err, const char *key, const char *value, const char *why)
+{
+	(void)snprintf(err, LD_ERRLEN, "--%s '%s': %s", key, value, why);
+	errno = EINVAL;
+	return -1;
+}
+
+/*
+ * Refuse 'value' for 'o' with the table's message for 'errstr' (what
+ * parse_num() and friends said), or the one its type implies.
+ */
+static int
+reject(const struct config_opt *o, const char *value, const char *errstr,
+    char *err)
+{
+	const struct config_word	*w;
+	const char			*why;
+	char				 buf[LD_ERRLEN];
+
+	why = errstr == NULL || strcmp(errstr, "invalid") == 0 ? o->bad :
+	    strcmp(errstr, "too small") == 0 ? o->low : o->high;
+	if (why != NULL)
+		return bad(err, o->name, value, why);
+	if (o->type == CONFIG_COUNT)
+		(void)snprintf(buf, sizeof(buf), "must be a whole number from "
+		    "%" PRIu64 " to %" PRIu64, o->min, o->max);
+	else if (o->type == CONFIG_CHOICE) {
+		buf[0] = '\0';
+		append(buf, "must be ", sizeof(buf));
+		for (w = o->words; w->word != NULL; w++) {
+			if (w != o->words)
+				append(buf, w[1].word == NULL ? " or " :
+				    ", ", sizeof(buf));
+			append(buf, w->word, sizeof(buf));
+		}
+	} else if (o->type == CONFIG_FLAG)
+		(void)snprintf(buf, sizeof(buf), "must be yes or no");
+	else
+		(void)snprintf(buf, sizeof(buf), "invalid");
+	return bad(err, o->name, value, buf);
+}
+
+/*
+ * Check 'value' for 'o' and parse it into '*v' ('value' NULL: a flag
+ * given bare).  Return 0, or -1 with errno EINVAL and a message in 'err'.
+ */
+static int
+parse(struct config *cfg, const struct config_opt *o, const char *value,
+    union config_val *v, char *err)
+{
+	const struct config_word	*w;
+	const char			*errstr = NULL;
+
+	memset(v, 0, sizeof(*v));
+	if (o->parse != NULL)
+		return o->parse(cfg, value, v, err);
+	switch (o->type) {
+	case CONFIG_FLAG:
+		if (value != NULL && strcmp(value, "yes") != 0 &&
+		    strcmp(value, "no") != 0)
+			return reject(o, value, NULL, err);
+		v->b = value == NULL || strcmp(value, "yes") == 0;
+		return 0;
+	case CONFIG_COUNT:
+		v->u = (uint64_t)parse_num(value, (long long)o->min,
+		    (long long)o->max, &errstr);
+		break;
+	case CONFIG_SIZE:
+		if (parse_size(value, o->max, &v->u, &errstr) == 0 &&
+		    v->u < o->min)
+			errstr = "too small";
+		break;
+	case CONFIG_DURATION:
+		(void)parse_duration(value, o->max, &v->u, &errstr);
+		break;
+	case CONFIG_REAL:
+		(void)parse_double(value, (double)o->min, (double)o->max,
+		    &v->d, &errstr);
+		break;
+	case CONFIG_CHOICE:
+		for (w = o->words; w->word != NULL; w++)
+			if (strcmp(value, w->word) == 0) {
+				v->i = w->value;
+				return 0;
+			}
+		errstr = "invalid";
+		break;
+	case CONFIG_STRING:
+		if (o->valid != NULL && !o->valid(value))
+			errstr = "invalid";
+		v->s = value;
+		break;
+	case CONFIG_CUSTOM:
+		break;
+	}
+	return errstr != NULL ? reject(o, value, errstr, err) : 0;
+}
+
+/* Store '*v' where 'o' keeps its value in 'cfg'. */
+static void
+store(struct config *cfg, const struct config_opt *o,
+    const union config_val *v)
+{
+	char	*p = (char *)cfg + o->off;
+
+	if (o->size == 0)
+		return;
+	switch (o->type) {
+	case CONFIG_FLAG:
+		*(bool *)(void *)p = v->b;
+		break;
+	case CONFIG_COUNT:
+	case CONFIG_SIZE:
+	case CONFIG_DURATION:
+		if (o->size == sizeof(unsigned))
+			*(unsigned *)(void *)p = (unsigned)v->u;
+		else
+			*(uint64_t *)(void *)p = v->u;
+		break;
+	case CONFIG_REAL:
+		*(double *)(void *)p = v->d;
+		break;
+	case CONFIG_CHOICE:
+		*(int *)(void *)p = v->i;	/* enums are ints here */
+		break;
+	case CONFIG_STRING:
+		free(*(char **)(void *)p);
+		*(char **)(void *)p = xstrdup(v->s);
+		break;
+	case CONFIG_CUSTOM:
+		break;
+	}
+}
+
+/* What 'o' keeps in 'cfg', back as a value. */
+static void
+load(const struct config *cfg, const struct config_opt *o,
+    union config_val *v)
+{
+	const char	*p = (const char *)cfg + o->off;
+
+	memset(v, 0, sizeof(*v));
+	switch (o->type) {
+	case CONFIG_FLAG:
+		v->b = *(const bool *)(const void *)p;
+		break;
+	case CONFIG_COUNT:
+	case CONFIG_SIZE:
+	case CONFIG_DURATION:
+		v->u = o->size == sizeof(unsigned) ?
+		    *(const unsigned *)(const void *)p :
+		    *(const uint64_t *)(const void *)p;
+		break;
+	case CONFIG_REAL:
+		v->d = *(const double *)(const void *)p;
+		break;
+	case CONFIG_CHOICE:
+		v->i = *(const int *)(const void *)p;
+		break;
+	case CONFIG_STRING:
+		v->s = *(char *const *)(const void *)p;
+		break;
+	case CONFIG_CUSTOM:
+		break;
+	}
+}
+
+/*
+ * '*v' as the record of a run spells it: in 'buf' ('len' bytes), or a
+ * string of the table or of 'v'.
+ */
+static const char *
+show(const struct config_opt *o, const union config_val *v, char *buf,
+    size_t len)
+{
+	const struct config_word	*w;
+
+	if (o->unset != NULL && (o->type == CONFIG_STRING ? v->s == NULL :
+	    v->u == 0))
+		return o->unset;
+	switch (o->type) {
+	case CONFIG_FLAG:
+		return v->b ? "yes" : "no";
+	case CONFIG_COUNT:
+	case CONFIG_SIZE:
+		(void)snprintf(buf, len, "%" PRIu64, v->u);
+		return buf;
+	case CONFIG_DURATION:
+		(void)snprintf(buf, len, "%.3fs", v->u / 1e9);
+		return buf;
+	case CONFIG_REAL:
+		(void)snprintf(buf, len, "%g", v->d);
+		return buf;
+	case CONFIG_CHOICE:
+		for (w = o->words; w->word != NULL; w++)
+			if (w->value == v->i)
+				return w->word;
+		return "?";
+	case CONFIG_STRING:
+		return v->s != NULL ? v->s : "";
+	case CONFIG_CUSTOM:
+		break;
+	}
+	return "";
+}
+
+/*
+ * The 'i'-th option (from 0): those of config_opts[], then those of each
+ * registered backend in turn.  NULL past the last.
+ */
+const struct config_opt *
+config_opt_at(size_t i)
+{
+	const struct backend_ops	*ops;
+	const struct config_opt		*o;
+	size_t				 b;
+
+	for (o = config_opts; o->name != NULL; o++)
+		if (i-- == 0)
+			return o;
+	for (b = 0; (ops = backend_nth(b)) != NULL; b++)
+		for (o = ops->options; o != NULL && o->name != NULL; o++)
+			if (i-- == 0)
+				return o;
+	return NULL;
+}
+
+/* The option called 'name' (config_opts[] first), or NULL. */
+const struct config_opt *
+config_opt_find(const char *name)
+{
+	const struct config_opt	*o;
+	size_t			 i;
+
+	for (i = 0; (o = config_opt_at(i)) != NULL; i++)
+		if (strcmp(o->name, name) == 0)
+			return o;
+	return NULL;
+}
+
+/* Whether 'o' is a backend's option rather than one of config_opts[]. */
+bool
+config_opt_backend(const struct config_opt *o)
+{
+	const struct config_opt	*m;
+
+	for (m = config_opts; m->name != NULL; m++)
+		if (m == o)
+			return false;
+	return true;
+}
+
+/*
+ * Fill 'cfg' with the defaults: each option's 'init', and those of the
+ * registered backends' options.
+ */
+void
+config_init(struct config *cfg)
+{
+	const struct config_opt	*o;
+	union config_val	 v;
+	char			 err[LD_ERRLEN];
+	size_t			 i;
+
+	memset(cfg, 0, sizeof(*cfg));
+	for (i = 0; (o = config_opt_at(i)) != NULL; i++) {
+		if (o->init == NULL || parse(cfg, o, o->init, &v, err) == -1)
+			continue;	/* test_config checks every init */
+		if (config_opt_backend(o))
+			output_kv_set(&cfg->bset, o->name, "%s", o->init);
+		else
+			store(cfg, o, &v);
+	}
+}
+
+/* Free what 'cfg' owns. */
+void
+config_free(struct config *cfg)
+{
+	const struct config_opt	*o;
+
+	for (o = config_opts; o->name != NULL; o++)
+		if (o->type == CONFIG_STRING && o->size != 0)
+			free(*(char **)(void *)((char *)cfg + o->off));
+	output_kv_free(&cfg->bset);
+	memset(cfg, 0, sizeof(*cfg));
+}
+
 /*
  * Set option 'key' (a long option name) to 'value' (NULL for a flag) in
- * 'cfg'.  Return 0, or -1 with errno EINVAL and a one-line message naming
- * the option and the value in 'err' (LD_ERRLEN bytes).
+ * 'cfg'.  Options that are no settings (-c, --cleanup, -h, -V) are
+ * unknown here.  Return 0, or -1 with errno EINVAL and a one-line
+ * message naming the option and the value in 'err' (LD_ERRLEN bytes).
  */
 int
 config_set(struct config *cfg, const char *key, const char *value, char *err)
 {
-	static const char *const policies[] = { "predict", "classic", NULL };
-	static const char *const kinds[] = { "fixed", "maildir", NULL };
-	static const char *const fsyncs[] = { "none", "file", "dir", "both",
-	    NULL };
-	static const char *const syncs[] = { "none", "phase", "round", NULL };
-	static const char *const colds[] = { "none", "drop", "remount", NULL };
-	const char	*errstr;
-	long long	 v;
-	int		 w;
+	const struct config_opt	*o;
+	union config_val	 v;
+	bool			 be;
 
-	if (strcmp(key, "quiet") == 0) {
-		if (value != NULL && strcmp(value, "yes") != 0 &&
-		    strcmp(value, "no") != 0)
-			return bad(err, key, value, "must be yes or no");
-		cfg->quiet = value == NULL || strcmp(value, "yes") == 0;
-		return 0;
-	}
-	if (value == NULL) {
+	o = config_opt_find(key);
+	if (value == NULL && (o == NULL || o->type != CONFIG_FLAG)) {
 		(void)snprintf(err, LD_ERRLEN, "--%s: needs a value", key);
 		errno = EINVAL;
 		return -1;
 	}
-	if (strcmp(key, "budget") == 0) {
-		if (parse_duration(value, MAX_BUDGET_NS, &cfg->budget_ns,
-		    &errstr) == -1)
-			return bad(err, key, value, strcmp(errstr, "invalid") ==
-			    0 ? "not a duration (e.g. 90s, 5m, 1h)" :
-			    strcmp(errstr, "too small") == 0 ?
-			    "must be more than 0" : "at most 366d");
-	} else if (strcmp(key, "budget-policy") == 0) {
-		if (pick(value, policies, &w) == -1)
-			return bad(err, key, value, "must be predict or "
-			    "classic");
-		cfg->policy = w == 0 ? TIMING_PREDICT : TIMING_CLASSIC;
-	} else if (strcmp(key, "cold") == 0) {
-		if (pick(value, colds, &w) == -1)
-			return bad(err, key, value, "must be none, drop or "
-			    "remount");
-		cfg->cold = (enum config_cold)w;
-		cfg->cold_set = true;
-	} else if (strcmp(key, "events") == 0) {
-		static struct perf	pf;	/* only to check the list */
-
-		if (perf_init(&pf, value, err) == -1)
-			return -1;
-		free(cfg->events);
-		cfg->events = xstrdup(value);
-	} else if (strcmp(key, "file-size") == 0) {
-		if (parse_size(value, MAX_FILE_SIZE, &cfg->file_size,
-		    &errstr) == -1)
-			return bad(err, key, value, strcmp(errstr, "invalid") ==
-			    0 ? "not a size (e.g. 0, 512, 4k, 1M)" :
-			    "too large (at most 1G)");
-	} else if (strcmp(key, "fsync") == 0) {
-		if (pick(value, fsyncs, &w) == -1)
-			return bad(err, key, value, "must be none, file, dir "
-			    "or both");
-		cfg->fsync = (enum backend_fsync)w;
-	} else if (strcmp(key, "growth") == 0) {
-		if (parse_double(value, 1, 100, &cfg->growth, &errstr) == -1)
-			return bad(err, key, value, strcmp(errstr, "invalid") ==
-			    0 ? "not a number" : strcmp(errstr, "too small") ==
-			    0 ? "must be greater than 1" : "at most 100");
-	} else if (strcmp(key, "label") == 0) {
-		if (*value == '\0' || *value == '.' ||
-		    strlen(value) > MAX_LABEL ||
-		    strspn(value, "abcdefghijklmnopqrstuvwxyz"
-		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != strlen(value))
-			return bad(err, key, value, "use 1 to 64 letters, "
-			    "digits, '.', '_' or '-', not starting with '.'");
-		free(cfg->label);
-		cfg->label = xstrdup(value);
-	} else if (strcmp(key, "max-files") == 0) {
-		v = parse_num(value, 1, MAX_FILES, &errstr);
-		if (errstr != NULL)
-			return bad(err, key, value, "must be a whole number "
-			    "from 1 to 4294967295");
-		cfg->max_files = (uint64_t)v;
-	} else if (strcmp(key, "memory-limit") == 0) {
-		if (parse_size(value, MAX_MEMORY, &cfg->memory_limit,
-		    &errstr) == -1 || cfg->memory_limit < MIN_MEMORY)
-			return bad(err, key, value, errstr != NULL &&
-			    strcmp(errstr, "invalid") == 0 ? "not a size "
-			    "(e.g. 64M, 1G)" : "must be from 64k to 1P");
-	} else if (strcmp(key, "name-len") == 0) {
-		v = parse_num(value, 1, NAMES_MAX_LEN, &errstr);
-		if (errstr != NULL)
-			return bad(err, key, value, "must be a whole number "
-			    "from 1 to 255");
-		cfg->name_len = (unsigned)v;
-		cfg->name_len_set = true;
-	} else if (strcmp(key, "names") == 0) {
-		if (pick(value, kinds, &w) == -1)
-			return bad(err, key, value, "must be fixed or maildir");
-		cfg->names = (enum names_kind)w;
-	} else if (strcmp(key, "output") == 0) {
-		if (*value == '\0')
-			return bad(err, key, value, "must not be empty");
-		free(cfg->output);
-		cfg->output = xstrdup(value);
-	} else if (strcmp(key, "phases") == 0) {
-		return set_phases(cfg, value, err);
-	} else if (strcmp(key, "repeat") == 0) {
-		v = parse_num(value, 1, MAX_REPEAT, &errstr);
-		if (errstr != NULL)
-			return bad(err, key, value, "must be a whole number "
-			    "from 1 to 1000");
-		cfg->repeat = (unsigned)v;
-	} else if (strcmp(key, "scratch") == 0) {
-		if (*value != '/')
-			return bad(err, key, value, "must be an absolute path");
-		free(cfg->scratch);
-		cfg->scratch = xstrdup(value);
-	} else if (strcmp(key, "seed") == 0) {
-		char	*end;
-
-		errno = 0;
-		if (*value < '0' || *value > '9')
-			return bad(err, key, value, "not a number");
-		/* Decimal, or hex after 0x; a leading 0 is not octal. */
-		if (value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
-			if (!isxdigit((unsigned char)value[2]))
-				return bad(err, key, value, "not a number");
-			cfg->seed = strtoull(value + 2, &end, 16);
-		} else
-			cfg->seed = strtoull(value, &end, 10);
-		if (errno != 0 || *end != '\0')
-			return bad(err, key, value, "not a number (decimal or "
-			    "0x hex, below 2^64)");
-		cfg->seed_set = true;
-	} else if (strcmp(key, "start") == 0) {
-		v = parse_num(value, 1, MAX_FILES, &errstr);
-		if (errstr != NULL)
-			return bad(err, key, value, "must be a whole number "
-			    "from 1 to 4294967295");
-		cfg->start = (uint64_t)v;
-	} else if (strcmp(key, "sync") == 0) {
-		if (pick(value, syncs, &w) == -1)
-			return bad(err, key, value, "must be none, phase or "
-			    "round");
-		cfg->sync = (enum config_sync)w;
-	} else if (strcmp(key, "warmup") == 0) {
-		v = parse_num(value, 0, MAX_WARMUP, &errstr);
-		if (errstr != NULL)
-			return bad(err, key, value, "must be a whole number "
-			    "from 0 to 100");
-		cfg->warmup = (unsigned)v;
-	} else {
+	be = o != NULL && config_opt_backend(o);
+	if (o == NULL || (!be && o->size == 0 && o->parse == NULL)) {
 		(void)snprintf(err, LD_ERRLEN, "unknown option '%s'", key);
 		errno = EINVAL;
 		return -1;
 	}
+	if (parse(cfg, o, value, &v, err) == -1)
+		return -1;
+	if (be) {
+		output_kv_set(&cfg->bset, o->name, "%s", value != NULL ? value :
+		    "yes");
+		return 0;
+	}
+	store(cfg, o, &v);
+	if (o->isset != 0)
+		*(bool *)(void *)((char *)cfg + o->isset - 1) = true;
 	return 0;
 }
 
@@ -388,355 +735,47 @@ config_check(const struct config *cfg, char *err)
 	return 0;
 }
 
-/* The name of cold mode 'c' as --cold spells it. */
-const char *
-config_cold_name(enum config_cold c)
-{
-	return c == CONFIG_COLD_DROP ? "drop" : c == CONFIG_COLD_REMOUNT ?
-	    "remount" : "none";
-}
-
-/* The name of sync mode 's' as --sync spells it. */
-const char *
-config_sync_name(enum config_sync s)
-{
-	return s == CONFIG_SYNC_NONE ? "none" : s == CONFIG_SYNC_ROUND ?
-	    "round" : "phase";
-}
-
 /*
  * Add every setting of 'cfg', defaults included, to 'kv' under its long
- * option name, as the outputs record them.
+ * option name, as the outputs record them: the options of config_opts[]
+ * in the order of their 'dump', then the recorded options of the
+ * registered backends in the order of their tables.
  */
 void
 config_dump(const struct config *cfg, struct output_kvlist *kv)
 {
-	char	phases[128] = "";
-	size_t	i;
-
-	for (i = 0; i < cfg->nphases; i++) {
-		if (i > 0)
-			(void)strcat(phases, ",");
-		(void)strcat(phases, workload_phase_name(cfg->phases[i]));
-	}
-	output_kv_set(kv, "budget", "%.3fs", cfg->budget_ns / 1e9);
-	output_kv_set(kv, "budget-policy", "%s", cfg->policy ==
-	    TIMING_CLASSIC ? "classic" : "predict");
-	output_kv_set(kv, "growth", "%g", cfg->growth);
-	output_kv_set(kv, "start", "%" PRIu64, cfg->start);
-	if (cfg->max_files != 0)
-		output_kv_set(kv, "max-files", "%" PRIu64, cfg->max_files);
-	else
-		output_kv_set(kv, "max-files", "none");
-	output_kv_set(kv, "repeat", "%u", cfg->repeat);
-	output_kv_set(kv, "warmup", "%u", cfg->warmup);
-	output_kv_set(kv, "phases", "%s", phases);
-	output_kv_set(kv, "names", "%s", names_kind_name(cfg->names));
-	if (cfg->names == NAMES_FIXED)
-		output_kv_set(kv, "name-len", "%u", cfg->name_len);
-	output_kv_set(kv, "file-size", "%" PRIu64, cfg->file_size);
-	output_kv_set(kv, "fsync", "%s", backend_fsync_name(cfg->fsync));
-	output_kv_set(kv, "sync", "%s", config_sync_name(cfg->sync));
-	output_kv_set(kv, "seed", "%" PRIu64, cfg->seed);
-	output_kv_set(kv, "scratch", "%s", cfg->scratch != NULL ?
-	    cfg->scratch : TARGET_SCRATCH);
-	output_kv_set(kv, "cold", "%s", config_cold_name(cfg->cold));
-	if (cfg->memory_limit != 0)
-		output_kv_set(kv, "memory-limit", "%" PRIu64,
-		    cfg->memory_limit);
-	else
-		output_kv_set(kv, "memory-limit", "none");
-	output_kv_set(kv, "events", "%s", cfg->events != NULL ? cfg->events :
-	    PERF_DEFAULT);
-}
-
-/* ===== Target config files ===== */
-
-/*
- * Split the config file line 'line' in place into 'key' and 'value',
- * trimming blanks around both.  The first '=' ends the key, so the value
- * may hold '=' and '#'.  Return -1 if there is no '=' or no key.
- */
-static int
-split(char *line, char **key, char **value)
-{
-	char	*eq, *end;
-
-	if ((eq = strchr(line, '=')) == NULL)
-		return -1;
-	*eq = '\0';
-	*key = line;
-	*value = eq + 1;
-	while (isspace((unsigned char)**key))
-		(*key)++;
-	for (end = eq; end > *key && isspace((unsigned char)end[-1]); end--)
-		;
-	*end = '\0';
-	while (isspace((unsigned char)**value))
-		(*value)++;
-	for (end = *value + strlen(*value); end > *value &&
-	    isspace((unsigned char)end[-1]); end--)
-		;
-	*end = '\0';
-	return **key == '\0' ? -1 : 0;
-}
-
-/*
- * Whether 'key' is an option a config file may set: any in config_opts[]
- * but "config", as a file cannot name another.
- */
-static bool
-known(const char *key)
-{
 	const struct config_opt	*o;
+	union config_val	 v;
+	const char		*s;
+	char			 buf[128], err[LD_ERRLEN];
+	size_t			 i;
+	int			 rank, more = 1;
 
-	if (strcmp(key, "config") == 0)
-		return false;
-	for (o = config_opts; o->name != NULL; o++)
-		if (strcmp(key, o->name) == 0)
-			return true;
-	return false;
-}
-
-/*
- * Write "PATH:LINE: MSG" (or "PATH: MSG" when 'lineno' is 0) into 'err'
- * (LD_ERRLEN bytes), cut to fit.
- */
-static void
-prefix(char *err, const char *path, size_t lineno, const char *msg)
-{
-	int	n;
-
-	if (lineno != 0)
-		n = snprintf(err, LD_ERRLEN, "%s:%zu: ", path, lineno);
-	else
-		n = snprintf(err, LD_ERRLEN, "%s: ", path);
-	if (n >= 0 && n < LD_ERRLEN)
-		(void)snprintf(err + n, LD_ERRLEN - (size_t)n, "%s", msg);
-}
-
-/*
- * Apply one line of a config file (newline removed) to 'cfg' or 'tc'.
- * The keys set so far are in 'seen' ('nseen' of them, owned by the
- * caller), and this line's key is added.  Return 0, or -1 with the
- * message, without file and line, in 'msg' (LD_ERRLEN bytes).
- */
-static int
-load_line(struct config *cfg, struct target_conf *tc, char *line,
-    char ***seen, size_t *nseen, char *msg)
-{
-	char	*key, *value;
-	size_t	 i;
-
-	while (isspace((unsigned char)*line))
-		line++;
-	if (*line == '\0' || *line == '#')
-		return 0;
-	if (split(line, &key, &value) == -1) {
-		(void)snprintf(msg, LD_ERRLEN, "expected 'key = value'");
-		return -1;
-	}
-	for (i = 0; i < *nseen; i++)
-		if (strcmp((*seen)[i], key) == 0) {
-			(void)snprintf(msg, LD_ERRLEN, "key '%.64s' given "
-			    "twice", key);
-			return -1;
-		}
-	*seen = xreallocarray(*seen, *nseen + 1, sizeof(**seen));
-	(*seen)[(*nseen)++] = xstrdup(key);
-	if (target_conf_key(key))
-		return target_conf_set(tc, key, value, msg);
-	if (!known(key)) {
-		/* No key is longer than 64 bytes: quoting more helps no one. */
-		(void)snprintf(msg, LD_ERRLEN, "unknown key '%.64s'", key);
-		return -1;
-	}
-	return config_set(cfg, key, value, msg);
-}
-
-/*
- * Read the target config file 'path' into 'cfg' and 'tc', which the
- * caller has initialised (config_init(), target_conf_init()); what the
- * file sets replaces what they hold.  A line is "key = value" (blanks
- * around '=' and at both ends are trimmed; the value may hold '=' and
- * '#'), empty, or a comment starting with '#'.  Target keys go to
- * target_conf_set(), the long names of options to config_set() (a flag
- * such as quiet takes yes or no); no key may come twice.  The result is
- * checked with target_conf_check().
- *
- * Return 0, or -1 with a one-line message in 'err' (LD_ERRLEN bytes):
- * "PATH:LINE: why" and errno EINVAL for a bad line, "PATH: why" and
- * errno EINVAL when target_conf_check() refuses the whole, and
- * "PATH: strerror" with that errno when the file cannot be read.  After
- * an error 'cfg' and 'tc' may hold part of the file; the caller still
- * frees them.
- */
-int
-config_load(struct config *cfg, struct target_conf *tc, const char *path,
-    char *err)
-{
-	FILE	 *fp;
-	char	  line[MAX_LINE + 2], msg[LD_ERRLEN];
-	char		**seen = NULL;
-	const char	 *key;
-	size_t		  nseen = 0, lineno = 0, len, i, keyline = 0;
-	size_t		 *lines = NULL;
-	int		  rc = -1, saved;
-
-	if ((fp = fopen(path, "r")) == NULL) {
-		saved = errno;
-		(void)snprintf(err, LD_ERRLEN, "%s: %s", path,
-		    strerror(saved));
-		errno = saved;
-		return -1;
-	}
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		lineno++;
-		len = strlen(line);
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		else if (len > MAX_LINE) {
-			(void)snprintf(msg, LD_ERRLEN, "line longer than %d "
-			    "bytes", MAX_LINE);
-			goto bad_line;
-		}
-		i = nseen;
-		if (load_line(cfg, tc, line, &seen, &nseen, msg) == -1)
-			goto bad_line;
-		if (nseen > i) {
-			lines = xreallocarray(lines, nseen, sizeof(*lines));
-			lines[nseen - 1] = lineno;
+	for (rank = 1; more; rank++) {
+		more = 0;
+		for (o = config_opts; o->name != NULL; o++) {
+			more |= o->dump > rank;
+			if (o->dump != rank)
+				continue;
+			if (o->show != NULL) {
+				if (o->show(cfg, buf, sizeof(buf)) == 0)
+					output_kv_set(kv, o->name, "%s", buf);
+				continue;
+			}
+			load(cfg, o, &v);
+			output_kv_set(kv, o->name, "%s", show(o, &v, buf,
+			    sizeof(buf)));
 		}
 	}
-	if (ferror(fp)) {
-		saved = errno;
-		(void)snprintf(err, LD_ERRLEN, "%s: %s", path,
-		    strerror(saved));
-		errno = saved;
-		goto out;
+	for (i = 0; (o = config_opt_at(i)) != NULL; i++) {
+		if (!config_opt_backend(o) || o->dump == 0)
+			continue;
+		if ((s = output_kv_get(&cfg->bset, o->name)) == NULL)
+			s = o->init;
+		if (s != NULL && o->type != CONFIG_CUSTOM &&
+		    o->parse == NULL && parse(NULL, o, s, &v, err) == 0)
+			s = show(o, &v, buf, sizeof(buf));
+		if (s != NULL)
+			output_kv_set(kv, o->name, "%s", s);
 	}
-	if (target_conf_check(tc, &key, msg) == -1) {
-		/* Name the line of the key at fault, if it was given. */
-		for (i = 0; key != NULL && i < nseen; i++)
-			if (strcmp(seen[i], key) == 0)
-				keyline = lines[i];
-		prefix(err, path, keyline, msg);
-		errno = EINVAL;
-		goto out;
-	}
-	rc = 0;
-	goto out;
-bad_line:
-	prefix(err, path, lineno, msg);
-	errno = EINVAL;
-out:
-	saved = errno;
-	for (i = 0; i < nseen; i++)
-		free(seen[i]);
-	free(seen);
-	free(lines);
-	(void)fclose(fp);
-	errno = saved;
-	return rc;
-}
-
-/* ===== The command line ===== */
-
-/*
- * Fill 'longopts' (CONFIG_NLONGOPTS entries) and 'optstring'
- * (CONFIG_NLONGOPTS bytes) for getopt_long(3) from config_opts[], so the
- * command line and config_set() never differ, plus --cleanup ('C'),
- * --help, --version and, for suites, --total-budget ('T').  An option
- * without a letter gets the value 256 + its index in config_opts[]; the
- * optstring starts with ':', so a missing value is ':' and not '?'.
- */
-void
-config_getopt(struct option *longopts, char *optstring)
-{
-	size_t	i, nl = 0, ns = 0;
-
-	optstring[ns++] = ':';
-	for (i = 0; config_opts[i].name != NULL; i++) {
-		longopts[nl].name = config_opts[i].name;
-		longopts[nl].has_arg = config_opts[i].arg != NULL ?
-		    required_argument : no_argument;
-		longopts[nl].flag = NULL;
-		longopts[nl].val = config_opts[i].letter != 0 ?
-		    config_opts[i].letter : 256 + (int)i;
-		nl++;
-		if (config_opts[i].letter != 0) {
-			optstring[ns++] = (char)config_opts[i].letter;
-			if (config_opts[i].arg != NULL)
-				optstring[ns++] = ':';
-		}
-	}
-	longopts[nl++] = (struct option){ "cleanup", no_argument, NULL, 'C' };
-	longopts[nl++] = (struct option){ "help", no_argument, NULL, 'h' };
-	longopts[nl++] = (struct option){ "version", no_argument, NULL, 'V' };
-	longopts[nl++] = (struct option){ "total-budget", required_argument,
-	    NULL, 'T' };
-	longopts[nl] = (struct option){ NULL, 0, NULL, 0 };
-	(void)strcpy(optstring + ns, "hV");
-}
-
-/*
- * The long name of the option getopt_long() returned as 'ch' with the
- * tables of config_getopt(), or NULL if it is not one of config_opts[].
- */
-const char *
-config_opt_name(int ch)
-{
-	size_t	i;
-
-	for (i = 0; config_opts[i].name != NULL; i++)
-		if (ch == config_opts[i].letter || ch == 256 + (int)i)
-			return config_opts[i].name;
-	return NULL;
-}
-
-/*
- * Print largedir -h to 'fp': the synopsis, as in the man page, and one
- * line per option.  Return 0, or -1 with errno if 'fp' failed.
- */
-int
-config_usage(FILE *fp)
-{
-	const struct config_opt	*o;
-	char			 left[64];
-
-	(void)fprintf(fp,
-	    "usage: largedir [-hqV] [-b duration] [-g factor] [-l label] "
-	    "[-N count]\n"
-	    "                [-n count] [-o path] [-p phases] [-r count] "
-	    "[-s seed]\n"
-	    "                [--budget-policy predict|classic] "
-	    "[--file-size size]\n"
-	    "                [--fsync none|file|dir|both] "
-	    "[--name-len length]\n"
-	    "                [--names fixed|maildir] [--scratch dir]\n"
-	    "                [--sync none|phase|round] [--warmup count] "
-	    "dir\n"
-	    "       largedir -c file [options]\n"
-	    "       largedir suite [options] [--total-budget duration] "
-	    "file ...\n"
-	    "       largedir plot results\n"
-	    "       largedir page results\n"
-	    "       largedir --cleanup [--scratch dir] [dir]\n");
-	(void)fprintf(fp, "\n");
-	for (o = config_opts; o->name != NULL; o++) {
-		if (o->letter != 0)
-			(void)snprintf(left, sizeof(left), "-%c, --%s%s%s",
-			    o->letter, o->name, o->arg != NULL ? " " : "",
-			    o->arg != NULL ? o->arg : "");
-		else
-			(void)snprintf(left, sizeof(left), "    --%s%s%s",
-			    o->name, o->arg != NULL ? " " : "",
-			    o->arg != NULL ? o->arg : "");
-		(void)fprintf(fp, "  %-35s %s\n", left, o->help);
-	}
-	(void)fprintf(fp, "  %-35s %s\n  %-35s %s\n  %-35s %s\n",
-	    "    --cleanup [dir]", "remove what killed runs left behind",
-	    "-h, --help", "print this help", "-V, --version",
-	    "print the version");
-	return fflush(fp) == EOF || ferror(fp) ? -1 : 0;
 }

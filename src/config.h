@@ -3,11 +3,22 @@
 
 /*
  * config: every setting of a run, its default, and the one place that
- * checks it.  The command line (getopt_long in largedir.c) and target
- * files (config_load()) call config_set() with the option's long name as
- * the key, so each check exists once, as fio shares one option table
- * between its command line and its job files.  config_opts[] describes
- * the options for getopt and usage().
+ * checks it.  One table, config_opts[], lists each option once: its long
+ * name (also its key in config files), short letter, type and limits,
+ * default, help, where its value goes in struct config, which verbs take
+ * it and how the outputs record it.  config_set() checks and stores a
+ * value by the table; the command line (config_parse_args()), config
+ * files (config_load()), -h (config_usage()) and the record of a run
+ * (config_dump()) all read it, as fio shares one option table between
+ * its command line and its job files.
+ *
+ * A backend may bring options of its own (backend_ops.options): they are
+ * consulted after config_opts[], checked by the same types, and kept in
+ * struct config as strings under their names (config.bset), which the
+ * backend reads when it is opened (backend_setting()).
+ *
+ * config.c holds the table and the settings; config_read.c reads them
+ * from the command line and from files and prints -h.
  */
 
 #ifndef LD_CONFIG_H
@@ -24,6 +35,9 @@
 #include "target.h"
 #include "timing.h"
 #include "workload.h"
+
+#define CONFIG_MAX_PASS	127	/* options a suite passes on to a target */
+#define CONFIG_NSHORT	128	/* bytes of config_getopt()'s optstring */
 
 enum config_sync {
 	CONFIG_SYNC_NONE,	/* never syncfs */
@@ -65,33 +79,138 @@ struct config {
 	uint64_t		memory_limit;	/* bytes; 0: none */
 	char			*events;	/* libpfm4 names; NULL:
 						   PERF_DEFAULT */
+	uint64_t		total_budget_ns;	/* suite; 0: none */
+	struct output_kvlist	bset;		/* backends' options, by
+						   name */
 };
 
-/* One option: its long name (the config key), short letter, argument. */
+/* What an option's value is, and so how it is checked and recorded. */
+enum config_type {
+	CONFIG_FLAG,		/* bool; no value, a file says yes or no */
+	CONFIG_COUNT,		/* whole number, min to max (unsigned or
+				   uint64_t) */
+	CONFIG_SIZE,		/* bytes: 512, 4k, 1M; min to max */
+	CONFIG_DURATION,	/* nanoseconds: 90s, 5m, 1h; at most max */
+	CONFIG_REAL,		/* double, above min, at most max */
+	CONFIG_CHOICE,		/* one of 'words', stored as its enum value */
+	CONFIG_STRING,		/* char *, owned; 'valid' checks it */
+	CONFIG_CUSTOM		/* only 'parse' knows: it stores it too */
+};
+
+/* Where an option is taken: a bit mask, in config_opt.verbs. */
+enum config_verb {
+	CONFIG_RUN = 1,		/* largedir [options] dir */
+	CONFIG_SUITE = 2,	/* largedir suite [options] file ... */
+	CONFIG_FILE = 4		/* a key of config files */
+};
+
+/* What the command line does with an option. */
+enum config_act {
+	CONFIG_ACT_SET,		/* config_set() */
+	CONFIG_ACT_READ,	/* -c: read that file first */
+	CONFIG_ACT_CLEANUP,	/* --cleanup */
+	CONFIG_ACT_HELP,	/* -h: the caller prints config_usage() */
+	CONFIG_ACT_VERSION	/* -V */
+};
+
+/* config_opt.flags */
+#define CONFIG_SYNOPSIS	0x1	/* in the first line of -h */
+#define CONFIG_UNLISTED	0x2	/* no line of its own in -h */
+#define CONFIG_LOCAL	0x4	/* a suite does not pass it to the targets */
+
+/* One word of a CONFIG_CHOICE option and the enum value it stands for. */
+struct config_word {
+	const char	*word;		/* NULL ends the list */
+	int		 value;
+};
+
+/* A value on its way from the parser to struct config and back. */
+union config_val {
+	bool		 b;		/* CONFIG_FLAG */
+	uint64_t	 u;		/* COUNT, SIZE, DURATION */
+	double		 d;		/* REAL */
+	int		 i;		/* CHOICE */
+	const char	*s;		/* STRING, not owned */
+};
+
+/*
+ * One option.  The messages say why a value is refused; config_set()
+ * writes "--NAME 'VALUE': WHY".  A COUNT without them says "must be a
+ * whole number from MIN to MAX", a CHOICE "must be A, B or C", a FLAG
+ * "must be yes or no".
+ */
 struct config_opt {
-	const char	*name;
-	int		 letter;	/* 0 if none */
-	const char	*arg;		/* NULL for a flag */
+	const char	*name;		/* --name and the key in files */
+	int		 letter;	/* -x, or 0 */
+	enum config_type type;		/* FLAG: takes no value */
+	unsigned	 verbs;		/* enum config_verb bits */
+	enum config_act	 act;
+	unsigned	 flags;		/* CONFIG_SYNOPSIS ... */
+	const char	*metavar;	/* in -h; NULL for most flags */
 	const char	*help;
+	const char	*def;		/* the default -h shows, or NULL */
+	const char	*init;		/* the default config_init() parses;
+					   NULL: zero */
+	size_t		 off, size;	/* the value in struct config; size 0:
+					   none (a backend's: kept in bset) */
+	size_t		 isset;		/* 1 + offset of a bool set with it,
+					   or 0 */
+	uint64_t	 min, max;	/* COUNT, SIZE, DURATION; REAL: above
+					   min, at most max */
+	const struct config_word *words;	/* CHOICE */
+	bool		(*valid)(const char *);	/* STRING, or NULL */
+	/* Parse 'value' into '*v' (or, for CUSTOM, into the config). */
+	int		(*parse)(struct config *, const char *,
+			    union config_val *, char *);
+	const char	*bad;		/* not a value of the type */
+	const char	*low;		/* below min */
+	const char	*high;		/* above max */
+	/* The message for a verb that does not take it: may hold one %s,
+	   the argument as given. */
+	const char	*refuse;
+	int		 dump;		/* place in config_dump(); 0: not
+					   recorded */
+	const char	*unset;		/* recorded for a zero value, or NULL */
+	/* Record the value into the buffer, or return -1 to leave it out. */
+	int		(*show)(const struct config *, char *, size_t);
 };
 
-extern const struct config_opt	config_opts[];	/* NULL-terminated */
+/* One option as the command line gave it to a suite. */
+struct config_given {
+	const struct config_opt	*opt;
+	const char		*value;		/* in argv, or NULL */
+};
 
+/* What config_parse_args() found besides the settings. */
+struct config_args {
+	const char		*conf;		/* run: -c FILE, or NULL */
+	bool			 cleanup;	/* run: --cleanup */
+	char			**rest;		/* the operands */
+	int			 nrest;
+	/* suite: the options to pass on to each target, in order */
+	struct config_given	 given[CONFIG_MAX_PASS];
+	size_t			 ngiven;
+};
+
+extern const struct config_opt	config_opts[];	/* name NULL ends it */
+
+/* config.c: the table and the settings */
 void	config_init(struct config *);
 void	config_free(struct config *);
 int	config_set(struct config *, const char *, const char *, char *);
 int	config_check(const struct config *, char *);
 void	config_dump(const struct config *, struct output_kvlist *);
-const char	*config_sync_name(enum config_sync);
-const char	*config_cold_name(enum config_cold);
+const struct config_opt	*config_opt_at(size_t);
+const struct config_opt	*config_opt_find(const char *);
+bool	config_opt_backend(const struct config_opt *);
+
+/* config_read.c: the command line, config files, -h */
 int	config_load(struct config *, struct target_conf *, const char *,
 	    char *);
-
-#define CONFIG_NLONGOPTS	64	/* entries config_getopt() may fill */
-
 struct option;
-void	config_getopt(struct option *, char *);
-const char	*config_opt_name(int);
+struct option	*config_getopt(char *);
+int	config_parse_args(struct config *, struct target_conf *,
+	    enum config_verb, int, char **, struct config_args *, char *);
 int	config_usage(FILE *);
 
 #endif /* LD_CONFIG_H */

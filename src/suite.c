@@ -15,7 +15,6 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -78,72 +77,46 @@ suite_status(int ws, char *buf, size_t len)
 int
 suite_main(int argc, char **argv)
 {
-	struct option		 longopts[CONFIG_NLONGOPTS];
+	struct config_args	 a;
 	struct target_conf	 tc;
 	struct config		 cfg, check;
-	const char		*out = NULL, *name;
+	const char		*out;
 	char			*labels[SUITE_MAX], *outbuf = NULL;
-	char			 optstring[CONFIG_NLONGOPTS], errbuf[LD_ERRLEN];
+	char			 errbuf[LD_ERRLEN];
 	char			 dstamp[32], st[32], cnt[32], rate[32];
-	char			*args[256], *pass[128], *budget = NULL;
+	char			*args[256], *pass[CONFIG_MAX_PASS];
+	char			*budget = NULL;
 	struct results_target	 rt;
 	double			 vals[PHASE_COUNT], n, at;
-	uint64_t		 total_ns = 0;
 	time_t			 now;
 	pid_t			 pid;
-	int			 ch, idx, i, j, na, np = 0, nconf, ws[SUITE_MAX];
+	int			 i, j, na, np = 0, nconf, ws[SUITE_MAX];
 	int			 bad = 0, outfd;
+	size_t			 k;
 
 	config_init(&cfg);
-	config_getopt(longopts, optstring);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, optstring, longopts, &idx)) !=
-	    -1) {
-		switch (ch) {
-		case 'c':
-		case 'l':
-			errx(EXIT_USAGE, "suite: %s: each config names its "
-			    "own target and label", argv[optind - 1]);
-		case 'C':
-			errx(EXIT_USAGE, "suite: --cleanup goes alone");
-		case 'h':
-			if (config_usage(stdout) == -1)
-				err(1, "stdout");
-			return 0;
-		case 'V':
-			printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
-			return 0;
-		case 'o':
-			out = optarg;
-			continue;
-		case 'T':
-			if (parse_duration(optarg, 366ULL * 86400 * NS_PER_S,
-			    &total_ns, &name) == -1)
-				errx(EXIT_USAGE, "--total-budget '%s': not a "
-				    "duration (e.g. 30m, 2h)", optarg);
-			continue;
-		case ':':
-			errx(EXIT_USAGE, "option %s needs a value",
-			    argv[optind - 1]);
-		case '?':
-			errx(EXIT_USAGE, "unknown option '%s' (see largedir "
-			    "-h)", argv[optind - 1]);
-		default:
-			break;
-		}
-		/* Checked here once, passed on to every target. */
-		if ((name = config_opt_name(ch)) == NULL ||
-		    config_set(&cfg, name, optarg, errbuf) == -1)
-			errx(EXIT_USAGE, "%s", name == NULL ? "unknown option" :
-			    errbuf);
-		if (np + 1 >= (int)(sizeof(pass) / sizeof(pass[0])))
-			errx(EXIT_USAGE, "suite: too many options");
-		pass[np++] = optarg != NULL ? xasprintf("--%s=%s", name,
-		    optarg) : xasprintf("--%s", name);
+	/* Checked here once, passed on to every target. */
+	switch (config_parse_args(&cfg, NULL, CONFIG_SUITE, argc, argv, &a,
+	    errbuf)) {
+	case -1:
+		errx(EXIT_USAGE, "%s", errbuf);
+	case CONFIG_ACT_HELP:
+		if (config_usage(stdout) == -1)
+			err(1, "stdout");
+		return 0;
+	case CONFIG_ACT_VERSION:
+		printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
+		return 0;
+	default:
+		break;
 	}
+	for (k = 0; k < a.ngiven; k++)
+		pass[np++] = a.given[k].value != NULL ? xasprintf("--%s=%s",
+		    a.given[k].opt->name, a.given[k].value) :
+		    xasprintf("--%s", a.given[k].opt->name);
 	if (config_check(&cfg, errbuf) == -1)
 		errx(EXIT_USAGE, "%s", errbuf);
-	nconf = argc - optind;
+	nconf = a.nrest;
 	if (nconf == 0)
 		errx(EXIT_USAGE, "suite: name at least one config (see "
 		    "configs/)");
@@ -153,27 +126,28 @@ suite_main(int argc, char **argv)
 	for (i = 0; i < nconf; i++) {
 		config_init(&check);
 		target_conf_init(&tc);
-		if (config_load(&check, &tc, argv[optind + i], errbuf) == -1)
+		if (config_load(&check, &tc, a.rest[i], errbuf) == -1)
 			errx(EXIT_USAGE, "%s", errbuf);
 		labels[i] = xstrdup(tc.label != NULL ? tc.label :
 		    tc.fstype != NULL ? tc.fstype : "largedir");
 		for (j = 0; j < i; j++)
 			if (strcmp(labels[i], labels[j]) == 0)
 				errx(EXIT_USAGE, "suite: %s and %s have the "
-				    "same label '%s'", argv[optind + j],
-				    argv[optind + i], labels[i]);
+				    "same label '%s'", a.rest[j],
+				    a.rest[i], labels[i]);
 		target_conf_free(&tc);
 		config_free(&check);
 	}
+	out = cfg.output;
 	if (out == NULL) {
 		now = time(NULL);
 		(void)strftime(dstamp, sizeof(dstamp), "%Y%m%dT%H%M%SZ",
 		    gmtime(&now));
 		out = outbuf = xasprintf("results/%s-suite", dstamp);
 	}
-	if (total_ns != 0)
-		budget = xasprintf("--budget=%" PRIu64 "ns", total_ns /
-		    (uint64_t)nconf);
+	if (cfg.total_budget_ns != 0)
+		budget = xasprintf("--budget=%" PRIu64 "ns",
+		    cfg.total_budget_ns / (uint64_t)nconf);
 	if (sig_setup(false) == -1)
 		err(1, "sigaction");
 
@@ -181,12 +155,12 @@ suite_main(int argc, char **argv)
 		ws[i] = -1;
 	for (i = 0; i < nconf && sig_count == 0; i++) {
 		printf("suite: target %d of %d: %s (%s)\n", i + 1, nconf,
-		    labels[i], argv[optind + i]);
+		    labels[i], a.rest[i]);
 		(void)fflush(stdout);
 		na = 0;
 		args[na++] = (char *)"largedir";
 		args[na++] = (char *)"-c";
-		args[na++] = argv[optind + i];
+		args[na++] = a.rest[i];
 		args[na++] = (char *)"-o";
 		args[na++] = (char *)out;
 		for (j = 0; j < np; j++)

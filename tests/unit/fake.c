@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "fake.h"
 #include "util.h"
 
@@ -46,6 +47,7 @@ struct fake {
 	struct fake_wd	*wd;
 	bool		 released;
 	uint64_t	 count[7];
+	size_t		 batch;		/* --fake-batch, or 0: the knob */
 };
 
 static const char *const counter_names[] = {
@@ -79,9 +81,19 @@ static void	f_counters(struct backend *, uint64_t *);
 static int	f_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 
+/* An option of its own, as a network backend has its buffer sizes. */
+static const struct config_opt options[] = {
+	{ .name = "fake-batch", .type = CONFIG_COUNT,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE, .metavar = "count",
+	  .help = "entries per readdir call", .def = "7", .init = "7",
+	  .min = 1, .max = 64, .dump = 1 },
+	{ .name = NULL }
+};
+
 const struct backend_ops fake_ops = {
 	.name = "fake",
 	.scheme = "fake",
+	.options = options,
 	.open = f_open,
 	.close = f_close,
 	.mkdir = f_mkdir,
@@ -215,6 +227,7 @@ f_open(struct backend *be, const char *target, char *err)
 {
 	struct fake	*fk;
 	struct fake_wd	*w;
+	const char	*v;
 
 	if (strncmp(target, "fake://", 7) != 0) {
 		(void)snprintf(err, LD_ERRLEN, "create work directory in %s: "
@@ -230,6 +243,8 @@ f_open(struct backend *be, const char *target, char *err)
 	workdirs = w;
 	fk = xcalloc(1, sizeof(*fk));
 	fk->wd = w;
+	if ((v = backend_setting(be, "fake-batch")) != NULL)
+		fk->batch = (size_t)strtoull(v, NULL, 10);	/* checked */
 	be->priv = fk;
 	be->workdir = xstrdup(w->path);
 	return 0;
@@ -427,7 +442,7 @@ f_readdir(struct backend *be, struct backend_dir *d, const char ***names,
 	fk->count[C_READDIR]++;
 	if (usable(be) == -1)
 		return -1;
-	batch = fake_knobs.batch;
+	batch = fk->batch != 0 ? fk->batch : fake_knobs.batch;
 	if (batch == 0 || batch > sizeof(d->batch) / sizeof(d->batch[0]))
 		batch = sizeof(d->batch) / sizeof(d->batch[0]);
 	while (k < batch && d->cursor < d->len) {

@@ -6,7 +6,9 @@
  * directories, round directories and names in memory, counts every
  * operation under its own name (counters()), and lets a test make an
  * operation fail, list in another order, or take the work directory
- * away.  It passes the same conformance tests as posix (test_backend.c),
+ * away.  It has an option of its own, --fake-batch (entries per readdir
+ * call), as a network backend has its buffer sizes: a run's setting
+ * wins over the 'batch' knob.  It passes the same conformance tests as posix (test_backend.c),
  * so what the round tests (test_round.c) learn through it holds for the
  * real thing.
  */

@@ -58,7 +58,7 @@ setup(void **state)
 {
 	struct impl		*im = *state;
 	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
-				    8, "2026-12-01T00:00:00Z" };
+				    8, "2026-12-01T00:00:00Z", NULL };
 	char			 err[LD_ERRLEN];
 
 	fake_reset();
@@ -308,7 +308,7 @@ static void
 keep_one(struct impl *im)
 {
 	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
-				    8, "2026-12-01T00:00:00Z" };
+				    8, "2026-12-01T00:00:00Z", NULL };
 	struct backend		 other;
 	struct backend_dir	*d;
 	char			 err[LD_ERRLEN];

@@ -4,14 +4,18 @@
 /*
  * Unit tests for config.c: a table of option values, each accepted with
  * its effect or refused with a message naming the option and the value;
- * --phases ordering; the cross-checks of config_check(); that
- * config_opts[] and config_set() know the same options; and config_load()
- * on the fixture files in tests/data/conf/, on files written into a
- * mkdtemp(3) directory, and on every config shipped in configs/.
+ * --phases ordering; the cross-checks of config_check(); what holds for
+ * every option of the table (unique names and letters, help, metavars,
+ * defaults, sorted short options); every option taken and refused, at
+ * the edges of its limits; the record of the settings, in its order; and
+ * a backend's own option (the fake backend's --fake-batch), before and
+ * after the backend is registered.  config_read.c has test_config_read.c.
  */
 
+#include <ctype.h>
 #include <errno.h>
-#include <glob.h>
+#include <getopt.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,16 +28,12 @@
 #include <cmocka.h>
 
 #include "config.h"
+#include "fake.h"
 #include "perf.h"
 #include "util.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
-#ifndef TEST_DATA
-#define TEST_DATA	"tests/data"
-#endif
-#define CONF		TEST_DATA "/conf/"
-#define CONFIGS		TEST_DATA "/../../configs"	/* the shipped ones */
 
 static void
 test_good(void **state)
@@ -276,35 +276,293 @@ test_check(void **state)
 	config_free(&c);
 }
 
+/* ===== The table ===== */
+
+/* Whether 'o' takes a value: everything but a flag. */
+static bool
+takes_value(const struct config_opt *o)
+{
+	return o->type != CONFIG_FLAG;
+}
+
 /*
- * Every option in the table is one config_set() knows, and vice versa,
- * except --config: largedir.c reads that file itself, before the other
- * options, and a config file cannot name another.
+ * What holds for every option of the table and of every registered
+ * backend: unique names and letters, help, a metavar when it takes a
+ * value (for a choice: its words), a default config_init() can parse,
+ * a message for the verb that does not take it, room for its value, and
+ * dump places 1..N without a gap.
  */
 static void
-test_table(void **state)
+check_invariants(void)
 {
+	const struct config_opt		*o, *p;
+	const struct config_word	*w;
+	struct config			 c;
+	char				 err[LD_ERRLEN], words[256];
+	size_t				 i, j;
+	int				 maxrank = 0, n;
+	bool				 seen[64] = { false };
+
+	for (i = 0; (o = config_opt_at(i)) != NULL; i++) {
+		assert_non_null(o->name);
+		for (j = 0; j < i; j++) {
+			p = config_opt_at(j);
+			if (strcmp(o->name, p->name) == 0)
+				fail_msg("--%s twice", o->name);
+			if (o->letter != 0 && o->letter == p->letter)
+				fail_msg("-%c twice", o->letter);
+		}
+		if (o->help == NULL || *o->help == '\0')
+			fail_msg("--%s has no help", o->name);
+		if (takes_value(o) && o->metavar == NULL)
+			fail_msg("--%s takes a value but has no metavar",
+			    o->name);
+		if (o->type == CONFIG_CHOICE) {
+			assert_non_null(o->words);
+			words[0] = '\0';
+			for (w = o->words; w->word != NULL; w++)
+				(void)snprintf(words + strlen(words),
+				    sizeof(words) - strlen(words), "%s%s",
+				    w == o->words ? "" : "|", w->word);
+			assert_string_equal(o->metavar, words);
+			if (o->size != 0)
+				assert_int_equal(o->size, sizeof(int));
+		}
+		if (o->type == CONFIG_COUNT && o->size != 0)
+			assert_true(o->size == sizeof(unsigned) ||
+			    o->size == sizeof(uint64_t));
+		if (o->type == CONFIG_CUSTOM)
+			assert_non_null(o->parse);
+		if (config_opt_backend(o)) {
+			assert_int_equal(o->letter, 0);
+			assert_int_equal(o->size, 0);
+			assert_int_equal(o->act, CONFIG_ACT_SET);
+		}
+		if ((o->verbs & (CONFIG_RUN | CONFIG_SUITE)) !=
+		    (CONFIG_RUN | CONFIG_SUITE) && !config_opt_backend(o))
+			assert_non_null(o->refuse);
+		if (o->init != NULL) {
+			config_init(&c);
+			err[0] = '\0';
+			if (config_set(&c, o->name, o->init, err) == -1)
+				fail_msg("--%s: default '%s' refused: %s",
+				    o->name, o->init, err);
+			config_free(&c);
+		}
+		if (!config_opt_backend(o) && o->dump != 0) {
+			assert_true(o->dump > 0 && o->dump < 64);
+			if (seen[o->dump])
+				fail_msg("--%s: dump place %d taken", o->name,
+				    o->dump);
+			seen[o->dump] = true;
+			if (o->dump > maxrank)
+				maxrank = o->dump;
+		}
+	}
+	for (n = 1; n <= maxrank; n++)
+		if (!seen[n])
+			fail_msg("no option in dump place %d", n);
+}
+
+static void
+test_invariants(void **state)
+{
+	struct option	*lo;
+	char		 optstring[CONFIG_NSHORT];
+	const char	*s;
+	size_t		 n;
+	int		 prev = 0, ch;
+
+	(void)state;
+	check_invariants();
+	/* The short options: sorted as OpenBSD sorts them ("aAbB"). */
+	lo = config_getopt(optstring);
+	assert_int_equal(optstring[0], ':');
+	for (s = optstring + 1; *s != '\0'; s++) {
+		if (*s == ':')
+			continue;
+		ch = (unsigned char)*s;
+		if (prev != 0 && (tolower(prev) > tolower(ch) ||
+		    (tolower(prev) == tolower(ch) && prev >= ch)))
+			fail_msg("optstring %s: '%c' after '%c'", optstring, ch,
+			    prev);
+		prev = ch;
+	}
+	assert_string_equal(optstring, ":b:c:g:hl:N:n:o:p:qr:s:V");
+	for (n = 0; lo[n].name != NULL; n++)
+		assert_ptr_equal(config_opt_find(lo[n].name),
+		    config_opt_at(n));
+	assert_int_equal(n, 26);
+	free(lo);
+}
+
+/*
+ * Every option of the table, by name: a value config_set() takes and
+ * one it refuses, with the message.  An option that is no setting (-c,
+ * --cleanup, -h, -V) is unknown to config_set().  A new option must
+ * join this table.
+ */
+static void
+test_every_option(void **state)
+{
+	static const struct {
+		const char	*name, *good, *badv, *want;
+	} tab[] = {
+		{ "budget", "2h", "2x", "--budget '2x': not a duration (e.g. "
+		    "90s, 5m, 1h)" },
+		{ "budget-policy", "classic", "x", "--budget-policy 'x': must "
+		    "be predict or classic" },
+		{ "cold", "drop", "x", "--cold 'x': must be none, drop or "
+		    "remount" },
+		{ "config", NULL, "x.conf", "unknown option 'config'" },
+		{ "events", "none", ",", "--events ',': empty event name" },
+		{ "file-size", "1M", "-1", "--file-size '-1': not a size (e.g. "
+		    "0, 512, 4k, 1M)" },
+		{ "fsync", "dir", "x", "--fsync 'x': must be none, file, dir "
+		    "or both" },
+		{ "growth", "1.01", "1", "--growth '1': must be greater than "
+		    "1" },
+		{ "label", "a", "", "--label '': use 1 to 64 letters, digits, "
+		    "'.', '_' or '-', not starting with '.'" },
+		{ "max-files", "1", "0", "--max-files '0': must be a whole "
+		    "number from 1 to 4294967295" },
+		{ "memory-limit", "1P", "1G1", "--memory-limit '1G1': not a "
+		    "size (e.g. 64M, 1G)" },
+		{ "name-len", "255", "256", "--name-len '256': must be a whole "
+		    "number from 1 to 255" },
+		{ "names", "fixed", "x", "--names 'x': must be fixed or "
+		    "maildir" },
+		{ "output", "x", "", "--output '': must not be empty" },
+		{ "phases", "rmrf", "x", "--phases 'x': unknown phase 'x' "
+		    "(create, open, list, liststat, delete, rmrf)" },
+		{ "quiet", "yes", "1", "--quiet '1': must be yes or no" },
+		{ "repeat", "1000", "1001", "--repeat '1001': must be a whole "
+		    "number from 1 to 1000" },
+		{ "scratch", "/", "x", "--scratch 'x': must be an absolute "
+		    "path" },
+		{ "seed", "0", "x", "--seed 'x': not a number" },
+		{ "start", "4294967295", "4294967296", "--start '4294967296': "
+		    "must be a whole number from 1 to 4294967295" },
+		{ "sync", "none", "x", "--sync 'x': must be none, phase or "
+		    "round" },
+		{ "warmup", "100", "101", "--warmup '101': must be a whole "
+		    "number from 0 to 100" },
+		{ "total-budget", "1h", "0", "--total-budget '0': not a "
+		    "duration (e.g. 30m, 2h)" },
+		{ "cleanup", NULL, "yes", "unknown option 'cleanup'" },
+		{ "help", NULL, "yes", "unknown option 'help'" },
+		{ "version", NULL, "yes", "unknown option 'version'" },
+	};
 	const struct config_opt	*o;
 	struct config		 c;
 	char			 err[LD_ERRLEN];
-	size_t			 n = 0;
-	bool			 unknown;
+	size_t			 i, n = 0;
 
 	(void)state;
 	for (o = config_opts; o->name != NULL; o++, n++) {
+		for (i = 0; i < NELEM(tab); i++)
+			if (strcmp(tab[i].name, o->name) == 0)
+				break;
+		if (i == NELEM(tab))
+			fail_msg("--%s is not in test_every_option", o->name);
+	}
+	assert_int_equal(n, NELEM(tab));
+	for (i = 0; i < NELEM(tab); i++) {
 		config_init(&c);
 		err[0] = '\0';
-		(void)config_set(&c, o->name, o->arg != NULL ? "" : NULL, err);
-		unknown = strstr(err, "unknown option") != NULL;
-		if (strcmp(o->name, "config") == 0) {
-			assert_true(unknown);
-			assert_int_equal(o->letter, 'c');
-		} else if (unknown)
-			fail_msg("config_set does not know --%s", o->name);
-		assert_non_null(o->help);
+		if (tab[i].good != NULL && config_set(&c, tab[i].name,
+		    tab[i].good, err) == -1)
+			fail_msg("--%s '%s' refused: %s", tab[i].name,
+			    tab[i].good, err);
+		if (config_set(&c, tab[i].name, tab[i].badv, err) != -1)
+			fail_msg("--%s '%s' accepted", tab[i].name,
+			    tab[i].badv);
+		assert_int_equal(errno, EINVAL);
+		assert_string_equal(err, tab[i].want);
 		config_free(&c);
 	}
-	assert_int_equal(n, 22);
+}
+
+/*
+ * The limits of each numeric option and the words of each choice, from
+ * the table itself: the edges are taken, one past them is refused, and a
+ * choice is recorded as the word that set it.
+ */
+static void
+test_limits(void **state)
+{
+	struct output_kvlist		 kv = { 0 };
+	const struct config_opt		*o;
+	const struct config_word	*w;
+	struct config			 c;
+	char				 err[LD_ERRLEN], v[64];
+
+	(void)state;
+	for (o = config_opts; o->name != NULL; o++) {
+		config_init(&c);
+		switch (o->type) {
+		case CONFIG_COUNT:
+			if (o->parse != NULL)
+				break;
+			(void)snprintf(v, sizeof(v), "%" PRIu64, o->min);
+			assert_int_equal(config_set(&c, o->name, v, err), 0);
+			(void)snprintf(v, sizeof(v), "%" PRIu64, o->max);
+			assert_int_equal(config_set(&c, o->name, v, err), 0);
+			(void)snprintf(v, sizeof(v), "%" PRIu64, o->max + 1);
+			assert_int_equal(config_set(&c, o->name, v, err), -1);
+			(void)snprintf(v, sizeof(v), "%lld",
+			    (long long)o->min - 1);
+			assert_int_equal(config_set(&c, o->name, v, err), -1);
+			break;
+		case CONFIG_SIZE:
+			(void)snprintf(v, sizeof(v), "%" PRIu64, o->max);
+			assert_int_equal(config_set(&c, o->name, v, err), 0);
+			(void)snprintf(v, sizeof(v), "%" PRIu64, o->max + 1);
+			assert_int_equal(config_set(&c, o->name, v, err), -1);
+			if (o->min > 0) {
+				(void)snprintf(v, sizeof(v), "%" PRIu64,
+				    o->min - 1);
+				assert_int_equal(config_set(&c, o->name, v,
+				    err), -1);
+			}
+			break;
+		case CONFIG_DURATION:
+			(void)snprintf(v, sizeof(v), "%" PRIu64 "ns", o->max);
+			assert_int_equal(config_set(&c, o->name, v, err), 0);
+			/* A second more: parse_duration() counts in doubles. */
+			(void)snprintf(v, sizeof(v), "%" PRIu64 "s",
+			    o->max / (uint64_t)NS_PER_S + 1);
+			assert_int_equal(config_set(&c, o->name, v, err), -1);
+			assert_int_equal(config_set(&c, o->name, "1ns", err),
+			    0);
+			assert_int_equal(config_set(&c, o->name, "0", err),
+			    -1);
+			break;
+		case CONFIG_REAL:
+			(void)snprintf(v, sizeof(v), "%" PRIu64, o->max);
+			assert_int_equal(config_set(&c, o->name, v, err), 0);
+			(void)snprintf(v, sizeof(v), "%" PRIu64, o->min);
+			assert_int_equal(config_set(&c, o->name, v, err), -1);
+			(void)snprintf(v, sizeof(v), "%" PRIu64 ".5", o->max);
+			assert_int_equal(config_set(&c, o->name, v, err), -1);
+			break;
+		case CONFIG_CHOICE:
+			for (w = o->words; w->word != NULL; w++) {
+				assert_int_equal(config_set(&c, o->name,
+				    w->word, err), 0);
+				if (o->dump == 0)
+					continue;
+				config_dump(&c, &kv);
+				assert_string_equal(output_kv_get(&kv,
+				    o->name), w->word);
+			}
+			break;
+		default:
+			break;
+		}
+		config_free(&c);
+	}
+	output_kv_free(&kv);
 }
 
 static void
@@ -336,210 +594,158 @@ test_dump(void **state)
 	config_free(&c);
 }
 
-/* ===== config_load() ===== */
-
-/* Load 'path' into fresh structures; return what config_load() did. */
-static int
-load(const char *path, struct config *c, struct target_conf *tc, char *err)
-{
-	config_init(c);
-	target_conf_init(tc);
-	err[0] = '\0';
-	errno = 0;
-	return config_load(c, tc, path, err);
-}
-
-/* good.conf: every kind of line, target keys and workload options. */
+/*
+ * The record of the defaults, key by key in its order: the outputs keep
+ * it (run.json's "config" too), so neither a key, a value nor the order
+ * may change.
+ */
 static void
-test_load_good(void **state)
+test_dump_order(void **state)
 {
-	struct config		c;
-	struct target_conf	tc;
-	char			err[LD_ERRLEN];
-
-	(void)state;
-	if (load(CONF "good.conf", &c, &tc, err) == -1)
-		fail_msg("%s", err);
-	assert_string_equal(tc.label, "good");
-	assert_string_equal(tc.description, "a value with = and # inside");
-	assert_string_equal(tc.fstype, "ext4");
-	assert_string_equal(tc.mkfs, "mkfs.ext4 -q -F -N 1000 -E "
-	    "lazy_itable_init=0");
-	assert_string_equal(tc.mount_options, "noatime,commit=30");
-	assert_int_equal(tc.image_size, 1ULL << 30);
-	assert_null(tc.path);
-	assert_int_equal(c.budget_ns, 5 * 60 * NS_PER_S);
-	assert_int_equal(c.nphases, 4);
-	assert_int_equal(c.phases[0], PHASE_CREATE);
-	assert_int_equal(c.phases[1], PHASE_OPEN);
-	assert_int_equal(c.phases[2], PHASE_LIST);
-	assert_int_equal(c.phases[3], PHASE_DELETE);
-	assert_true(c.quiet);
-	assert_null(c.label);		/* label is the target's key */
-	assert_true(c.growth == 1.5);	/* not in the file: the default */
-	target_conf_free(&tc);
-	config_free(&c);
-}
-
-/* Each bad fixture, refused with one line naming the file and line. */
-static void
-test_load_bad(void **state)
-{
-	static const struct {
-		const char	*path, *want;
-		int		 eno;
-	} tab[] = {
-		{ CONF "unknown-key.conf", CONF "unknown-key.conf:3: unknown "
-		    "key 'colour'", EINVAL },
-		{ CONF "missing-eq.conf", CONF "missing-eq.conf:4: expected "
-		    "'key = value'", EINVAL },
-		{ CONF "bad-size.conf", CONF "bad-size.conf:4: image_size "
-		    "'8X': not a size (e.g. 8G, 512M)", EINVAL },
-		{ CONF "bad-growth.conf", CONF "bad-growth.conf:4: --growth "
-		    "'1': must be greater than 1", EINVAL },
-		{ CONF "twice.conf", CONF "twice.conf:5: key 'label' given "
-		    "twice", EINVAL },
-		{ CONF "both-path-device.conf", CONF "both-path-device.conf:4: "
-		    "path and device are both set: a target is one or the "
-		    "other", EINVAL },
-		{ CONF "no-mkfs.conf", CONF "no-mkfs.conf:3: mkfs missing for "
-		    "fstype ext4 (e.g. mkfs = mkfs.ext4)", EINVAL },
-		{ CONF "mkfs-missing.conf", CONF "mkfs-missing.conf:3: mkfs "
-		    "program 'mkfs.nonexistent' not found in PATH", EINVAL },
-		{ CONF "unknown-fstype.conf", CONF "unknown-fstype.conf:3: "
-		    "fstype 'foofs': unknown (ext2, ext3, ext4, xfs, btrfs, "
-		    "tmpfs, reiserfs, vxfs, nfs, nfs4, f2fs, jfs)", EINVAL },
-		{ CONF "missing.conf", CONF "missing.conf: No such file or "
-		    "directory", ENOENT },
-		{ CONF, CONF ": Is a directory", EISDIR },
+	static const char *const want[][2] = {
+		{ "budget", "1800.000s" }, { "budget-policy", "predict" },
+		{ "growth", "1.5" }, { "start", "1000" },
+		{ "max-files", "none" }, { "repeat", "1" }, { "warmup", "0" },
+		{ "phases", "create,open,delete" }, { "names", "fixed" },
+		{ "name-len", "8" }, { "file-size", "0" }, { "fsync", "none" },
+		{ "sync", "phase" }, { "seed", "0" },
+		{ "scratch", TARGET_SCRATCH }, { "cold", "none" },
+		{ "memory-limit", "none" }, { "events", PERF_DEFAULT },
 	};
+	struct output_kvlist	kv = { 0 };
 	struct config		c;
-	struct target_conf	tc;
 	char			err[LD_ERRLEN];
 	size_t			i;
 
 	(void)state;
-	for (i = 0; i < NELEM(tab); i++) {
-		if (load(tab[i].path, &c, &tc, err) != -1)
-			fail_msg("%s accepted", tab[i].path);
-		assert_int_equal(errno, tab[i].eno);
-		assert_string_equal(err, tab[i].want);
-		assert_null(strchr(err, '\n'));
-		target_conf_free(&tc);
-		config_free(&c);
+	config_init(&c);
+	config_dump(&c, &kv);
+	assert_int_equal(kv.len, NELEM(want));
+	for (i = 0; i < NELEM(want); i++) {
+		assert_string_equal(kv.kv[i].key, want[i][0]);
+		assert_string_equal(kv.kv[i].value, want[i][1]);
 	}
+	output_kv_free(&kv);
+	/* maildir names have no name-len; set values are recorded as set. */
+	assert_int_equal(config_set(&c, "names", "maildir", err), 0);
+	assert_int_equal(config_set(&c, "budget", "90s", err), 0);
+	assert_int_equal(config_set(&c, "max-files", "5000", err), 0);
+	assert_int_equal(config_set(&c, "memory-limit", "1M", err), 0);
+	assert_int_equal(config_set(&c, "growth", "2.25", err), 0);
+	assert_int_equal(config_set(&c, "repeat", "3", err), 0);
+	assert_int_equal(config_set(&c, "events", "task-clock", err), 0);
+	assert_int_equal(config_set(&c, "total-budget", "1h", err), 0);
+	config_dump(&c, &kv);
+	assert_int_equal(kv.len, NELEM(want) - 1);
+	assert_null(output_kv_get(&kv, "name-len"));
+	assert_null(output_kv_get(&kv, "total-budget"));
+	assert_string_equal(kv.kv[0].value, "90.000s");
+	assert_string_equal(output_kv_get(&kv, "max-files"), "5000");
+	assert_string_equal(output_kv_get(&kv, "memory-limit"), "1048576");
+	assert_string_equal(output_kv_get(&kv, "growth"), "2.25");
+	assert_string_equal(output_kv_get(&kv, "repeat"), "3");
+	assert_string_equal(output_kv_get(&kv, "events"), "task-clock");
+	assert_string_equal(kv.kv[kv.len - 1].key, "events");
+	output_kv_free(&kv);
+	config_free(&c);
 }
 
-/*
- * Files written on the spot: the line length limit at its edge (comments
- * count too), keys a file may not set, an empty key, a flag option, CRLF
- * line ends, a last line without a newline.  Each has a target that
- * target_conf_check() accepts (tmpfs).
- */
-static void
-test_load_lines(void **state)
-{
-	static const struct {
-		const char	*body;
-		size_t		 fill;	/* a comment line this long */
-		const char	*want;	/* after "PATH", or NULL: accepted */
-	} tab[] = {
-		{ "fstype = tmpfs\n", 4096, NULL },
-		{ "fstype = tmpfs\n", 4097, ":2: line longer than 4096 bytes" },
-		{ "fstype = tmpfs\n", 10000, ":2: line longer than 4096 "
-		    "bytes" },
-		{ "fstype = tmpfs\nconfig = other.conf\n", 0,
-		    ":2: unknown key 'config'" },
-		{ "fstype = tmpfs\n = value\n", 0,
-		    ":2: expected 'key = value'" },
-		{ "fstype = tmpfs\n=\n", 0, ":2: expected 'key = value'" },
-		{ "fstype = tmpfs\nquiet = maybe\n", 0,
-		    ":2: --quiet 'maybe': must be yes or no" },
-		{ "fstype = tmpfs\nquiet = no\n", 0, NULL },
-		{ "fstype = tmpfs\nscratch = tmp\n", 0,
-		    ":2: --scratch 'tmp': must be an absolute path" },
-		{ "fstype = tmpfs\r\nbudget = 90s\r\n", 0, NULL },
-		{ "\n\n#\nfstype = tmpfs", 0, NULL },
-		{ "fstype = tmpfs\nbudget = 5m\nbudget = 5m\n", 0,
-		    ":3: key 'budget' given twice" },
-	};
-	struct config		c;
-	struct target_conf	tc;
-	char			dir[] = "/tmp/test_config.XXXXXX", path[64];
-	char			err[LD_ERRLEN], want[LD_ERRLEN];
-	size_t			i, k;
-	FILE			*fp;
-
-	(void)state;
-	assert_non_null(mkdtemp(dir));
-	(void)snprintf(path, sizeof(path), "%s/t.conf", dir);
-	for (i = 0; i < NELEM(tab); i++) {
-		assert_non_null(fp = fopen(path, "w"));
-		assert_true(fputs(tab[i].body, fp) >= 0);
-		if (tab[i].fill > 0) {
-			assert_int_equal(fputc('#', fp), '#');
-			for (k = 1; k < tab[i].fill; k++)
-				assert_int_equal(fputc('x', fp), 'x');
-			assert_int_equal(fputc('\n', fp), '\n');
-		}
-		assert_int_equal(fclose(fp), 0);
-		if (tab[i].want == NULL) {
-			if (load(path, &c, &tc, err) == -1)
-				fail_msg("case %zu: %s", i, err);
-		} else {
-			if (load(path, &c, &tc, err) != -1)
-				fail_msg("case %zu accepted", i);
-			assert_int_equal(errno, EINVAL);
-			(void)snprintf(want, sizeof(want), "%s%s", path,
-			    tab[i].want);
-			assert_string_equal(err, want);
-		}
-		target_conf_free(&tc);
-		config_free(&c);
-	}
-	assert_int_equal(unlink(path), 0);
-	assert_int_equal(rmdir(dir), 0);
-}
+/* ===== A backend's own options ===== */
 
 /*
- * Every config shipped in configs/ loads and passes target_conf_check()
- * (mkfs.ext4, mkfs.xfs and mkfs.btrfs must be installed; the reiserfs,
- * vxfs and nfs configs name a path and need no mkfs).  Each has a label
- * that is its file name, a description and an fstype, and a config that
- * makes an image says how large.
+ * The fake backend's --fake-batch: unknown until the backend is
+ * registered; then taken by config_set(), config files and the command
+ * line, recorded after the table's own, listed by -h, and handed to the
+ * backend when it is opened.  Registering is for good, so this runs
+ * last.
  */
 static void
-test_load_shipped(void **state)
+test_backend_option(void **state)
 {
+	struct output_kvlist	 kv = { 0 };
 	struct config		 c;
+	struct config_args	 a;
 	struct target_conf	 tc;
-	char			 err[LD_ERRLEN];
-	const char		*base;
-	glob_t			 g;
-	size_t			 i;
+	struct backend		 be;
+	struct backend_dir	*d;
+	struct backend_opts	 bo = { 0 };
+	const char		**names;
+	char			 err[LD_ERRLEN], path[] = "/tmp/tc.XXXXXX";
+	char			*argv[] = { (char *)"largedir",
+				    (char *)"--fake-batch=5", (char *)"dir",
+				    NULL };
+	char			*buf = NULL;
+	size_t			 len = 0;
+	FILE			*fp;
+	bool			 end;
+	int			 fd;
 
 	(void)state;
-	assert_int_equal(glob(CONFIGS "/*.conf", 0, NULL, &g), 0);
-	assert_true(g.gl_pathc >= 11);
-	for (i = 0; i < g.gl_pathc; i++) {
-		if (load(g.gl_pathv[i], &c, &tc, err) == -1)
-			fail_msg("%s", err);
-		base = strrchr(g.gl_pathv[i], '/') + 1;
-		assert_non_null(tc.label);
-		assert_int_equal(strlen(tc.label) + strlen(".conf"),
-		    strlen(base));
-		assert_memory_equal(tc.label, base, strlen(tc.label));
-		assert_non_null(tc.description);
-		assert_non_null(tc.fstype);
-		if (tc.mkfs != NULL)
-			assert_true(tc.image_size > 0);
-		else
-			assert_true(tc.path != NULL ||
-			    strcmp(tc.fstype, "tmpfs") == 0);
-		target_conf_free(&tc);
-		config_free(&c);
-	}
-	globfree(&g);
+	config_init(&c);
+	assert_int_equal(config_set(&c, "fake-batch", "3", err), -1);
+	assert_string_equal(err, "unknown option 'fake-batch'");
+	assert_int_equal(config_parse_args(&c, NULL, CONFIG_RUN, 3, argv, &a,
+	    err), -1);
+	assert_string_equal(err, "unknown option '--fake-batch=5' (see "
+	    "largedir -h)");
+	config_free(&c);
+
+	assert_int_equal(backend_register(&fake_ops), 0);
+	check_invariants();
+	config_init(&c);
+	config_dump(&c, &kv);
+	assert_string_equal(output_kv_get(&kv, "fake-batch"), "7");
+	assert_string_equal(kv.kv[kv.len - 1].key, "fake-batch");
+	assert_int_equal(config_set(&c, "fake-batch", "3", err), 0);
+	assert_int_equal(config_set(&c, "fake-batch", "65", err), -1);
+	assert_string_equal(err, "--fake-batch '65': must be a whole number "
+	    "from 1 to 64");
+	config_dump(&c, &kv);
+	assert_string_equal(output_kv_get(&kv, "fake-batch"), "3");
+	assert_int_equal(config_parse_args(&c, NULL, CONFIG_RUN, 3, argv, &a,
+	    err), 0);
+	assert_int_equal(a.nrest, 1);
+	config_dump(&c, &kv);
+	assert_string_equal(output_kv_get(&kv, "fake-batch"), "5");
+
+	/* A config file may set it too. */
+	assert_true((fd = mkstemp(path)) != -1);
+	assert_non_null(fp = fdopen(fd, "w"));
+	assert_true(fputs("fstype = tmpfs\nfake-batch = 2\n", fp) >= 0);
+	assert_int_equal(fclose(fp), 0);
+	target_conf_init(&tc);
+	if (config_load(&c, &tc, path, err) == -1)
+		fail_msg("%s", err);
+	target_conf_free(&tc);
+	assert_int_equal(unlink(path), 0);
+
+	/* -h lists it under its backend. */
+	assert_non_null(fp = open_memstream(&buf, &len));
+	assert_int_equal(config_usage(fp), 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(strstr(buf, "\noptions of the fake backend:\n"
+	    "      --fake-batch count"));
+	free(buf);
+
+	/* The backend reads it when it is opened: 2 names a batch. */
+	bo.settings = &c.bset;
+	assert_int_equal(backend_open(&be, &fake_ops, "fake://t", &bo, err),
+	    0);
+	assert_string_equal(backend_setting(&be, "fake-batch"), "2");
+	assert_int_equal(be.ops->mkdir(&be, "round-0001-1", &d), 0);
+	assert_int_equal(be.ops->create(&be, d, "a"), 0);
+	assert_int_equal(be.ops->create(&be, d, "b"), 0);
+	assert_int_equal(be.ops->create(&be, d, "c"), 0);
+	assert_int_equal(be.ops->rewind(&be, d), 0);
+	assert_int_equal(be.ops->readdir(&be, d, &names, &end), 2);
+	assert_int_equal(be.ops->readdir(&be, d, &names, &end), 1);
+	assert_int_equal(be.ops->unlink(&be, d, "a"), 0);
+	assert_int_equal(be.ops->unlink(&be, d, "b"), 0);
+	assert_int_equal(be.ops->unlink(&be, d, "c"), 0);
+	assert_int_equal(be.ops->rmdir(&be, d, true), 0);
+	assert_int_equal(backend_close(&be, false, err), 0);
+	output_kv_free(&kv);
+	config_free(&c);
 }
 
 int
@@ -550,12 +756,13 @@ main(void)
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_check),
-		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_invariants),
+		cmocka_unit_test(test_every_option),
+		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_dump),
-		cmocka_unit_test(test_load_good),
-		cmocka_unit_test(test_load_bad),
-		cmocka_unit_test(test_load_lines),
-		cmocka_unit_test(test_load_shipped),
+		cmocka_unit_test(test_dump_order),
+		/* Last: it registers the fake backend for good. */
+		cmocka_unit_test(test_backend_option),
 	};
 
 	return cmocka_run_group_tests_name("config", tests, NULL, NULL);

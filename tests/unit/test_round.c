@@ -121,7 +121,7 @@ static struct fixture *
 fixture(const char *phases, const char *reps)
 {
 	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
-				    8, "2026-12-01T00:00:00Z" };
+				    8, "2026-12-01T00:00:00Z", NULL };
 	struct fixture		*f;
 	const char		*extra[RECORD_MAX_EXTRA];
 	char			 err[LD_ERRLEN];

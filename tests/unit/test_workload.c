@@ -85,7 +85,7 @@ static int
 setup(void **state)
 {
 	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
-				    8, "2026-12-01T00:00:00Z" };
+				    8, "2026-12-01T00:00:00Z", NULL };
 	struct fixture		*f;
 	char			 err[LD_ERRLEN];
 
