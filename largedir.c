@@ -15,9 +15,10 @@
  * measured survive.  Whatever stops it, largedir removes what it created
  * and nothing else.
  *
- * This file holds the verbs, the set-up and the loop over rounds; what a
- * round does is in src/round.c, how a phase runs in src/runner.c, what
- * a person reads in src/report.c, and each other verb in a module of its
+ * This file holds the verbs and the run from its set-up to its teardown;
+ * the loop over rounds is round_loop() in src/round.c, as the schedule
+ * of src/timing.c plans it; how a phase runs is in src/runner.c, what a
+ * person reads in src/report.c, and each other verb in a module of its
  * own (see ARCHITECTURE.md).  The state of a run is one struct run,
  * passed by pointer; tidy(), run at exit, finds it through 'tidy_run'.
  */
@@ -58,7 +59,6 @@
 #include "target.h"
 #include "timing.h"
 #include "util.h"
-
 
 /* Everything a run holds. */
 struct run {
