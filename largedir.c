@@ -721,6 +721,10 @@ on_note(void *arg, const struct round_note *rn)
 	case ROUND_NOTE_ERROR:
 		report_warn("%s", rn->msg);
 		break;
+	case ROUND_NOTE_STOPPED:
+		report_stopped(&r->doc, rn->round, workload_phase_name(
+		    rn->phase), rn->load);
+		break;
 	}
 }
 

@@ -42,7 +42,7 @@ static const struct column phase_cols[] = {
 	PH(dentries, -1), PH(dentries_unused, -1), PH(inodes, -1),
 	PH(dentry_objs, -1), PH(inode_objs, -1), PH(mem_avail_kib, -1),
 	PH(sectors_read, -1), PH(sectors_written, -1),
-	PH(cold_ns, -1), PH(memcg_peak_kib, -1),
+	PH(cold_ns, -1), PH(memcg_peak_kib, -1), PH(stopped, -1),
 };
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -69,6 +69,30 @@ record_describe(struct output_kvlist *kv)
 	    "_inode_objs and _mem_avail_kib are machine-wide, read at the "
 	    "start of the phase; _sectors_read and _sectors_written are the "
 	    "target device's, during the phase");
+	output_kv_set(kv, "stopped", "PHASE_stopped is 1 when the phase lost "
+	    "time: largedir was stopped (SIGCONT came), or more than %.0f%% "
+	    "of its time, and over 1s, went neither to the CPU nor to waits "
+	    "that would explain it (a paused machine)", 100 *
+	    RECORD_LOST_SHARE);
+}
+
+/*
+ * Whether phase 'ph' lost time to something other than its work: more
+ * than RECORD_LOST_SHARE of its wall time, and more than a second, spent
+ * neither on the CPU nor in context switches (voluntary or not) that
+ * could each account for up to RECORD_SWITCH_NS of waiting.  A process
+ * stopped by SIGSTOP, or a virtual machine paused by its host, loses
+ * seconds with hardly a switch; a phase that waits for the disk switches
+ * once per wait.
+ */
+bool
+record_lost_time(const struct phase_rec *ph)
+{
+	double	lost;
+
+	lost = ph->ns - ph->user_ns - ph->sys_ns;
+	return lost > 1e9 && lost > RECORD_LOST_SHARE * ph->ns &&
+	    (ph->vcsw + ph->ivcsw) * RECORD_SWITCH_NS < lost;
 }
 
 /* Say in the metadata 'kv' what --cold 'cold' did before the phases. */

@@ -31,6 +31,8 @@
 #include "workload.h"
 
 #define RECORD_MAX_EXTRA	64	/* events and counters per phase */
+#define RECORD_LOST_SHARE	0.25	/* of a phase's time, unexplained */
+#define RECORD_SWITCH_NS	50e6	/* the wait one switch explains */
 
 /* One phase of one repetition. */
 struct phase_rec {
@@ -48,6 +50,7 @@ struct phase_rec {
 	double	sectors_read, sectors_written;
 	double	cold_ns;		/* --cold before the phase */
 	double	memcg_peak_kib;		/* --memory-limit: the peak */
+	double	stopped;		/* 1: time went missing */
 	double	extra[RECORD_MAX_EXTRA];	/* events, then counters */
 };
 
@@ -82,6 +85,7 @@ struct round_rec {
 void	record_describe(struct output_kvlist *);
 void	record_describe_cold(struct output_kvlist *, enum config_cold);
 void	record_phase_init(struct phase_rec *);
+bool	record_lost_time(const struct phase_rec *);
 void	record_columns(struct output_doc *, const enum phase *, size_t,
 	    const char *const *, size_t);
 void	record_rep(struct output_doc *, const struct rep_rec *,

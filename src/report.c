@@ -357,6 +357,33 @@ report_swing(struct report_noise *rn, struct output_doc *doc, unsigned k,
 	}
 }
 
+/*
+ * Phase 'pn' of round 'k' lost time to something else than its work
+ * (record_lost_time(), or a SIGCONT): about 'lost_s' seconds went
+ * neither to the CPU nor to the filesystem.  Warn every time, and add it
+ * to "warning_stopped" in the metadata of 'doc'.
+ */
+void
+report_stopped(struct output_doc *doc, unsigned k, const char *pn,
+    double lost_s)
+{
+	const char	*was;
+
+	report_warn("warning: %s in round %u lost about %.2fs while largedir "
+	    "was stopped or the machine paused: its rate is too low; rerun "
+	    "that round", pn, k, lost_s);
+	was = output_kv_get(&doc->meta, "warning_stopped");
+	if (was != NULL) {
+		char	*copy = xstrdup(was);
+
+		output_kv_set(&doc->meta, "warning_stopped", "%s; round %u %s "
+		    "%.2fs", copy, k, pn, lost_s);
+		free(copy);
+	} else
+		output_kv_set(&doc->meta, "warning_stopped", "round %u %s "
+		    "%.2fs", k, pn, lost_s);
+}
+
 /* Free what the noise checks kept. */
 void
 report_noise_free(struct report_noise *rn)

@@ -91,6 +91,7 @@ void	report_outliers(struct report_noise *, struct output_doc *,
 void	report_swing(struct report_noise *, struct output_doc *, unsigned,
 	    const enum phase *, size_t, const double *);
 void	report_noise_free(struct report_noise *);
+void	report_stopped(struct output_doc *, unsigned, const char *, double);
 
 /*
  * Why a run stops, from the errno of what failed: the exit status, the

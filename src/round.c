@@ -219,6 +219,9 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 			return -1;
 		}
 		o.rec.cold_ns = cold_ns;
+		if (o.rec.stopped != 0)
+			note(r, ROUND_NOTE_STOPPED, p, 0, n, (o.rec.ns -
+			    o.rec.user_ns - o.rec.sys_ns) / 1e9, NULL);
 		if (p == PHASE_CREATE && o.done < n)
 			r->n = r->w.n = n = o.done;	/* time-boxed */
 		if ((p == PHASE_LIST || p == PHASE_LISTSTAT) && o.done != n)
@@ -283,6 +286,7 @@ measure(void *arg, struct phase_out *o)
 	uint64_t			 state, n = ma->n;
 	uint64_t			 k0[BACKEND_MAX_COUNTERS];
 	uint64_t			 k1[BACKEND_MAX_COUNTERS];
+	sig_atomic_t			 cont0;
 	size_t				 i;
 
 	memset(o, 0, sizeof(*o));
@@ -302,6 +306,7 @@ measure(void *arg, struct phase_out *o)
 	    ma->rep == 1 ? timing_create_deadline(r->run_t0_ns,
 	    r->cfg->budget_ns, r->phase_t0_ns, r->create_share,
 	    r->cfg->repeat) : 0;
+	cont0 = sig_cont;
 	perf_start(r->perf);
 	if (workload_run(&r->w, ma->p, &res) == -1) {
 		o->err = errno;
@@ -347,6 +352,7 @@ measure(void *arg, struct phase_out *o)
 	c->sectors_read = cache_value(sr);
 	c->sectors_written = cache_value(sw);
 	c->memcg_peak_kib = runner_peak_kib(&r->runner);
+	c->stopped = sig_cont != cont0 || record_lost_time(c) ? 1 : 0;
 	return 0;
 }
 

@@ -49,7 +49,8 @@ enum round_note_kind {
 	ROUND_NOTE_SHORT_LIST,		/* a listing saw 'count' of 'n' */
 	ROUND_NOTE_FOREIGN,		/* 'count' entries not ours */
 	ROUND_NOTE_LOAD,		/* a repetition saw load 'load' */
-	ROUND_NOTE_ERROR		/* 'msg' says what went wrong */
+	ROUND_NOTE_ERROR,		/* 'msg' says what went wrong */
+	ROUND_NOTE_STOPPED		/* the phase lost 'load' seconds */
 };
 
 struct round_note {

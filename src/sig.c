@@ -5,13 +5,25 @@
  * sig: see sig.h.  The handlers do nothing but set flags and, for a
  * child that measures a phase or runs a suite's target, kill(2) it with
  * the same signal: both are async-signal-safe.
+ *
+ * Every signal whose default action ends the process (or ends it with a
+ * core dump, but is sent from outside rather than raised by a fault:
+ * SIGQUIT, SIGXCPU, SIGXFSZ) stops the run the way SIGTERM does, so the
+ * run cleans up and exits 128 + the signal.  Faults (SIGSEGV, SIGBUS,
+ * SIGILL, SIGFPE, SIGABRT, SIGSYS, SIGTRAP) keep their default: cleaning
+ * up after a bug in largedir is not safe.  Neither can SIGKILL be
+ * caught, nor SIGSTOP; what a kill -9 leaves, --cleanup removes.  The
+ * progress timer ticks with SIGRTMIN, so an outside SIGALRM is just
+ * another signal that stops the run.
  */
 
-#include <sys/time.h>
 #include <sys/types.h>
 
 #include <signal.h>
+#include <stdbool.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "sig.h"
 
@@ -19,10 +31,19 @@ volatile sig_atomic_t	sig_poll;
 volatile sig_atomic_t	sig_first;
 volatile sig_atomic_t	sig_count;
 volatile sig_atomic_t	sig_tick;
+volatile sig_atomic_t	sig_cont;
 static volatile sig_atomic_t	child;	/* where signals go on, or 0 */
+static pid_t			timer_pid;	/* the timer is this one's */
+
+/* The signals that stop a run, besides the real-time ones. */
+static const int	stopping[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2,
+	SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT,
+};
 
 static void	on_signal(int);
-static void	on_alarm(int);
+static void	on_tick(int);
+static void	on_cont(int);
 
 static void
 on_signal(int signo)
@@ -36,49 +57,77 @@ on_signal(int signo)
 }
 
 static void
-on_alarm(int signo)
+on_tick(int signo)
 {
 	(void)signo;
 	sig_tick = 1;
 	sig_poll = 1;
 }
 
+static void
+on_cont(int signo)
+{
+	(void)signo;
+	sig_cont++;
+}
+
 /*
- * Catch SIGINT, SIGTERM and SIGPIPE, and with 'progress' tick every
+ * Catch every signal that stops a run (see above) and SIGCONT, which
+ * says the process was stopped; with 'progress', tick every
  * SIG_PROGRESS_MS.  Return 0, or -1 with errno from sigaction(2).
  */
 int
 sig_setup(bool progress)
 {
 	struct sigaction	sa;
+	size_t			i;
+	int			signo;
 
 	memset(&sa, 0, sizeof(sa));
 	(void)sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
 	sa.sa_handler = on_signal;
-	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1 ||
-	    sigaction(SIGPIPE, &sa, NULL) == -1)
+	for (i = 0; i < sizeof(stopping) / sizeof(stopping[0]); i++)
+		if (sigaction(stopping[i], &sa, NULL) == -1)
+			return -1;
+	for (signo = SIGRTMIN + 1; signo <= SIGRTMAX; signo++)
+		if (sigaction(signo, &sa, NULL) == -1)
+			return -1;
+	sa.sa_handler = on_cont;
+	if (sigaction(SIGCONT, &sa, NULL) == -1)
 		return -1;
-	if (!progress)
-		return 0;
-	sa.sa_handler = on_alarm;
-	if (sigaction(SIGALRM, &sa, NULL) == -1)
+	sa.sa_handler = on_tick;
+	if (sigaction(SIGRTMIN, &sa, NULL) == -1)
 		return -1;
-	sig_arm_timer();
+	if (progress)
+		sig_arm_timer();
 	return 0;
 }
 
-/* Tick every SIG_PROGRESS_MS (a forked child must arm its own timer). */
+/*
+ * Tick every SIG_PROGRESS_MS with SIGRTMIN.  A forked child has no timer
+ * of its parent's and arms its own; arming twice in one process does
+ * nothing.
+ */
 void
 sig_arm_timer(void)
 {
-	struct itimerval	it;
+	struct sigevent		sev;
+	struct itimerspec	its;
+	timer_t			tid;
 
-	memset(&it, 0, sizeof(it));
-	it.it_interval.tv_usec = SIG_PROGRESS_MS * 1000;
-	it.it_value = it.it_interval;
-	(void)setitimer(ITIMER_REAL, &it, NULL);
+	if (timer_pid == getpid())
+		return;
+	memset(&sev, 0, sizeof(sev));
+	sev.sigev_notify = SIGEV_SIGNAL;
+	sev.sigev_signo = SIGRTMIN;
+	if (timer_create(CLOCK_MONOTONIC, &sev, &tid) == -1)
+		return;			/* no progress line, no harm */
+	memset(&its, 0, sizeof(its));
+	its.it_interval.tv_nsec = SIG_PROGRESS_MS * 1000000L;
+	its.it_value = its.it_interval;
+	if (timer_settime(tid, 0, &its, NULL) == 0)
+		timer_pid = getpid();
 }
 
 /*

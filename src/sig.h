@@ -4,12 +4,15 @@
 /*
  * sig: the one place that catches signals.
  *
- * SIGINT, SIGTERM and SIGPIPE (a closed stdout, as in largedir | head)
- * only set flags: the phase loops see sig_poll go up, call their poll
- * callback outside the fast path, and stop; whoever runs a child process
- * for a phase (runner.c, suite.c) names it with sig_forward(), and the
- * handler passes the signal on.  On a terminal, SIGALRM ticks every
- * PROGRESS_MS so the progress line can be redrawn.
+ * SIGINT, SIGTERM, SIGPIPE (a closed stdout, as in largedir | head) and
+ * every other signal that would end the process from outside only set
+ * flags: the phase loops see sig_poll go up, call their poll callback
+ * outside the fast path, and stop; whoever runs a child process for a
+ * phase (runner.c, suite.c) names it with sig_forward(), and the handler
+ * passes the signal on.  SIGCONT counts in sig_cont: the process was
+ * stopped, and a phase that was running lost that time.  On a terminal,
+ * SIGRTMIN ticks every SIG_PROGRESS_MS so the progress line can be
+ * redrawn.
  *
  * The flags are plain volatile sig_atomic_t objects, read directly in the
  * loops: one load per operation, no call.
@@ -29,6 +32,7 @@ extern volatile sig_atomic_t	sig_poll;	/* something to look at */
 extern volatile sig_atomic_t	sig_first;	/* the first signal, or 0 */
 extern volatile sig_atomic_t	sig_count;	/* signals so far */
 extern volatile sig_atomic_t	sig_tick;	/* the progress timer fired */
+extern volatile sig_atomic_t	sig_cont;	/* SIGCONTs so far */
 
 int	sig_setup(bool);
 void	sig_arm_timer(void);

@@ -71,8 +71,8 @@ suite_status(int ws, char *buf, size_t len)
  * summary line per target.  --total-budget splits a budget evenly.  A
  * target that fails is reported and the suite goes on.  Exits 0 when every
  * target completed, EXIT_SUITE when one did not, 128 + signal when
- * interrupted (the target running then is stopped and cleaned up by its
- * own largedir, which gets the signal too).
+ * interrupted: the signal is passed on to the target running then, which
+ * stops and cleans up, and the suite runs no other.
  */
 int
 suite_main(int argc, char **argv)
@@ -168,16 +168,26 @@ suite_main(int argc, char **argv)
 		if (budget != NULL)
 			args[na++] = budget;
 		args[na] = NULL;
+		/*
+		 * The target runs in a process group of its own, so that a
+		 * signal from the terminal reaches only the suite, which
+		 * passes it on once: a second one would abandon the
+		 * target's clean-up.
+		 */
 		if ((pid = fork()) == -1)
 			err(1, "fork");
 		if (pid == 0) {
+			(void)setpgid(0, 0);
 			(void)execv("/proc/self/exe", args);
 			warn("exec /proc/self/exe");
 			_exit(127);
 		}
+		(void)setpgid(pid, pid);
+		sig_forward(pid);
 		while (waitpid(pid, &ws[i], 0) == -1)
 			if (errno != EINTR)
 				err(1, "waitpid");
+		sig_forward(0);
 	}
 
 	/* The summary: the largest n each target reached, and its rates. */

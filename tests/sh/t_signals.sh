@@ -1,7 +1,9 @@
 #!/bin/sh
-# SIGINT and SIGTERM in the middle of a run: exit 130 and 143, the three
-# outputs complete and saying "interrupted", the finished rounds kept, the
-# work directory gone and the foreign files untouched.  A second SIGINT
+# SIGINT and SIGTERM in the middle of a run, and every other signal that
+# would end it from outside (SIGHUP, SIGQUIT, SIGALRM, SIGUSR1/2, SIGXCPU,
+# SIGXFSZ, ...): exit 128 + the signal, the three outputs complete and
+# saying "interrupted", the finished rounds kept, the work directory gone
+# and the foreign files untouched.  A second SIGINT
 # during the cleanup abandons it: the outputs still say "interrupted", and
 # what is left is marked so that --cleanup removes it (strace slows the
 # cleanup down, so that the second signal always comes in time).
@@ -111,6 +113,13 @@ interrupt() {
 
 interrupt INT 130
 interrupt TERM 143
+# Every other signal that would end the process from outside does the
+# same (SIGALRM too: the progress timer ticks with another signal).
+# (Linux's numbers on x86 and arm.)
+for sig in HUP:1 QUIT:3 ALRM:14 USR1:10 USR2:12 XCPU:24 XFSZ:25 VTALRM:26 \
+    PROF:27; do
+	interrupt "${sig%:*}" $((128 + ${sig#*:}))
+done
 
 # A second SIGINT while the first one's cleanup runs.  largedir runs
 # under strace, which holds every unlinkat for 10 ms: the cleanup of a

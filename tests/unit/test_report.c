@@ -5,9 +5,10 @@
  * test_report: the one mapping from an errno to an exit status and a
  * recorded outcome (report_stop_status(), table-driven: every errno the
  * man page names, with and without a signal, the memory limit and a
- * vanished work directory), and the knee of a phase as record_knee()
- * finds it in the rows of a result document (warm-up rows and rows
- * without a rate left out, points sorted by n), as the run reports it.
+ * vanished work directory), the knee of a phase as record_knee() finds
+ * it in the rows of a result document (warm-up rows and rows without a
+ * rate left out, points sorted by n), as the run reports it, and the
+ * time a phase lost to a stop or a pause (record_lost_time()).
  */
 
 #include <errno.h>
@@ -150,12 +151,48 @@ test_knee(void **state)
 	output_table_free(&t);
 }
 
+/* Time a phase lost to a stop or a pause, from its own counts. */
+static void
+test_lost_time(void **state)
+{
+	static const struct {
+		double	ns, user_ns, sys_ns, vcsw, ivcsw;
+		bool	lost;
+	} cases[] = {
+		/* 2 s neither on the CPU nor in a few switches: lost. */
+		{ 4e9, 1e9, 1e9, 2, 3, true },
+		/* The same 2 s in 100 waits for the disk: not lost. */
+		{ 4e9, 1e9, 1e9, 100, 0, false },
+		/* Under a second unexplained: not worth a word. */
+		{ 1.5e9, 0.5e9, 0.4e9, 0, 0, false },
+		/* A long phase, 20% unexplained: under the share. */
+		{ 100e9, 40e9, 40e9, 0, 0, false },
+		/* Preemptions count like waits. */
+		{ 4e9, 1e9, 1e9, 10, 29, true },
+		{ 4e9, 1e9, 1e9, 0, 41, false },
+	};
+	struct phase_rec	ph;
+	size_t			i;
+
+	(void)state;
+	for (i = 0; i < NELEM(cases); i++) {
+		record_phase_init(&ph);
+		ph.ns = cases[i].ns;
+		ph.user_ns = cases[i].user_ns;
+		ph.sys_ns = cases[i].sys_ns;
+		ph.vcsw = cases[i].vcsw;
+		ph.ivcsw = cases[i].ivcsw;
+		assert_int_equal(record_lost_time(&ph), cases[i].lost);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_stop_status),
 		cmocka_unit_test(test_knee),
+		cmocka_unit_test(test_lost_time),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
