@@ -82,6 +82,7 @@ struct run {
 	char			*outdir;
 	char			*label;
 	struct report_noise	 noise;		/* what the checks saw */
+	bool			 left;		/* tidy() left something */
 };
 
 /* What a verb other than the run itself does. */
@@ -246,6 +247,8 @@ run_main(int argc, char **argv)
 	report_knees(&r->doc, r->cfg.phases, r->cfg.nphases);
 	flush_outputs(r);
 	tidy();
+	if (status == 0 && r->left)
+		status = 1;		/* it said what it left, and where */
 	if (!r->cfg.quiet)
 		printf("results: %s/%s.out (.csv, .json)\n", r->outdir,
 		    r->label);
@@ -502,6 +505,7 @@ setup_workdir(struct run *r)
 	bo.fsync = r->cfg.fsync;
 	bo.names = r->cfg.names;
 	bo.name_len = r->cfg.name_len;
+	bo.seed = r->cfg.seed;
 	bo.started = r->stamp;
 	bo.settings = &r->cfg.bset;
 	if ((ops = backend_for(r->dir)) == NULL)
@@ -785,12 +789,20 @@ tidy(void)
 		}
 		r->round.in_round = false;
 	}
-	if (backend_close(&r->be, keep, errbuf) == -1)
-		warnx("%s; run 'largedir --cleanup %s'", errbuf, r->dir);
+	if (backend_close(&r->be, keep, errbuf) == -1) {
+		r->left = true;
+		if (errno == EXDEV)	/* moved: it says where it went */
+			warnx("%s", errbuf);
+		else
+			warnx("%s; run 'largedir --cleanup %s'", errbuf,
+			    r->dir);
+	}
 	if (r->target_up) {
 		r->target_up = false;
-		if (target_teardown(&r->target, errbuf) == -1)
+		if (target_teardown(&r->target, errbuf) == -1) {
+			r->left = true;
 			warnx("%s; run 'largedir --cleanup'", errbuf);
+		}
 	}
 	if (r->outfd != -1 && r->doc.status == OUTPUT_RUNNING) {
 		/* Leaving through err(3): say so in the outputs. */

@@ -71,6 +71,7 @@ struct backend_opts {
 	/* Recorded in the work directory's mark, for --cleanup. */
 	enum names_kind		 names;		/* the names rounds hold */
 	unsigned		 name_len;
+	uint64_t		 seed;		/* of the names */
 	const char		*started;	/* ISO 8601 */
 	/* Its own options by name (config.bset), or NULL. */
 	const struct output_kvlist	*settings;
@@ -104,8 +105,11 @@ struct backend_ops {
 	int		(*open)(struct backend *, const char *, char *);
 	/* Remove the work directory, which must be empty, or keep it. */
 	int		(*close)(struct backend *, bool, char *);
-	/* Make directory 'name' in the work directory, and a handle. */
-	int		(*mkdir)(struct backend *, const char *,
+	/*
+	 * Make directory 'name' in the work directory for at most 'n'
+	 * files (recorded for --cleanup first), and a handle.
+	 */
+	int		(*mkdir)(struct backend *, const char *, uint64_t,
 			    struct backend_dir **);
 	/*
 	 * Drop a handle; with 'remove', remove the directory too.  If the

@@ -33,6 +33,7 @@
 #include "util.h"
 
 static bool	process_gone(long long);
+static int	parse_u64(const char *, uint64_t *);
 
 /*
  * The text of a marker for directory 'dirfd': the line 'magic', then this
@@ -95,7 +96,7 @@ marker_read(int dirfd, const char *file, const char *magic,
 	const char	*errstr;
 	size_t		 mlen = strlen(magic);
 	ssize_t		 len;
-	int		 fd, seen = 0;
+	int		 fd, seen = 0, seed_seen = 0;
 
 	memset(m, 0, sizeof(*m));
 	if ((fd = openat(dirfd, file, O_RDONLY | O_NOFOLLOW |
@@ -128,7 +129,12 @@ marker_read(int dirfd, const char *file, const char *magic,
 				seen |= 4;
 		} else if (strcmp(line, "names") == 0)
 			(void)snprintf(m->names, sizeof(m->names), "%s", v);
+		else if (strcmp(line, "seed") == 0)
+			seed_seen |= parse_u64(v, &m->seed) == 0 ? 1 : 0;
+		else if (strcmp(line, "file_size") == 0)
+			seed_seen |= parse_u64(v, &m->file_size) == 0 ? 2 : 0;
 	}
+	m->has_seed = seed_seen == 3;
 	return seen == 7 && m->inode == (uint64_t)st.st_ino ? 0 : -1;
 }
 
@@ -177,4 +183,68 @@ marker_alive(const struct marker *m, const char **why)
 	if (largedir)
 		*why = "in use by a running largedir";
 	return largedir;
+}
+
+/* Read the decimal 'v' into '*out'.  Return 0, or -1 if it is not one. */
+static int
+parse_u64(const char *v, uint64_t *out)
+{
+	char	*end;
+
+	if (*v < '0' || *v > '9')
+		return -1;
+	errno = 0;
+	*out = strtoull(v, &end, 10);
+	return errno != 0 || *end != '\0' ? -1 : 0;
+}
+
+/*
+ * Lock marker 'file' of directory 'dirfd' for as long as the returned
+ * descriptor stays open: a shared open file description lock, which a
+ * fork(2) child shares and exec(2) (O_CLOEXEC) does not pass on.  Return
+ * the descriptor, or -1 with errno.
+ */
+int
+marker_lock(int dirfd, const char *file)
+{
+	struct flock	fl;
+	int		fd, saved;
+
+	if ((fd = openat(dirfd, file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) ==
+	    -1)
+		return -1;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_RDLCK;
+	fl.l_whence = SEEK_SET;
+	if (fcntl(fd, F_OFD_SETLK, &fl) == -1) {
+		saved = errno;
+		(void)close(fd);
+		errno = saved;
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Whether marker 'file' of directory 'dirfd' is locked by a run that is
+ * alive (marker_lock()), this one included.  Return 1 or 0, or -1 with
+ * errno if it cannot be told.
+ */
+int
+marker_held(int dirfd, const char *file)
+{
+	struct flock	fl;
+	int		fd, saved, rc;
+
+	if ((fd = openat(dirfd, file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) ==
+	    -1)
+		return -1;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;	/* conflicts with any lock */
+	fl.l_whence = SEEK_SET;
+	rc = fcntl(fd, F_OFD_GETLK, &fl) == -1 ? -1 : fl.l_type != F_UNLCK;
+	saved = errno;
+	(void)close(fd);
+	errno = saved;
+	return rc;
 }

@@ -9,7 +9,11 @@
  * host and pid of the run that made the directory and the directory's own
  * inode number, so that a copy or a hand-made look-alike is never taken
  * for the original.  --cleanup reads markers to find what a killed run
- * left, and marker_alive() tells whether that run is really gone.
+ * left.  A run holds a lock on its marker for as long as it lives
+ * (marker_lock()), and marker_held() tells whether some run still does:
+ * that works across PID namespaces and whatever the binary is called.
+ * marker_alive() judges by host and pid, for what cannot hold a lock
+ * (memory cgroups).
  */
 
 #ifndef LD_MARKER_H
@@ -25,11 +29,16 @@ struct marker {
 	long long	pid;
 	uint64_t	inode;
 	char		names[64];	/* the "names:" value, or "" */
+	bool		has_seed;	/* "seed:" and "file_size:" given */
+	uint64_t	seed;		/* the names' seed */
+	uint64_t	file_size;	/* maildir names carry it */
 };
 
 char	*marker_text(int, const char *, const char *);
 int	 marker_put(int, const char *, const char *);
 int	 marker_read(int, const char *, const char *, struct marker *);
 bool	 marker_alive(const struct marker *, const char **);
+int	 marker_lock(int, const char *);
+int	 marker_held(int, const char *);
 
 #endif /* LD_MARKER_H */

@@ -52,7 +52,7 @@ struct posix {
 
 static int	posix_open(struct backend *, const char *, char *);
 static int	posix_close(struct backend *, bool, char *);
-static int	posix_mkdir(struct backend *, const char *,
+static int	posix_mkdir(struct backend *, const char *, uint64_t,
 		    struct backend_dir **);
 static int	posix_rmdir(struct backend *, struct backend_dir *, bool);
 static int	posix_create(struct backend *, struct backend_dir *,
@@ -102,8 +102,7 @@ posix_open(struct backend *be, const char *target, char *err)
 	struct posix	*px;
 
 	px = xcalloc(1, sizeof(*px));
-	if (workdir_create(&px->wd, target, be->opts.names,
-	    be->opts.name_len, be->opts.started, err) == -1) {
+	if (workdir_create(&px->wd, target, &be->opts, err) == -1) {
 		free(px);
 		return -1;
 	}
@@ -144,13 +143,15 @@ posix_close(struct backend *be, bool keep, char *err)
 }
 
 static int
-posix_mkdir(struct backend *be, const char *name, struct backend_dir **dirp)
+posix_mkdir(struct backend *be, const char *name, uint64_t n,
+    struct backend_dir **dirp)
 {
 	struct posix		*px = be->priv;
 	struct backend_dir	*d;
 	int			 fd, saved;
 
-	if (mkdirat(px->wd.fd, name, 0700) == -1)
+	if (workdir_round(&px->wd, name, n) == -1 ||
+	    mkdirat(px->wd.fd, name, 0700) == -1)
 		return -1;
 	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
 	    O_NOFOLLOW | O_CLOEXEC)) == -1) {

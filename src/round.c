@@ -184,7 +184,7 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 	size_t			 i;
 
 	backend_round_name(r->dname, sizeof(r->dname), r->k, rep);
-	if (r->be->ops->mkdir(r->be, r->dname, &r->w.dir) == -1)
+	if (r->be->ops->mkdir(r->be, r->dname, n, &r->w.dir) == -1)
 		return stop(r, errno, "round", n, "creating the round "
 		    "directory");
 	r->in_round = true;

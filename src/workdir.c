@@ -9,12 +9,19 @@
  *	version: 0.1.0
  *	started: 2026-11-29T19:40:00Z
  *	names: fixed 8
+ *	seed: 42
+ *	file_size: 0
+ *
+ * and WORKDIR_ROUND holds one line, "round-0003-1 2250", rewritten before
+ * each round directory is made: only one exists at a time, since a round
+ * that cannot remove its directory stops the run.
  *
  * Everything here works through directory descriptors opened with
  * O_NOFOLLOW, so a symbolic link planted in the work directory cannot
  * lead the sweep anywhere else.
  */
 
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -23,91 +30,205 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "marker.h"
+#include "timing.h"
 #include "util.h"
 #include "workdir.h"
 
+#define ROUND_TMP	".largedir-round.tmp"
+
+/* What a dead run's marker and round record say of its names. */
+struct sweep_names {
+	struct marker	 m;
+	enum names_kind	 kind;
+	unsigned	 len;
+	char		 round[64];	/* the round recorded, or "" */
+	uint64_t	 n;		/* its n */
+};
+
+static int	make_dir(int, char **);
+static void	close_all(struct workdir *);
+static bool	same_dir(int, const char *, int);
+static void	moved_to(int, char *, size_t);
 static bool	round_dir_name(const char *);
+static int	read_round(int, char *, size_t, uint64_t *);
 static int	sweep_one(int, const char *, const char *,
 		    struct backend_report *);
-static int	sweep_round(int, const char *, enum names_kind, unsigned,
+static int	sweep_round(int, const char *, const struct sweep_names *,
 		    uint64_t *, uint64_t *);
+static bool	ours(const struct sweep_names *, const struct names *,
+		    const char *);
 
 /*
- * Create a fresh work directory inside 'parent' and mark it as ours,
- * recording the names of kind 'kind' and width 'len' that its rounds will
- * hold and the start time 'started' (ISO 8601).  Fill 'wd'.  Return 0, or
- * -1 with errno and a message in 'err' (LD_ERRLEN bytes).
+ * Make a new directory "largedir.XXXXXX" in 'parentfd' with a random
+ * suffix, mode 0700, and store its name in '*name' (a new string).
+ * Return 0, or -1 with errno.
  */
-int
-workdir_create(struct workdir *wd, const char *parent, enum names_kind kind,
-    unsigned len, const char *started, char *err)
+static int
+make_dir(int parentfd, char **name)
 {
-	char	*tmpl, *extra;
-	int	 saved;
+	static const char	 chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	uint64_t		 r;
+	char			 suffix[7];
+	int			 tries, i;
 
-	memset(wd, 0, sizeof(*wd));
-	wd->fd = -1;
-	tmpl = xasprintf("%s%s" WORKDIR_PREFIX "XXXXXX", parent,
-	    parent[strlen(parent) - 1] == '/' ? "" : "/");
-	if (mkdtemp(tmpl) == NULL) {
-		saved = errno;
-		(void)snprintf(err, LD_ERRLEN, "create work directory in %s: "
-		    "%s", parent, strerror(saved));
-		free(tmpl);
-		errno = saved;
-		return -1;
+	for (tries = 0; tries < 100; tries++) {
+		if (getrandom(&r, sizeof(r), 0) != (ssize_t)sizeof(r))
+			r = timing_now() ^ ((uint64_t)getpid() << 32) ^
+			    (uint64_t)tries;
+		for (i = 0; i < 6; i++, r /= sizeof(chars) - 1)
+			suffix[i] = chars[r % (sizeof(chars) - 1)];
+		suffix[6] = '\0';
+		*name = xasprintf(WORKDIR_PREFIX "%s", suffix);
+		if (mkdirat(parentfd, *name, 0700) == 0)
+			return 0;
+		free(*name);
+		*name = NULL;
+		if (errno != EEXIST)
+			return -1;
 	}
-	wd->path = tmpl;
-	if ((wd->fd = open(tmpl, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		goto fail;
-	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\n",
-	    LD_VERSION, started, names_kind_name(kind), len);
-	wd->marker = marker_text(wd->fd, WORKDIR_MAGIC, extra);
-	free(extra);
-	if (wd->marker == NULL ||
-	    marker_put(wd->fd, WORKDIR_MARKER, wd->marker) == -1)
-		goto fail;
-	return 0;
-fail:
-	saved = errno;
-	(void)snprintf(err, LD_ERRLEN, "set up work directory %s: %s", tmpl,
-	    strerror(saved));
-	if (wd->fd != -1)
-		(void)close(wd->fd);
-	(void)rmdir(tmpl);
-	free(wd->marker);
-	free(tmpl);
-	memset(wd, 0, sizeof(*wd));
-	wd->fd = -1;
-	errno = saved;
+	errno = EEXIST;
 	return -1;
 }
 
 /*
- * Close the work directory's descriptor, so the filesystem holding it can
- * be unmounted (--cold=remount); workdir_resume() opens it again.
+ * Create a fresh work directory inside 'parent' and mark it as ours,
+ * recording how the names of its rounds are made ('o': kind, width,
+ * seed, file size) and the start time; lock the marker.  Fill 'wd'.
+ * Return 0, or -1 with errno and a message in 'err' (LD_ERRLEN bytes).
+ */
+int
+workdir_create(struct workdir *wd, const char *parent,
+    const struct backend_opts *o, char *err)
+{
+	char	*extra;
+	int	 saved;
+
+	memset(wd, 0, sizeof(*wd));
+	wd->fd = wd->parentfd = wd->lockfd = -1;
+	if ((wd->parentfd = open(parent, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1 || make_dir(wd->parentfd, &wd->name) == -1) {
+		saved = errno;
+		(void)snprintf(err, LD_ERRLEN, "create work directory in %s: "
+		    "%s", parent, strerror(saved));
+		close_all(wd);
+		errno = saved;
+		return -1;
+	}
+	wd->parent = xstrdup(parent);
+	wd->path = xasprintf("%s%s%s", parent, parent[strlen(parent) - 1] ==
+	    '/' ? "" : "/", wd->name);
+	if ((wd->fd = openat(wd->parentfd, wd->name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) == -1)
+		goto fail;
+	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
+	    PRIu64 "\nfile_size: %" PRIu64 "\n", LD_VERSION, o->started,
+	    names_kind_name(o->names), o->names == NAMES_FIXED ? o->name_len :
+	    0, o->seed, o->file_size);
+	wd->marker = marker_text(wd->fd, WORKDIR_MAGIC, extra);
+	free(extra);
+	if (wd->marker == NULL ||
+	    marker_put(wd->fd, WORKDIR_MARKER, wd->marker) == -1 ||
+	    (wd->lockfd = marker_lock(wd->fd, WORKDIR_MARKER)) == -1)
+		goto fail;
+	return 0;
+fail:
+	saved = errno;
+	(void)snprintf(err, LD_ERRLEN, "set up work directory %s: %s",
+	    wd->path, strerror(saved));
+	if (wd->fd != -1)
+		(void)unlinkat(wd->fd, WORKDIR_MARKER, 0);
+	(void)unlinkat(wd->parentfd, wd->name, AT_REMOVEDIR);
+	close_all(wd);
+	errno = saved;
+	return -1;
+}
+
+/* Close what 'wd' holds open, free what it owns, and make it empty. */
+static void
+close_all(struct workdir *wd)
+{
+	if (wd->lockfd != -1)
+		(void)close(wd->lockfd);
+	if (wd->fd != -1)
+		(void)close(wd->fd);
+	if (wd->parentfd != -1)
+		(void)close(wd->parentfd);
+	free(wd->parent);
+	free(wd->name);
+	free(wd->path);
+	free(wd->marker);
+	memset(wd, 0, sizeof(*wd));
+	wd->fd = wd->parentfd = wd->lockfd = -1;
+}
+
+/*
+ * Record that round directory 'name' is about to be made for 'n' files,
+ * replacing the record of the round before (written whole, then renamed
+ * into place).  Return 0, or -1 with errno.
+ */
+int
+workdir_round(struct workdir *wd, const char *name, uint64_t n)
+{
+	char	buf[96];
+	int	fd, len, rc = 0, saved;
+
+	len = snprintf(buf, sizeof(buf), "%s %" PRIu64 "\n", name, n);
+	if (len < 0 || (size_t)len >= sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	(void)unlinkat(wd->fd, ROUND_TMP, 0);
+	if ((fd = openat(wd->fd, ROUND_TMP, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
+		return -1;
+	if (write(fd, buf, (size_t)len) != len)
+		rc = -1;
+	saved = errno;
+	if (close(fd) == -1 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc == 0 && renameat(wd->fd, ROUND_TMP, wd->fd, WORKDIR_ROUND) ==
+	    -1) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc == -1)
+		(void)unlinkat(wd->fd, ROUND_TMP, 0);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * Close the work directory's descriptors, the lock on its marker and its
+ * parent's included, so the filesystem holding it can be unmounted
+ * (--cold=remount); workdir_resume() opens them again.  Until then, the
+ * run looks gone to --cleanup.
  */
 void
 workdir_suspend(struct workdir *wd)
 {
+	if (wd->lockfd != -1)
+		(void)close(wd->lockfd);
 	if (wd->fd != -1)
 		(void)close(wd->fd);
-	wd->fd = -1;
+	if (wd->parentfd != -1)
+		(void)close(wd->parentfd);
+	wd->fd = wd->parentfd = wd->lockfd = -1;
 }
 
 /*
  * Open the work directory again after workdir_suspend(), and make sure it
  * is still ours: its marker must be one this process wrote, naming the
- * directory's own inode.  Return 0, or -1 with errno and a message in
- * 'err'.
+ * directory's own inode; lock it again.  Return 0, or -1 with errno and
+ * a message in 'err'.
  */
 int
 workdir_resume(struct workdir *wd, char *err)
@@ -117,58 +238,106 @@ workdir_resume(struct workdir *wd, char *err)
 
 	if (wd->fd != -1)
 		return 0;
-	if ((wd->fd = open(wd->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
+	if ((wd->parentfd = open(wd->parent, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1 || (wd->fd = openat(wd->parentfd, wd->name,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
 		goto fail;
 	if (marker_read(wd->fd, WORKDIR_MARKER, WORKDIR_MAGIC, &m) == -1 ||
 	    m.pid != (long long)getpid()) {
-		(void)close(wd->fd);
-		wd->fd = -1;
 		errno = ESTALE;
 		goto fail;
 	}
+	if ((wd->lockfd = marker_lock(wd->fd, WORKDIR_MARKER)) == -1)
+		goto fail;
 	return 0;
 fail:
 	saved = errno;
 	(void)snprintf(err, LD_ERRLEN, "open work directory %s again: %s",
 	    wd->path, saved == ESTALE ? "its marker is not ours any more" :
 	    strerror(saved));
+	workdir_suspend(wd);
 	errno = saved;
 	return -1;
 }
 
+/* Whether 'name' in 'parentfd' is the directory open as 'fd'. */
+static bool
+same_dir(int parentfd, const char *name, int fd)
+{
+	struct stat	there, ours;
+
+	return fstatat(parentfd, name, &there, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    fstat(fd, &ours) == 0 && S_ISDIR(there.st_mode) &&
+	    there.st_dev == ours.st_dev && there.st_ino == ours.st_ino;
+}
+
+/* Where the directory open as 'fd' is now, or "" if that is unknown. */
+static void
+moved_to(int fd, char *buf, size_t len)
+{
+	char		link[64];
+	ssize_t		n;
+
+	(void)snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, len - 1);
+	if (n <= 0 || strstr(buf, " (deleted)") != NULL) {
+		buf[0] = '\0';
+		return;
+	}
+	buf[n] = '\0';
+}
+
 /*
- * Remove the work directory 'wd': its marker, then the directory itself,
- * which must be empty by now (the rounds clean up after themselves).
- * Return 0, or -1 with errno and a message in 'err'; the marker stays if
- * the directory cannot go, so --cleanup can still recognise it.
+ * Remove the work directory 'wd': its round record and marker, then the
+ * directory itself, which must be empty by now (the rounds clean up
+ * after themselves), by its name in its parent, after checking that the
+ * name still is our directory.  Return 0, or -1 with errno and a message
+ * in 'err'; the marker stays (or is put back) if the directory cannot
+ * go, so --cleanup can still recognise it.  A work directory someone
+ * moved away is left where it went, with its marker: EXDEV, and 'err'
+ * names its new place if it can be found.  One that someone removed is
+ * as clean as it gets: 0.
  */
 int
 workdir_remove(struct workdir *wd, char *err)
 {
-	int	saved;
+	struct stat	st;
+	char		where[PATH_MAX];
+	int		saved;
 
 	if (wd->path == NULL)
 		return 0;
-	if (unlinkat(wd->fd, WORKDIR_MARKER, 0) == -1 && errno != ENOENT)
+	if (fstat(wd->fd, &st) == 0 && st.st_nlink == 0) {
+		close_all(wd);		/* someone removed it already */
+		return 0;
+	}
+	if (!same_dir(wd->parentfd, wd->name, wd->fd)) {
+		moved_to(wd->fd, where, sizeof(where));
+		(void)snprintf(err, LD_ERRLEN, "work directory %s was moved%s"
+		    "%s: left there, with its marker", wd->path, *where !=
+		    '\0' ? " to " : " away", where);
+		close_all(wd);
+		errno = EXDEV;
+		return -1;
+	}
+	if ((unlinkat(wd->fd, WORKDIR_ROUND, 0) == -1 && errno != ENOENT) ||
+	    (unlinkat(wd->fd, WORKDIR_MARKER, 0) == -1 && errno != ENOENT))
 		goto fail;
-	if (rmdir(wd->path) == -1 && errno != ENOENT) {
+	if (unlinkat(wd->parentfd, wd->name, AT_REMOVEDIR) == -1 &&
+	    errno != ENOENT) {
 		saved = errno;
 		/* Put the marker back so --cleanup can find it. */
 		(void)marker_put(wd->fd, WORKDIR_MARKER, wd->marker);
 		errno = saved;
 		goto fail;
 	}
-	(void)close(wd->fd);
-	free(wd->path);
-	free(wd->marker);
-	memset(wd, 0, sizeof(*wd));
-	wd->fd = -1;
+	close_all(wd);
 	return 0;
 fail:
 	saved = errno;
 	(void)snprintf(err, LD_ERRLEN, "remove work directory %s: %s",
 	    wd->path, strerror(saved));
+	close_all(wd);
 	errno = saved;
 	return -1;
 }
@@ -180,13 +349,10 @@ fail:
 void
 workdir_keep(struct workdir *wd)
 {
-	if (wd->fd != -1)
-		(void)close(wd->fd);
-	free(wd->path);
-	free(wd->marker);
-	memset(wd, 0, sizeof(*wd));
-	wd->fd = -1;
+	close_all(wd);
 }
+
+/* ===== --cleanup ===== */
 
 /* Whether 'name' is "round-K-R" as backend_round_name() writes it. */
 static bool
@@ -209,25 +375,81 @@ round_dir_name(const char *name)
 }
 
 /*
- * Empty round directory 'name' in 'wfd' of the names of kind 'kind' and
- * width 'len' and remove it, unless foreign entries keep it.  Count files
+ * Read the round record of the work directory 'wfd' into 'name' and
+ * '*n'.  Return 0, or -1 if there is none or it does not parse.
+ */
+static int
+read_round(int wfd, char *name, size_t len, uint64_t *n)
+{
+	char		 buf[128], *sp, *end;
+	ssize_t		 got;
+	int		 fd;
+
+	if ((fd = openat(wfd, WORKDIR_ROUND, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	got = read(fd, buf, sizeof(buf) - 1);
+	(void)close(fd);
+	if (got <= 0)
+		return -1;
+	buf[got] = '\0';
+	if ((sp = strchr(buf, ' ')) == NULL || (size_t)(sp - buf) >= len)
+		return -1;
+	*sp++ = '\0';
+	/* From here, 'sp' - 'buf' counts the name's '\0' too. */
+	if (*sp < '0' || *sp > '9')
+		return -1;
+	errno = 0;
+	*n = strtoull(sp, &end, 10);
+	if (errno != 0 || *end != '\n' || !round_dir_name(buf))
+		return -1;
+	memcpy(name, buf, (size_t)(sp - buf));	/* with its '\0' */
+	return 0;
+}
+
+/*
+ * Whether 'name' in a round directory is one the dead run made: with its
+ * names rebuilt ('t' not NULL), one of them; with a marker too old to say
+ * how they were made, one of their shape.
+ */
+static bool
+ours(const struct sweep_names *sn, const struct names *t, const char *name)
+{
+	uint64_t	idx;
+
+	if (t != NULL)
+		return names_lookup(t, name, &idx);
+	return !sn->m.has_seed && names_match(sn->kind, sn->len, name);
+}
+
+/*
+ * Empty round directory 'name' in 'wfd' of what the dead run made there
+ * (ours()) and remove it, unless foreign entries keep it.  Count files
  * unlinked and entries kept.  Return -1 with errno if the directory could
  * not be read or removed for another reason.
  */
 static int
-sweep_round(int wfd, const char *name, enum names_kind kind, unsigned len,
+sweep_round(int wfd, const char *name, const struct sweep_names *sn,
     uint64_t *files, uint64_t *kept)
 {
+	struct names	 t, *tp = NULL;
 	struct dirent	*d;
 	DIR		*dp;
 	uint64_t	 pass, kept0 = *kept;
 	int		 fd;
 
+	if (sn->m.has_seed && strcmp(name, sn->round) == 0) {
+		if (names_build(&t, sn->kind, sn->len, sn->n, sn->m.seed,
+		    sn->m.file_size) == -1)
+			return -1;
+		tp = &t;
+	}
 	if ((fd = openat(wfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return -1;
-	if ((dp = fdopendir(fd)) == NULL) {
-		(void)close(fd);
+	    O_CLOEXEC)) == -1 || (dp = fdopendir(fd)) == NULL) {
+		if (fd != -1)
+			(void)close(fd);
+		if (tp != NULL)
+			names_free(tp);
 		return -1;
 	}
 	/*
@@ -242,7 +464,7 @@ sweep_round(int wfd, const char *name, enum names_kind kind, unsigned len,
 			if (strcmp(d->d_name, ".") == 0 ||
 			    strcmp(d->d_name, "..") == 0)
 				continue;
-			if (names_match(kind, len, d->d_name) &&
+			if (ours(sn, tp, d->d_name) &&
 			    unlinkat(fd, d->d_name, 0) == 0)
 				pass++;
 			else
@@ -251,58 +473,88 @@ sweep_round(int wfd, const char *name, enum names_kind kind, unsigned len,
 		*files += pass;
 	} while (pass > 0);
 	(void)closedir(dp);
+	if (tp != NULL)
+		names_free(tp);
 	/* With foreign entries in it, it stays: they were counted. */
 	return *kept > kept0 ? 0 : unlinkat(wfd, name, AT_REMOVEDIR);
 }
 
-/* Sweep the work directory 'name' in 'pfd' (path 'path'). */
+/*
+ * Sweep the work directory 'name' in 'pfd' (path 'path').  Return 0 if
+ * it is one (r filled), -1 if it is none of ours.
+ */
 static int
 sweep_one(int pfd, const char *name, const char *path,
     struct backend_report *r)
 {
-	struct marker	 m;
-	struct dirent	*d;
-	DIR		*dp;
-	enum names_kind	 kind;
-	const char	*errstr;
-	unsigned	 len = 0;
-	int		 wfd;
+	struct sweep_names	 sn;
+	struct dirent		*d;
+	DIR			*dp;
+	char			 host[256];
+	const char		*errstr;
+	int			 wfd, held;
 
+	r->path = path;
+	memset(&sn, 0, sizeof(sn));
 	if ((wfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return -1;
+	    O_CLOEXEC)) == -1) {
+		if (errno != EACCES && errno != EPERM)
+			return -1;
+		r->why = "it cannot be read (permission denied)";
+		return 0;
+	}
 	errstr = "invalid";
-	if (marker_read(wfd, WORKDIR_MARKER, WORKDIR_MAGIC, &m) == 0) {
-		if (strncmp(m.names, "maildir", 7) == 0)
+	if (marker_read(wfd, WORKDIR_MARKER, WORKDIR_MAGIC, &sn.m) == 0) {
+		if (strncmp(sn.m.names, "maildir", 7) == 0)
 			errstr = NULL;
-		else if (strncmp(m.names, "fixed ", 6) == 0)
-			len = (unsigned)parse_num(m.names + 6, 1,
+		else if (strncmp(sn.m.names, "fixed ", 6) == 0)
+			sn.len = (unsigned)parse_num(sn.m.names + 6, 1,
 			    NAMES_MAX_LEN, &errstr);
+	} else if (errno == EACCES || errno == EPERM) {
+		(void)close(wfd);
+		r->why = "its marker cannot be read (permission denied)";
+		return 0;
 	}
 	if (errstr != NULL) {
 		/* Not ours, or a copy of ours: not a word about it. */
 		(void)close(wfd);
 		return -1;
 	}
-	kind = len == 0 ? NAMES_MAILDIR : NAMES_FIXED;
-	r->path = path;
-	if (marker_alive(&m, &r->why)) {
+	sn.kind = sn.len == 0 ? NAMES_MAILDIR : NAMES_FIXED;
+	if (gethostname(host, sizeof(host)) == -1 ||
+	    strcmp(host, sn.m.host) != 0) {
+		r->why = "made on another host: run --cleanup there";
 		(void)close(wfd);
 		return 0;
 	}
+	if ((held = marker_held(wfd, WORKDIR_MARKER)) != 0) {
+		r->why = held == 1 ? "in use by a running largedir" :
+		    "cannot tell whether its run is alive";
+		(void)close(wfd);
+		return 0;
+	}
+	if (read_round(wfd, sn.round, sizeof(sn.round), &sn.n) == -1)
+		sn.round[0] = '\0';
 	if ((dp = fdopendir(wfd)) == NULL) {
 		(void)close(wfd);
 		return -1;
 	}
 	while ((d = readdir(dp)) != NULL) {
 		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0 ||
-		    strcmp(d->d_name, WORKDIR_MARKER) == 0)
+		    strcmp(d->d_name, WORKDIR_MARKER) == 0 ||
+		    strcmp(d->d_name, WORKDIR_ROUND) == 0)
 			continue;
+		if (strcmp(d->d_name, ROUND_TMP) == 0) {
+			if (unlinkat(wfd, ROUND_TMP, 0) == -1)
+				r->kept++;
+			continue;
+		}
 		if (!round_dir_name(d->d_name) || sweep_round(wfd, d->d_name,
-		    kind, len, &r->files, &r->kept) == -1)
+		    &sn, &r->files, &r->kept) == -1)
 			r->kept++;
 	}
-	if (r->kept == 0 && unlinkat(wfd, WORKDIR_MARKER, 0) == 0 &&
+	if (r->kept == 0 && (unlinkat(wfd, WORKDIR_ROUND, 0) == 0 ||
+	    errno == ENOENT) && unlinkat(wfd, WORKDIR_MARKER, 0) == 0 &&
 	    unlinkat(pfd, name, AT_REMOVEDIR) == 0)
 		r->removed = true;
 	(void)closedir(dp);
@@ -312,9 +564,9 @@ sweep_one(int pfd, const char *name, const char *path,
 /*
  * largedir --cleanup: find the marked work directories in 'parent' that no
  * running largedir owns and remove what their runs created.  Call
- * 'report'(arg, ...) once for each work directory found.  Return the
- * number found, or -1 with errno and a message in 'err' if 'parent'
- * cannot be read.
+ * 'report'(arg, ...) once for each work directory found, also for one
+ * that cannot be read.  Return the number found, or -1 with errno and a
+ * message in 'err' if 'parent' cannot be read.
  */
 int
 workdir_sweep(const char *parent, void (*report)(void *,

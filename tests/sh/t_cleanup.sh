@@ -91,7 +91,7 @@ grep -qx "kept $wdb: $nb files removed, 1 entr[a-z]* not made by largedir left i
 [ "$(lines "$T/stdout")" -eq 2 ] ||
     fail "--cleanup said more: $(cat "$T/stdout")"
 [ ! -e "$wda" ] || fail "$wda is still there"
-[ "$(entries "$wdb")" = ".largedir-work round-0001-1" ] ||
+[ "$(entries "$wdb")" = ".largedir-round .largedir-work round-0001-1" ] ||
     fail "$wdb holds: $(entries "$wdb")"
 [ "$(entries "$wdb/round-0001-1")" = foreign.txt ] ||
     fail "$wdb/round-0001-1 holds: $(entries "$wdb/round-0001-1")"

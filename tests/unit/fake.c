@@ -63,7 +63,8 @@ static unsigned		 serial;
 
 static int	f_open(struct backend *, const char *, char *);
 static int	f_close(struct backend *, bool, char *);
-static int	f_mkdir(struct backend *, const char *, struct backend_dir **);
+static int	f_mkdir(struct backend *, const char *, uint64_t,
+		    struct backend_dir **);
 static int	f_rmdir(struct backend *, struct backend_dir *, bool);
 static int	f_create(struct backend *, struct backend_dir *, const char *);
 static int	f_openclose(struct backend *, struct backend_dir *,
@@ -313,13 +314,15 @@ f_close(struct backend *be, bool keep, char *err)
 }
 
 static int
-f_mkdir(struct backend *be, const char *name, struct backend_dir **dirp)
+f_mkdir(struct backend *be, const char *name, uint64_t n,
+    struct backend_dir **dirp)
 {
 	struct fake		*fk = be->priv;
 	struct backend_dir	*d;
 
 	if (usable(be) == -1)
 		return -1;
+	(void)n;
 	fk->count[C_MKDIR]++;
 	if (find_dir(fk->wd, name) != NULL) {
 		errno = EEXIST;

@@ -14,9 +14,6 @@
  * only grow.  Then the registry: backends by name and by URL scheme.
  */
 
-#include <sys/types.h>
-#include <sys/wait.h>
-
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -57,8 +54,9 @@ static int
 setup(void **state)
 {
 	struct impl		*im = *state;
-	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
-				    8, "2026-12-01T00:00:00Z", NULL };
+	struct backend_opts	 opts = { .names = NAMES_FIXED,
+				    .name_len = 8, .seed = 1,
+				    .started = "2026-12-01T00:00:00Z" };
 	char			 err[LD_ERRLEN];
 
 	fake_reset();
@@ -129,7 +127,7 @@ test_file_ops(void **state)
 	struct backend_dir	*d;
 	const char		*a = names_get(&im->names, 0);
 
-	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d), 0);
 	assert_int_equal(be->ops->openclose(be, d, a), -1);
 	assert_int_equal(errno, ENOENT);
 	assert_int_equal(be->ops->stat(be, d, a), -1);
@@ -158,7 +156,7 @@ test_list_complete(void **state)
 
 	seen = calloc(N, sizeof(*seen));
 	assert_non_null(seen);
-	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d), 0);
 	assert_int_equal(list_all(im, d, NULL), 0);
 	for (i = 0; i < N; i++)
 		assert_int_equal(be->ops->create(be, d,
@@ -188,7 +186,7 @@ test_remove_while_listing(void **state)
 	ssize_t			  k, j;
 	bool			  end;
 
-	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d), 0);
 	for (i = 0; i < N; i++)
 		assert_int_equal(be->ops->create(be, d,
 		    names_get(&im->names, i)), 0);
@@ -219,10 +217,10 @@ test_two_dirs(void **state)
 	struct backend_dir	*d1, *d2, *d3;
 	const char		*a = names_get(&im->names, 1);
 
-	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d1), 0);
-	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d3), -1);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d1), 0);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d3), -1);
 	assert_int_equal(errno, EEXIST);
-	assert_int_equal(be->ops->mkdir(be, "round-0001-2", &d2), 0);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-2", N, &d2), 0);
 	assert_int_equal(be->ops->create(be, d1, a), 0);
 	assert_int_equal(be->ops->stat(be, d2, a), -1);
 	assert_int_equal(errno, ENOENT);
@@ -248,7 +246,7 @@ test_release(void **state)
 	char			 err[LD_ERRLEN];
 	const char		*a = names_get(&im->names, 2);
 
-	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d), 0);
 	assert_int_equal(be->ops->create(be, d, a), 0);
 	assert_int_equal(be->ops->release(be), 0);
 	assert_int_equal(be->ops->reacquire(be, err), 0);
@@ -275,7 +273,7 @@ test_counters(void **state)
 		return;
 	}
 	be->ops->counters(be, v0);
-	assert_int_equal(be->ops->mkdir(be, "round-0001-1", &d), 0);
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d), 0);
 	assert_int_equal(be->ops->create(be, d, names_get(&im->names, 3)), 0);
 	assert_int_equal(be->ops->unlink(be, d, names_get(&im->names, 3)), 0);
 	assert_int_equal(be->ops->rmdir(be, d, true), 0);
@@ -301,38 +299,29 @@ on_sweep(void *arg, const struct backend_report *r)
 
 /*
  * Open a second backend in 'im''s target, put 10 files in a round
- * directory and close it with 'keep'.  For posix in a child process that
- * then exits: a mark names its process, and this one is alive.
+ * directory and close it with 'keep': its run is over, though this
+ * process lives on.
  */
 static void
 keep_one(struct impl *im)
 {
-	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
-				    8, "2026-12-01T00:00:00Z", NULL };
+	struct backend_opts	 opts = { .names = NAMES_FIXED,
+				    .name_len = 8, .seed = 1,
+				    .started = "2026-12-01T00:00:00Z" };
 	struct backend		 other;
 	struct backend_dir	*d;
 	char			 err[LD_ERRLEN];
 	size_t			 i;
-	pid_t			 pid = 0;
-	int			 ws, bad = 0;
 
-	if (im->ops == &posix_ops && (pid = fork()) > 0) {
-		assert_int_equal(waitpid(pid, &ws, 0), pid);
-		assert_true(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
-		return;
-	}
-	assert_true(pid == 0);
-	bad |= backend_open(&other, im->ops, im->target, &opts, err) != 0;
-	bad |= strcmp(other.workdir, im->be.workdir) == 0;
-	bad |= other.ops->mkdir(&other, "round-0001-1", &d) != 0;
+	assert_int_equal(backend_open(&other, im->ops, im->target, &opts,
+	    err), 0);
+	assert_string_not_equal(other.workdir, im->be.workdir);
+	assert_int_equal(other.ops->mkdir(&other, "round-0001-1", 10, &d), 0);
 	for (i = 0; i < 10; i++)
-		bad |= other.ops->create(&other, d,
-		    names_get(&im->names, i)) != 0;
-	bad |= backend_close(&other, true, err) != 0;
-	bad |= other.ops != NULL;
-	if (im->ops == &posix_ops)
-		_exit(bad);
-	assert_false(bad);
+		assert_int_equal(other.ops->create(&other, d,
+		    names_get(&im->names, i)), 0);
+	assert_int_equal(backend_close(&other, true, err), 0);
+	assert_null(other.ops);
 }
 
 static void

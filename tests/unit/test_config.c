@@ -732,7 +732,7 @@ test_backend_option(void **state)
 	assert_int_equal(backend_open(&be, &fake_ops, "fake://t", &bo, err),
 	    0);
 	assert_string_equal(backend_setting(&be, "fake-batch"), "2");
-	assert_int_equal(be.ops->mkdir(&be, "round-0001-1", &d), 0);
+	assert_int_equal(be.ops->mkdir(&be, "round-0001-1", 100, &d), 0);
 	assert_int_equal(be.ops->create(&be, d, "a"), 0);
 	assert_int_equal(be.ops->create(&be, d, "b"), 0);
 	assert_int_equal(be.ops->create(&be, d, "c"), 0);

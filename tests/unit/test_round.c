@@ -120,8 +120,9 @@ on_done(void *arg, const struct timing_round *plan,
 static struct fixture *
 fixture(const char *phases, const char *reps)
 {
-	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
-				    8, "2026-12-01T00:00:00Z", NULL };
+	struct backend_opts	 opts = { .names = NAMES_FIXED,
+				    .name_len = 8, .seed = 1,
+				    .started = "2026-12-01T00:00:00Z" };
 	struct fixture		*f;
 	const char		*extra[RECORD_MAX_EXTRA];
 	char			 err[LD_ERRLEN];

@@ -3,10 +3,13 @@
 
 /*
  * Unit tests for workdir.c in a mkdtemp(3) directory: the marker records
- * the directory's own inode, removal keeps the marker when the directory
- * cannot go, and workdir_sweep() (largedir --cleanup) removes a dead run's
- * directories and names and nothing else: not look-alikes without a
- * marker, not copies of a marker, not foreign files, not a live run's.
+ * the directory's own inode and how its names are made, removal keeps
+ * the marker when the directory cannot go and leaves a work directory
+ * that was moved away where it went, and workdir_sweep() (largedir
+ * --cleanup) removes a dead run's directories and names and nothing
+ * else: not look-alikes without a marker, not copies of a marker, not
+ * foreign files (not even ones named like largedir's, beyond the n the
+ * run recorded), not a live run's; one it cannot read it reports.
  */
 
 #include <sys/stat.h>
@@ -36,6 +39,12 @@ struct seen {
 };
 
 static char	top[64];
+
+/* How the rounds of the tests' work directories name their files. */
+static const struct backend_opts	opts = {
+	.names = NAMES_FIXED, .name_len = 8, .seed = 1,
+	.started = "2026-11-29T00:00:00Z"
+};
 
 static int
 setup(void **state)
@@ -119,8 +128,8 @@ dead_run(unsigned nfiles)
 		char		err[LD_ERRLEN], round[128], name[16];
 		unsigned	i;
 
-		if (workdir_create(&wd, top, NAMES_FIXED, 8,
-		    "2026-11-29T00:00:00Z", err) == -1)
+		if (workdir_create(&wd, top, &opts, err) == -1 ||
+		    workdir_round(&wd, "round-0001-1", nfiles) == -1)
 			_exit(1);
 		(void)snprintf(round, sizeof(round), "%s/round-0001-1",
 		    wd.path);
@@ -152,8 +161,7 @@ test_create_remove(void **state)
 	char		err[LD_ERRLEN], want[64];
 
 	(void)state;
-	assert_int_equal(workdir_create(&wd, top, NAMES_FIXED, 8,
-	    "2026-11-29T00:00:00Z", err), 0);
+	assert_int_equal(workdir_create(&wd, top, &opts, err), 0);
 	assert_int_equal(strncmp(wd.path, top, strlen(top)), 0);
 	assert_non_null(strstr(wd.path, "/" WORKDIR_PREFIX));
 	assert_int_equal(stat(wd.path, &st), 0);
@@ -163,7 +171,8 @@ test_create_remove(void **state)
 	assert_non_null(strstr(wd.marker, want));
 	assert_int_equal(strncmp(wd.marker, WORKDIR_MAGIC "\n",
 	    sizeof(WORKDIR_MAGIC)), 0);
-	assert_non_null(strstr(wd.marker, "names: fixed 8\n"));
+	assert_non_null(strstr(wd.marker, "names: fixed 8\nseed: 1\n"
+	    "file_size: 0\n"));
 	assert_true(exists(wd.path, WORKDIR_MARKER));
 	assert_int_equal(workdir_remove(&wd, err), 0);
 	assert_null(wd.path);
@@ -180,8 +189,7 @@ test_suspend_resume(void **state)
 	char		err[LD_ERRLEN], path[256], moved[300];
 
 	(void)state;
-	assert_int_equal(workdir_create(&wd, top, NAMES_FIXED, 8, "x", err),
-	    0);
+	assert_int_equal(workdir_create(&wd, top, &opts, err), 0);
 	assert_int_equal(fstat(wd.fd, &st0), 0);
 	workdir_suspend(&wd);
 	assert_int_equal(wd.fd, -1);
@@ -196,8 +204,7 @@ test_suspend_resume(void **state)
 	 * A look-alike in its place, with a copy of another work
 	 * directory's marker, is refused.
 	 */
-	assert_int_equal(workdir_create(&other, top, NAMES_FIXED, 8, "x",
-	    err), 0);
+	assert_int_equal(workdir_create(&other, top, &opts, err), 0);
 	workdir_suspend(&wd);
 	(void)snprintf(path, sizeof(path), "%s", wd.path);
 	(void)snprintf(moved, sizeof(moved), "%s.moved", path);
@@ -227,8 +234,7 @@ test_remove_keeps_foreign(void **state)
 	char		err[LD_ERRLEN], path[256];
 
 	(void)state;
-	assert_int_equal(workdir_create(&wd, top, NAMES_FIXED, 8, "x", err),
-	    0);
+	assert_int_equal(workdir_create(&wd, top, &opts, err), 0);
 	(void)snprintf(path, sizeof(path), "%s", wd.path);
 	touch(path, "foreign", "mine");
 	assert_int_equal(workdir_remove(&wd, err), -1);
@@ -328,8 +334,7 @@ test_sweep_ignores_lookalikes(void **state)
 	touch(copy, WORKDIR_MARKER, buf);
 	touch(copy, "00000001", "y");
 	/* And a live one: this process's own. */
-	assert_int_equal(workdir_create(&live, top, NAMES_FIXED, 8, "x", err),
-	    0);
+	assert_int_equal(workdir_create(&live, top, &opts, err), 0);
 
 	assert_int_equal(workdir_sweep(top, collect, &s, err), 2);
 	/* The real dead run went; the live one was reported, not touched. */
@@ -343,6 +348,119 @@ test_sweep_ignores_lookalikes(void **state)
 	assert_non_null(s.r[0].why);
 	assert_non_null(strstr(s.r[0].why, "in use"));
 	assert_int_equal(workdir_remove(&live, err), 0);
+}
+
+/*
+ * Issue 16, point 11: a dead run's round recorded 4 files; a foreign
+ * file named like one of ours but beyond that n ("99999999", and
+ * "00000004") stays, and is counted as kept.
+ */
+static void
+test_sweep_only_its_n(void **state)
+{
+	struct seen	 s = { 0 };
+	char		 err[LD_ERRLEN], wd[256], round[300];
+
+	(void)state;
+	(void)snprintf(wd, sizeof(wd), "%s", dead_run(4));
+	(void)snprintf(round, sizeof(round), "%s/round-0001-1", wd);
+	touch(round, "99999999", "foreign");
+	touch(round, "00000004", "foreign too");
+	assert_int_equal(workdir_sweep(top, collect, &s, err), 1);
+	assert_false(s.r[0].removed);
+	assert_int_equal(s.r[0].files, 4);
+	assert_int_equal(s.r[0].kept, 2);
+	assert_true(exists(round, "99999999"));
+	assert_true(exists(round, "00000004"));
+	assert_false(exists(round, "00000003"));
+}
+
+/*
+ * A marker of an older largedir, without the seed: names of the
+ * recorded shape go, as they always did.
+ */
+static void
+test_sweep_old_marker(void **state)
+{
+	struct seen	 s = { 0 };
+	struct stat	 st;
+	char		 err[LD_ERRLEN], wd[256], round[300], host[256];
+	char		 text[512];
+
+	(void)state;
+	(void)snprintf(wd, sizeof(wd), "%s/" WORKDIR_PREFIX "OLDOLD", top);
+	assert_int_equal(mkdir(wd, 0700), 0);
+	assert_int_equal(stat(wd, &st), 0);
+	assert_int_equal(gethostname(host, sizeof(host)), 0);
+	(void)snprintf(text, sizeof(text), WORKDIR_MAGIC "\nhost: %s\n"
+	    "pid: 99999999\ninode: %" PRIu64 "\nnames: fixed 8\n", host,
+	    (uint64_t)st.st_ino);
+	touch(wd, WORKDIR_MARKER, text);
+	(void)snprintf(round, sizeof(round), "%s/round-0001-1", wd);
+	assert_int_equal(mkdir(round, 0700), 0);
+	touch(round, "00000000", NULL);
+	touch(round, "12345678", NULL);
+	assert_int_equal(workdir_sweep(top, collect, &s, err), 1);
+	assert_true(s.r[0].removed);
+	assert_int_equal(s.r[0].files, 2);
+}
+
+/*
+ * Issue 16, point 4: the work directory moved away and an empty
+ * directory of the same name put in its place.  Removing it keeps the
+ * foreign directory, leaves ours where it went with its marker, and says
+ * where that is.
+ */
+static void
+test_remove_moved(void **state)
+{
+	struct workdir	wd;
+	char		err[LD_ERRLEN], path[256], moved[300];
+
+	(void)state;
+	assert_int_equal(workdir_create(&wd, top, &opts, err), 0);
+	(void)snprintf(path, sizeof(path), "%s", wd.path);
+	(void)snprintf(moved, sizeof(moved), "%s/elsewhere", top);
+	assert_int_equal(rename(path, moved), 0);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(workdir_remove(&wd, err), -1);
+	assert_int_equal(errno, EXDEV);
+	assert_non_null(strstr(err, "was moved to "));
+	assert_non_null(strstr(err, moved));
+	assert_true(exists(path, "."));
+	assert_false(exists(path, WORKDIR_MARKER));
+	assert_true(exists(moved, WORKDIR_MARKER));
+	assert_null(wd.path);
+}
+
+/* A work directory this process cannot read is reported, not hidden. */
+static void
+test_sweep_unreadable(void **state)
+{
+	struct seen	 s = { 0 };
+	char		 err[LD_ERRLEN], path[256];
+	pid_t		 pid;
+	int		 status;
+
+	(void)state;
+	if (geteuid() != 0)
+		skip();		/* needs another uid to be refused */
+	(void)snprintf(path, sizeof(path), "%s/" WORKDIR_PREFIX "CLOSED", top);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(chmod(top, 0755), 0);
+	if ((pid = fork()) == 0) {
+		if (setgid(65534) == -1 || setuid(65534) == -1)
+			_exit(2);
+		if (workdir_sweep(top, collect, &s, err) != 1 || s.n != 1 ||
+		    s.r[0].why == NULL ||
+		    strstr(s.r[0].why, "permission denied") == NULL)
+			_exit(1);
+		_exit(0);
+	}
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 static void
@@ -375,6 +493,14 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sweep_ignores_lookalikes,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_only_its_n, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_old_marker, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_remove_moved, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_unreadable, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_sweep_bad_parent, setup,
 		    teardown),
 	};

@@ -84,8 +84,9 @@ stop_at(void *arg, enum phase p, uint64_t done)
 static int
 setup(void **state)
 {
-	struct backend_opts	 opts = { 0, BACKEND_FSYNC_NONE, NAMES_FIXED,
-				    8, "2026-12-01T00:00:00Z", NULL };
+	struct backend_opts	 opts = { .names = NAMES_FIXED,
+				    .name_len = 8, .seed = 1,
+				    .started = "2026-12-01T00:00:00Z" };
 	struct fixture		*f;
 	char			 err[LD_ERRLEN];
 
@@ -107,7 +108,7 @@ setup(void **state)
 	f->w.on_poll = stop_at;
 	f->w.arg = f;
 	f->stop_at = UINT64_MAX;
-	assert_int_equal(f->be.ops->mkdir(&f->be, "round-0001-1", &f->w.dir),
+	assert_int_equal(f->be.ops->mkdir(&f->be, "round-0001-1", N, &f->w.dir),
 	    0);
 	fail_after = -1;
 	*state = f;
