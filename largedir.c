@@ -739,7 +739,7 @@ static void
 flush_outputs(struct run *r)
 {
 	struct timing_usage	u;
-	char			errbuf[LD_ERRLEN];
+	char			errbuf[LD_ERRLEN], line[LD_ERRLEN];
 
 	if (r->outfd == -1)
 		return;
@@ -750,7 +750,16 @@ flush_outputs(struct run *r)
 	    (timing_now() - r->t0_ns) / 1e9);
 	if (output_flush(r->outfd, r->label, &r->doc, r->outids,
 	    errbuf) == -1) {
-		r->outfd = -1;		/* no second try from tidy() */
+		/* The files agree still; try once to say why in all. */
+		if (r->doc.status == OUTPUT_RUNNING) {
+			r->doc.status = OUTPUT_FAILED;
+			free(r->doc.stop_reason);
+			r->doc.stop_reason = xasprintf("writing the outputs: "
+			    "%s", errbuf);
+			(void)output_flush(r->outfd, r->label, &r->doc,
+			    r->outids, line);
+		}
+		r->outfd = -1;		/* no other try from tidy() */
 		errx(1, "%s", errbuf);
 	}
 }

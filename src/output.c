@@ -41,9 +41,12 @@ struct flush_arg {
 	const struct output_doc	*doc;
 };
 
+struct staged;
 static int	write_doc(FILE *, const void *);
-static int	flush_one(int, const char *, const struct writer *,
-		    const struct output_doc *, struct output_id *, char *);
+static int	stage(int, struct staged *, int (*)(FILE *, const void *),
+		    const void *, const struct output_id *, char *);
+static int	commit(int, struct staged *, struct output_id *, char *);
+static void	discard(int, struct staged *);
 static int	say(char *, const char *, const char *, int);
 static int	may_replace(int, const char *, const struct output_id *);
 static int	open_unique(int, const char *, char **);
@@ -253,55 +256,73 @@ output_doc_free(struct output_doc *doc)
 
 /* ===== Atomic flush ===== */
 
+/* A file written under a temporary name, not yet renamed into place. */
+struct staged {
+	char	*name;		/* the final name */
+	char	*tmp;		/* the temporary one, or NULL */
+	int	 keep;		/* the file, held open, or -1 */
+};
+
 /*
  * Write 'doc' with every writer of output_writers[] to "<'label'>.<ext>"
- * in the directory 'dirfd' (output_write_file(), one file at a time).
- * 'ids' holds one struct output_id per writer, in the order of
- * output_writers[]; zeroed before the first flush of a run, it records
- * the file each writer put in place, so a later flush replaces only that
- * file and never one another process put under its name.
+ * in the directory 'dirfd'.  All files are written first, each under a
+ * temporary name (stage()), and only when all are complete are they
+ * renamed into place, one after the other, and the directory fsync'ed:
+ * a full filesystem or any other failure while writing leaves every file
+ * as it was, so the files agree with each other.  (Only a rename that
+ * fails, which takes an I/O error, or a kill -9 in the microseconds
+ * between the renames, leaves some files a round ahead of the others.)  'ids' holds one
+ * struct output_id per writer, in the order of output_writers[]; zeroed
+ * before the first flush of a run, it records the file each writer put
+ * in place, so a later flush replaces only that file and never one
+ * another process put under its name.
  *
  * Return 0.  On failure 'err' (LD_ERRLEN bytes) gets a one-line message
  * naming the file, and -1 is returned with errno from the failing call.
- * Files written by earlier writers in the same call stay replaced.
  */
 int
 output_flush(int dirfd, const char *label, const struct output_doc *doc,
     struct output_id *ids, char *err)
 {
-	const struct writer	*w;
+	struct staged		 st[OUTPUT_NWRITERS];
+	struct flush_arg	 fa;
+	size_t			 i, k;
+	int			 rc = 0, saved = 0;
 
-	for (w = output_writers; w->name != NULL; w++)
-		if (flush_one(dirfd, label, w, doc, &ids[w - output_writers],
-		    err) == -1)
-			return -1;
-	return 0;
+	for (k = 0; k < OUTPUT_NWRITERS; k++) {
+		fa.w = &output_writers[k];
+		fa.doc = doc;
+		st[k].name = xasprintf("%s.%s", label, fa.w->ext);
+		if (stage(dirfd, &st[k], write_doc, &fa, &ids[k], err) == -1) {
+			rc = -1;
+			saved = errno;
+			free(st[k].name);
+			break;
+		}
+	}
+	for (i = 0; i < k; i++) {
+		if (rc == 0 && commit(dirfd, &st[i], &ids[i], err) == -1) {
+			rc = -1;
+			saved = errno;
+		}
+		discard(dirfd, &st[i]);
+		free(st[i].name);
+	}
+	if (rc == 0 && fsync(dirfd) == -1) {
+		saved = errno;
+		rc = say(err, "fsync", label, saved);
+	}
+	errno = saved;
+	return rc;
 }
 
-/* Adapt a writer to output_write_file(). */
+/* Adapt a writer to stage(). */
 static int
 write_doc(FILE *fp, const void *arg)
 {
 	const struct flush_arg	*fa = arg;
 
 	return fa->w->write(fp, fa->doc);
-}
-
-/* Write one file of output_flush(); see there. */
-static int
-flush_one(int dirfd, const char *label, const struct writer *w,
-    const struct output_doc *doc, struct output_id *id, char *err)
-{
-	struct flush_arg	 fa = { w, doc };
-	char			*final;
-	int			 rc, saved;
-
-	final = xasprintf("%s.%s", label, w->ext);
-	rc = output_write_file(dirfd, final, write_doc, &fa, id, err);
-	saved = errno;
-	free(final);
-	errno = saved;
-	return rc;
 }
 
 /*
@@ -384,19 +405,112 @@ open_unique(int dirfd, const char *name, char **tmp)
 }
 
 /*
+ * Write a new temporary file for 'st'->name in 'dirfd' (open_unique()):
+ * 'fn'(fp, 'arg') prints it; it is flushed, fsync'ed and closed, and
+ * held open in 'st'->keep.  'id' says what the final name may hold
+ * (may_replace()); a name that may not be replaced fails before
+ * anything is written.  Return 0, or -1 with errno and a message naming
+ * the step and the file in 'err'; nothing is left behind.
+ */
+static int
+stage(int dirfd, struct staged *st, int (*fn)(FILE *, const void *),
+    const void *arg, const struct output_id *id, char *err)
+{
+	FILE		*fp;
+	const char	*what;
+	int		 fd, saved;
+
+	st->tmp = NULL;
+	st->keep = -1;
+	what = "replace";
+	if (may_replace(dirfd, st->name, id) == -1)
+		goto fail;
+	what = "open";
+	if ((fd = open_unique(dirfd, st->name, &st->tmp)) == -1)
+		goto fail;
+	if ((fp = fdopen(fd, "w")) == NULL) {
+		saved = errno;
+		(void)close(fd);
+		errno = saved;
+		goto fail;
+	}
+	what = "write";
+	errno = 0;
+	if (fn(fp, arg) == -1 || fflush(fp) == EOF || ferror(fp)) {
+		saved = errno == 0 ? EIO : errno;
+		(void)fclose(fp);
+		errno = saved;
+		goto fail;
+	}
+	what = "fsync";
+	if (fsync(fileno(fp)) == -1 || (st->keep = fcntl(fileno(fp),
+	    F_DUPFD_CLOEXEC, 0)) == -1) {
+		saved = errno;
+		(void)fclose(fp);
+		errno = saved;
+		goto fail;
+	}
+	what = "close";
+	if (fclose(fp) == EOF)
+		goto fail;
+	return 0;
+fail:
+	saved = errno;
+	discard(dirfd, st);
+	return say(err, what, st->name, saved);
+}
+
+/*
+ * Rename the staged file 'st' over its final name, if that may still be
+ * replaced, and let 'id' hold it (NULL: let go of it).  Return 0, or -1
+ * with errno and a message in 'err'.
+ */
+static int
+commit(int dirfd, struct staged *st, struct output_id *id, char *err)
+{
+	if (may_replace(dirfd, st->name, id) == -1)
+		return say(err, "replace", st->name, errno);
+	if (renameat(dirfd, st->tmp, dirfd, st->name) == -1)
+		return say(err, "rename", st->name, errno);
+	free(st->tmp);
+	st->tmp = NULL;
+	if (id != NULL) {
+		if (id->set)
+			(void)close(id->fd);
+		id->fd = st->keep;
+		id->set = true;
+		st->keep = -1;
+	}
+	return 0;
+}
+
+/* Remove what is left of 'st': its temporary file, the held file. */
+static void
+discard(int dirfd, struct staged *st)
+{
+	if (st->tmp != NULL)
+		(void)unlinkat(dirfd, st->tmp, 0);
+	free(st->tmp);
+	st->tmp = NULL;
+	if (st->keep != -1)
+		(void)close(st->keep);
+	st->keep = -1;
+}
+
+/*
  * Write the file 'name' in directory 'dirfd' atomically and durably:
- * 'fn'(fp, 'arg') prints it into a new temporary file (open_unique()),
- * which is fsync'ed, closed and renamed over 'name', and then the
- * directory is fsync'ed; so at any moment, even after a power cut,
- * 'name' is either the old file or the complete new one.
+ * 'fn'(fp, 'arg') prints it into a new temporary file, which is
+ * fsync'ed, closed and renamed over 'name', and then the directory is
+ * fsync'ed; so at any moment, even after a power cut, 'name' is either
+ * the old file or the complete new one.
  *
  * 'id' says what may be replaced.  With 'id' NULL, an existing 'name'
  * must be a regular file of the effective user (a page written before).
  * Otherwise 'id' holds the file this writer put in place last (zeroed:
  * none yet, so 'name' must not exist), 'name' must still be that file,
- * and 'id' then holds the new one (output_ids_close() lets go).  Anything else under 'name' (a
- * symbolic link, a FIFO, a directory, another user's file) is left alone
- * and the write fails with EEXIST.
+ * and 'id' then holds the new one (output_ids_close() lets go).
+ * Anything else under 'name' (a symbolic link, a FIFO, a directory,
+ * another user's file) is left alone and the write fails with EEXIST.
  *
  * Return 0, or -1 with errno and a one-line message naming the step and
  * the file in 'err'; the temporary file is removed.
@@ -405,72 +519,18 @@ int
 output_write_file(int dirfd, const char *name, int (*fn)(FILE *,
     const void *), const void *arg, struct output_id *id, char *err)
 {
-	FILE		*fp;
-	char		*tmp = NULL;
-	const char	*what;
-	int		 fd, saved, keep = -1;
+	struct staged	st;
+	int		rc, saved;
 
-	what = "replace";
-	if (may_replace(dirfd, name, id) == -1)
-		goto fail;
-	what = "open";
-	if ((fd = open_unique(dirfd, name, &tmp)) == -1)
-		goto fail;
-	if ((fp = fdopen(fd, "w")) == NULL) {
-		saved = errno;
-		(void)close(fd);
-		errno = saved;
-		goto fail_unlink;
-	}
-	what = "write";
-	errno = 0;
-	if (fn(fp, arg) == -1 || fflush(fp) == EOF || ferror(fp)) {
-		saved = errno == 0 ? EIO : errno;
-		(void)fclose(fp);
-		errno = saved;
-		goto fail_unlink;
-	}
-	what = "fsync";
-	if (fsync(fileno(fp)) == -1 || (keep = fcntl(fileno(fp),
-	    F_DUPFD_CLOEXEC, 0)) == -1) {
-		saved = errno;
-		(void)fclose(fp);
-		errno = saved;
-		goto fail_unlink;
-	}
-	what = "close";
-	if (fclose(fp) == EOF)
-		goto fail_unlink;
-	what = "replace";
-	if (may_replace(dirfd, name, id) == -1)
-		goto fail_unlink;
-	what = "rename";
-	if (renameat(dirfd, tmp, dirfd, name) == -1)
-		goto fail_unlink;
-	if (id != NULL) {
-		if (id->set)
-			(void)close(id->fd);
-		id->fd = keep;
-		id->set = true;
-	} else
-		(void)close(keep);
-	keep = -1;
-	what = "fsync";
-	if (fsync(dirfd) == -1)
-		goto fail;
-	free(tmp);
-	return 0;
-
-fail_unlink:
+	st.name = xstrdup(name);
+	if ((rc = stage(dirfd, &st, fn, arg, id, err)) == 0 &&
+	    (rc = commit(dirfd, &st, id, err)) == 0 && fsync(dirfd) == -1)
+		rc = say(err, "fsync", name, errno);
 	saved = errno;
-	(void)unlinkat(dirfd, tmp, 0);
+	discard(dirfd, &st);
+	free(st.name);
 	errno = saved;
-fail:
-	saved = errno;
-	if (keep != -1)
-		(void)close(keep);
-	free(tmp);
-	return say(err, what, name, saved);
+	return rc;
 }
 
 /* Close the files the 'n' ids hold and zero them. */

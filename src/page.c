@@ -182,7 +182,8 @@ static const struct page_item target_items[] = {
 static const char *const status_de[][2] = {
 	{ "complete", "vollständig" }, { "stopped", "abgebrochen" },
 	{ "interrupted", "unterbrochen" }, { "failed", "fehlgeschlagen" },
-	{ "running", "läuft noch" }, { NULL, NULL }
+	{ "running", "läuft noch" }, { "killed", "abgeschossen" },
+	{ NULL, NULL }
 };
 
 static const char style[] =
@@ -712,7 +713,7 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
 			}
 		put_knees(fp, t, lang);
 		put(fp, "<td>");
-		s = results_meta(t, "status");
+		s = results_status(t);
 		for (k = 0; lang == LANG_DE && s != NULL &&
 		    status_de[k][0] != NULL; k++)
 			if (strcmp(s, status_de[k][0]) == 0)

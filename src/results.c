@@ -24,9 +24,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "marker.h"
 #include "results.h"
 #include "stats.h"
 #include "util.h"
+#include "workdir.h"
 
 #define NEAR	1.25	/* how far a row's n may be from a wanted n */
 
@@ -318,6 +320,37 @@ results_meta(const struct results_target *t, const char *key)
 			return t->meta[i].value[0] == '\0' ? NULL :
 			    t->meta[i].value;
 	return NULL;
+}
+
+/*
+ * How target 't''s run ended, as its outputs say ("complete", "stopped",
+ * ...), except that a run they still call "running" is "killed" when it
+ * ran on this host and its work directory is gone or nobody holds the
+ * lock on its marker any more: it was killed (kill -9) or died before it
+ * could say so.  A run of another host cannot be told and stays
+ * "running".  The string is static or the target's.
+ */
+const char *
+results_status(const struct results_target *t)
+{
+	const char	*s, *host, *wd;
+	char		 me[256];
+	int		 fd, held;
+
+	s = results_meta(t, "status");
+	if (s == NULL || strcmp(s, "running") != 0)
+		return s;
+	host = results_meta(t, "host");
+	wd = results_meta(t, "work_dir");
+	if (host == NULL || wd == NULL || gethostname(me, sizeof(me)) == -1 ||
+	    strcmp(host, me) != 0)
+		return s;
+	if ((fd = open(wd, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return errno == ENOENT ? "killed" : s;
+	held = marker_held(fd, WORKDIR_MARKER);
+	(void)close(fd);
+	return held == 0 || (held == -1 && errno == ENOENT) ? "killed" : s;
 }
 
 /* The index of column 'name' of 't', or -1 if there is none. */

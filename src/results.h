@@ -39,6 +39,7 @@ int	results_read_one(struct results_target *, int, const char *,
 void	results_free(struct results *);
 void	results_target_free(struct results_target *);
 const char	*results_meta(const struct results_target *, const char *);
+const char	*results_status(const struct results_target *);
 int	results_col(const struct results_target *, const char *);
 double	results_max_n(const struct results_target *);
 double	results_rate_at(const struct results_target *, const char *, double,

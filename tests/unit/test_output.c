@@ -17,6 +17,7 @@
  * must leave its victim untouched.
  */
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <dirent.h>
@@ -24,6 +25,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -738,7 +740,10 @@ test_flush_bad_dir(void **state)
 	output_doc_free(&doc);
 }
 
-/* A directory where doc.csv should go is left in place: EEXIST. */
+/*
+ * A directory where doc.csv should go is left in place: EEXIST, and no
+ * file is written, so the files agree.
+ */
 static void
 test_flush_dir_in_the_way(void **state)
 {
@@ -761,16 +766,75 @@ test_flush_dir_in_the_way(void **state)
 	assert_int_equal(errno, EEXIST);
 	assert_string_equal(err, "doc.csv exists and is not a file largedir "
 	    "wrote: left in place");
-	assert_int_equal(fstatat(dfd, "doc.out", &sb, 0), 0);
-	assert_true(S_ISREG(sb.st_mode));
+	assert_int_equal(fstatat(dfd, "doc.out", &sb, 0), -1);
 	assert_int_equal(fstatat(dfd, "doc.csv", &sb, 0), 0);
 	assert_true(S_ISDIR(sb.st_mode));
 	assert_int_equal(fstatat(dfd, "doc.json", &sb, 0), -1);
-	/* doc.out and the directory: no temporary file is left. */
-	assert_int_equal(count_entries(dir), 2);
+	/* The directory alone: no temporary file is left. */
+	assert_int_equal(count_entries(dir), 1);
 	path = xasprintf("%s/doc.csv", dir);
 	assert_int_equal(rmdir(path), 0);
 	free(path);
+	output_ids_close(ids, OUTPUT_NWRITERS);
+	output_doc_free(&doc);
+	assert_int_equal(close(dfd), 0);
+	remove_tree(dir);
+}
+
+/*
+ * Issue 16, point 5: a flush that runs out of room half way (a file size
+ * limit stands in for a full filesystem) changes no file: the four stay
+ * those of the flush before, which agree, and nothing temporary is left.
+ */
+static void
+test_flush_full(void **state)
+{
+	static const char	*names[] = { "doc.out", "doc.csv", "doc.json",
+	    "doc.summary" };
+	struct output_doc	 doc;
+	struct output_id	 ids[OUTPUT_NWRITERS] = { { 0 } };
+	struct rlimit		 rl, small;
+	struct stat		 sb;
+	char			 dir[] = "/tmp/test_output.XXXXXX";
+	char			 err[LD_ERRLEN], *before[4], *after;
+	double			*r;
+	size_t			 i;
+	int			 dfd;
+	void			(*old)(int);
+
+	(void)state;
+	build_doc(&doc);
+	assert_non_null(mkdtemp(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(dfd >= 0);
+	assert_int_equal(output_flush(dfd, "doc", &doc, ids, err), 0);
+	for (i = 0; i < 4; i++)
+		before[i] = slurp_at(dfd, names[i], NULL);
+	/* The .out file fits, the larger .json does not. */
+	assert_int_equal(fstatat(dfd, "doc.out", &sb, 0), 0);
+	for (i = 0; i < 200; i++) {
+		r = output_table_row(&doc.rows);
+		r[0] = (double)i;
+	}
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &rl), 0);
+	small = rl;
+	small.rlim_cur = 16384;
+	old = signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+	assert_int_equal(output_flush(dfd, "doc", &doc, ids, err), -1);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &rl), 0);
+	(void)signal(SIGXFSZ, old);
+	assert_int_equal(errno, EFBIG);
+	assert_non_null(strstr(err, "write doc."));
+	/* .out was written: a flush file by file would have renamed it. */
+	assert_null(strstr(err, "doc.out"));
+	for (i = 0; i < 4; i++) {
+		after = slurp_at(dfd, names[i], NULL);
+		assert_string_equal(before[i], after);
+		free(after);
+		free(before[i]);
+	}
+	assert_int_equal(count_entries(dir), 4);
 	output_ids_close(ids, OUTPUT_NWRITERS);
 	output_doc_free(&doc);
 	assert_int_equal(close(dfd), 0);
@@ -951,6 +1015,7 @@ main(void)
 		cmocka_unit_test(test_flush),
 		cmocka_unit_test(test_flush_bad_dir),
 		cmocka_unit_test(test_flush_dir_in_the_way),
+		cmocka_unit_test(test_flush_full),
 		cmocka_unit_test(test_flush_planted),
 		cmocka_unit_test(test_write_file_no_id),
 	};
