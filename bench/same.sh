@@ -94,7 +94,7 @@ same() {
 	name=$1
 	shift
 	for b in old new; do
-		eval bin=\$"$(echo "$b" | tr a-z A-Z)"
+		if [ "$b" = old ]; then bin=$OLD; else bin=$NEW; fi
 		# The same paths for both, so they print the same.
 		rm -rf "$T/run"
 		mkdir -p "$T/run/dir"

@@ -35,9 +35,10 @@ gone() {
 	    fail "$1: left in $S: $(ls -A "$S")"
 }
 
-# alive PID: the process is still there.
-alive() {
-	kill -0 "$1" 2>/dev/null
+# gone_pid PID: the process has ended (a zombie counts as ended).
+gone_pid() {
+	! kill -0 "$1" 2>/dev/null ||
+	    [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = Z ]
 }
 
 for sig in HUP:1 QUIT:3 XFSZ:25; do
@@ -65,7 +66,7 @@ done
 bg=$!
 wait_for 60 rounds_done "$T/suite/tf.json"
 kill -s TERM "$bg"
-wait_for 10 eval '! alive "$bg"'
+wait_for 10 gone_pid "$bg"
 set +e
 wait "$bg"
 rc=$?
