@@ -7,8 +7,8 @@
  * SIGINT, SIGTERM and SIGPIPE (a closed stdout, as in largedir | head)
  * only set flags: the phase loops see sig_poll go up, call their poll
  * callback outside the fast path, and stop; whoever runs a child process
- * for a phase (runner.c, suite.c) names it with sig_forward(), and the
- * handler passes the signal on.  On a terminal, SIGALRM ticks every
+ * for a phase (runner.c, suite.c) or for mkfs (mkfs.c) names it with
+ * sig_forward(), and the handler passes the signal on.  On a terminal, SIGALRM ticks every
  * PROGRESS_MS so the progress line can be redrawn.
  *
  * The flags are plain volatile sig_atomic_t objects, read directly in the
