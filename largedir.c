@@ -315,7 +315,8 @@ check_dir(const char *dir)
  * -c FILE: set up the target the file describes (or take its path), so
  * that r->dir is where the rounds go.  Exits EXIT_TARGET with one line
  * when this machine cannot: no root for loop devices and mkfs, or a
- * kernel without the filesystem.
+ * kernel without the filesystem.  A signal during set-up (mkfs may take
+ * minutes) exits 128 + its number with one line, after undoing it.
  */
 static void
 setup_target(struct run *r)
@@ -339,13 +340,20 @@ setup_target(struct run *r)
 		    "mkfs, mount); run as root, or measure an existing "
 		    "directory with 'largedir DIR'", r->conf_path, tc->fstype);
 	scratch = r->cfg.scratch != NULL ? r->cfg.scratch : TARGET_SCRATCH;
-	if (target_setup(&r->target, tc, scratch, errbuf) == -1)
+	/* A signal stops set-up; the outputs do not exist yet. */
+	if (target_setup(&r->target, tc, scratch, errbuf) == -1) {
+		if (errno == EINTR && sig_count > 0)
+			errx(128 + sig_first, "%s: %s; nothing measured, no "
+			    "outputs written", r->conf_path, errbuf);
 		errx(EXIT_TARGET, "%s: %s", r->conf_path, errbuf);
+	}
 	r->target_up = true;
 	if (atexit(tidy) != 0)
 		err(1, "atexit");
-	if (sig_count > 0)
-		exit(128 + sig_first);	/* tidy() tears it down */
+	if (sig_count > 0)	/* tidy() tears the target down */
+		errx(128 + sig_first, "%s: interrupted by SIG%s while setting "
+		    "up the target; nothing measured, no outputs written",
+		    r->conf_path, sigabbrev_np(sig_first));
 	r->dir = r->target.mnt;
 }
 

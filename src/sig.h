@@ -8,11 +8,11 @@
  * every other signal that would end the process from outside only set
  * flags: the phase loops see sig_poll go up, call their poll callback
  * outside the fast path, and stop; whoever runs a child process for a
- * phase (runner.c, suite.c) names it with sig_forward(), and the handler
- * passes the signal on.  SIGCONT counts in sig_cont: the process was
- * stopped, and a phase that was running lost that time.  On a terminal,
- * SIGRTMIN ticks every SIG_PROGRESS_MS so the progress line can be
- * redrawn.
+ * phase (runner.c, suite.c) or for mkfs (mkfs.c) names it with
+ * sig_forward(), and the handler passes the signal on.  SIGCONT counts in
+ * sig_cont: the process was stopped, and a phase that was running lost
+ * that time.  On a terminal, SIGRTMIN ticks every SIG_PROGRESS_MS so the
+ * progress line can be redrawn.
  *
  * The flags are plain volatile sig_atomic_t objects, read directly in the
  * loops: one load per operation, no call.

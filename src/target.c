@@ -26,15 +26,29 @@
  * half-way leaves a directory that --cleanup still recognises.  Loop
  * devices are attached without LO_FLAGS_AUTOCLEAR: after a crash the
  * device stays bound to rundir/image, and that is how the sweep finds it.
+ * A run directory whose mkfs failed keeps its marker and mkfs.log after
+ * the teardown, for a person to read; the marker's process is gone then,
+ * so --cleanup removes both.
+ *
+ * Set-up is checked at both ends.  Before anything is made, the scratch
+ * filesystem must have room for the whole image: it is created sparse,
+ * but mkfs and the run fill it, and a filesystem that runs out under a
+ * loop device fails in ways that name neither.  After the mount, what
+ * /proc/self/mountinfo shows on the mount point must be what was asked
+ * for (target_check_mount()): target_conf.c refuses the options that
+ * would mount something else, and the read-back catches whatever gets
+ * past it.
+ *
+ * Signals are caught by sig.c (largedir.c installs the handlers before
+ * set-up).  mkfs gets the signal passed on (sig_forward()), and set-up
+ * stops at the next step, undoes what it made and fails with EINTR.
  */
 
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 
-#include <blkid.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -51,7 +65,10 @@
 
 #include "loop.h"
 #include "marker.h"
+#include "mkfs.h"
 #include "mountinfo.h"
+#include "sig.h"
+#include "sysfile.h"
 #include "target.h"
 #include "util.h"
 
@@ -68,13 +85,14 @@ static int	syserr(char *, const char *, ...)
 static void	nap(void);
 static char	*dup_or_null(const char *);
 static int	is_mounted(const char *);
+static void	fmt_bytes(char *, size_t, uint64_t);
+static int	check_space(const char *, uint64_t, char *);
 static int	make_rundir(struct target *, char *);
 static int	attach_loop(struct target *, char *);
-static int	check_device(const char *, bool, char *);
-static int	run_mkfs(struct target *, const char *, char *);
 static int	mount_fs(struct target *, const char *, char *);
+static int	check_mounted(struct target *, const char *, char *);
 static int	do_umount(const char *, bool *);
-static int	clean_rundir(const char *);
+static int	clean_rundir(const char *, bool);
 static int	undo(struct target *, char *);
 static int	sweep_one(const char *, struct target_report *, char *,
 		    size_t);
@@ -142,6 +160,58 @@ is_mounted(const char *mnt)
 	return r;
 }
 
+/* Write 'n' bytes as a person reads them: "512 KiB", "63.5 MiB". */
+static void
+fmt_bytes(char *buf, size_t len, uint64_t n)
+{
+	if (n < ((uint64_t)1 << 20))
+		(void)snprintf(buf, len, "%" PRIu64 " KiB", n >> 10);
+	else if (n < ((uint64_t)1 << 30))
+		(void)snprintf(buf, len, "%.1f MiB", n / 1048576.0);
+	else
+		(void)snprintf(buf, len, "%.1f GiB", n / 1073741824.0);
+}
+
+/*
+ * Refuse an image of 'size' bytes in 'scratch' unless the filesystem that
+ * holds 'scratch' (or will: the nearest directory above it that exists)
+ * has that much available to it, as df(1)'s Avail counts.  The image is
+ * sparse, but mkfs and the run fill it, so all of it counts.  Return 0,
+ * or -1 with errno (ENOSPC: too little room) and a message in 'err'.
+ */
+static int
+check_space(const char *scratch, uint64_t size, char *err)
+{
+	struct statvfs	 sv;
+	uint64_t	 avail;
+	char		*dir, *slash, need_s[32], avail_s[32];
+
+	dir = xstrdup(scratch);
+	while (statvfs(dir, &sv) == -1) {
+		if (errno != ENOENT || strcmp(dir, "/") == 0 ||
+		    strcmp(dir, ".") == 0) {
+			(void)syserr(err, "scratch directory %s", scratch);
+			free(dir);
+			return -1;
+		}
+		if ((slash = strrchr(dir, '/')) == NULL)
+			(void)strcpy(dir, ".");
+		else if (slash == dir)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	free(dir);
+	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+	if (avail >= size)
+		return 0;
+	fmt_bytes(need_s, sizeof(need_s), size);
+	fmt_bytes(avail_s, sizeof(avail_s), avail);
+	return fail(err, ENOSPC, "scratch directory %s: %s free, the image "
+	    "needs %s (sparse, but mkfs and the run fill it): use another "
+	    "--scratch or a smaller image_size", scratch, avail_s, need_s);
+}
+
 /* ===== Setup ===== */
 
 /* Make the scratch and run directories, the marker and rundir/mnt. */
@@ -201,176 +271,27 @@ attach_loop(struct target *t, char *err)
 }
 
 /*
- * Refuse block device 'dev' unless it is free: not mounted, not held open
- * exclusively, and (unless 'wipe') without any signature libblkid knows.
+ * Mount 'src' on t->mnt with the config's fstype and options, and check
+ * that the mount is what was asked for (check_mounted()).
  */
-static int
-check_device(const char *dev, bool wipe, char *err)
-{
-	const struct mountinfo_entry	*e;
-	struct mountinfo		 mi;
-	struct stat			 st;
-	blkid_probe			 pr;
-	const char			*type, *usage = NULL;
-	int				 fd, rc;
-
-	if (stat(dev, &st) == -1)
-		return syserr(err, "device %s", dev);
-	if (!S_ISBLK(st.st_mode))
-		return fail(err, EINVAL, "device %s: not a block device", dev);
-	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1)
-		return syserr(err, "read " MOUNTINFO_SELF);
-	e = mountinfo_by_dev(&mi, major(st.st_rdev), minor(st.st_rdev));
-	if (e != NULL) {
-		(void)fail(err, EBUSY, "device %s is mounted on %s: refusing "
-		    "mkfs", dev, e->mountpoint);
-		mountinfo_free(&mi);
-		return -1;
-	}
-	mountinfo_free(&mi);
-	if ((fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC)) == -1) {
-		if (errno == EBUSY)
-			return fail(err, EBUSY, "device %s is in use: "
-			    "refusing mkfs", dev);
-		return syserr(err, "open %s", dev);
-	}
-	(void)close(fd);
-	if (wipe)
-		return 0;
-	if ((pr = blkid_new_probe_from_filename(dev)) == NULL)
-		return syserr(err, "probe %s", dev);
-	(void)blkid_probe_enable_superblocks(pr, 1);
-	(void)blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE |
-	    BLKID_SUBLKS_USAGE);
-	(void)blkid_probe_enable_partitions(pr, 1);
-	rc = blkid_do_safeprobe(pr);
-	if (rc == 0 && blkid_probe_lookup_value(pr, "TYPE", &type,
-	    NULL) == 0) {
-		(void)blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
-		(void)fail(err, EEXIST, "device %s holds %s %s %s: refusing "
-		    "mkfs (set wipe = yes to allow it)", dev,
-		    *type != '\0' && strchr("aeioux", *type) != NULL ? "an" :
-		    "a", type,
-		    usage == NULL || strcmp(usage, "filesystem") == 0 ?
-		    "filesystem" : "signature");
-	} else if (rc == 0 && blkid_probe_lookup_value(pr, "PTTYPE", &type,
-	    NULL) == 0)
-		(void)fail(err, EEXIST, "device %s holds a %s partition table: "
-		    "refusing mkfs (set wipe = yes to allow it)", dev, type);
-	else if (rc == 0 || rc == -2)
-		(void)fail(err, EEXIST, "device %s holds %s: refusing mkfs "
-		    "(set wipe = yes to allow it)", dev, rc == 0 ?
-		    "a signature" : "conflicting signatures");
-	else if (rc < 0)
-		(void)fail(err, EIO, "probe %s for signatures failed", dev);
-	blkid_free_probe(pr);
-	return rc == 1 ? 0 : -1;
-}
-
-/*
- * Run the config's mkfs on 'dev': split it on blanks, add 'dev', fork and
- * execvp with its output going to rundir/mkfs.log.
- */
-static int
-run_mkfs(struct target *t, const char *dev, char *err)
-{
-	char	**argv = NULL, *line, *p, *save, *log, last[160];
-	size_t	  n = 0, i, len;
-	ssize_t	  got;
-	pid_t	  pid;
-	int	  fd, nul, status, rc = -1;
-
-	if (t->conf.mkfs == NULL)
-		return fail(err, EINVAL, "mkfs missing for fstype %s",
-		    t->conf.fstype);
-	line = xstrdup(t->conf.mkfs);
-	for (p = strtok_r(line, " \t", &save); p != NULL;
-	    p = strtok_r(NULL, " \t", &save)) {
-		argv = xreallocarray(argv, n + 3, sizeof(*argv));
-		argv[n++] = p;
-	}
-	if (n == 0) {
-		free(line);
-		return fail(err, EINVAL, "mkfs: no program given");
-	}
-	argv[n++] = (char *)dev;
-	argv[n] = NULL;
-	for (i = 0, len = 0; i < n; i++)
-		len += strlen(argv[i]) + 1;
-	t->mkfs_cmd = xmalloc(len);
-	t->mkfs_cmd[0] = '\0';
-	for (i = 0; i < n; i++)
-		(void)snprintf(t->mkfs_cmd + strlen(t->mkfs_cmd),
-		    len - strlen(t->mkfs_cmd), "%s%s", i == 0 ? "" : " ",
-		    argv[i]);
-	log = xasprintf("%s/mkfs.log", t->rundir);
-	nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if ((fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW |
-	    O_CLOEXEC, 0644)) == -1 || nul == -1) {
-		(void)syserr(err, "create %s", log);
-		goto out;
-	}
-	if ((pid = fork()) == -1) {
-		(void)syserr(err, "fork");
-		goto out;
-	}
-	if (pid == 0) {
-		if (dup2(nul, 0) == -1 || dup2(fd, 1) == -1 ||
-		    dup2(fd, 2) == -1)
-			_exit(127);
-		(void)execvp(argv[0], argv);
-		dprintf(2, "execvp %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) == -1)
-		if (errno != EINTR) {
-			(void)syserr(err, "wait for %s", argv[0]);
-			goto out;
-		}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		rc = 0;
-		goto out;
-	}
-	/* The last line mkfs printed says best what went wrong. */
-	(void)strcpy(last, "no output");
-	if (lseek(fd, -(off_t)(sizeof(last) - 1), SEEK_END) == -1)
-		(void)lseek(fd, 0, SEEK_SET);
-	if ((got = read(fd, last, sizeof(last) - 1)) > 0) {
-		last[got] = '\0';
-		while (got > 0 && (last[got - 1] == '\n' ||
-		    last[got - 1] == ' '))
-			last[--got] = '\0';
-		if ((p = strrchr(last, '\n')) != NULL)
-			(void)memmove(last, p + 1, strlen(p + 1) + 1);
-	}
-	if (WIFEXITED(status))
-		(void)fail(err, EIO, "%s failed (exit %d): %s", argv[0],
-		    WEXITSTATUS(status), last);
-	else
-		(void)fail(err, EIO, "%s killed by signal %d: %s", argv[0],
-		    WTERMSIG(status), last);
-out:
-	if (fd != -1)
-		(void)close(fd);
-	if (nul != -1)
-		(void)close(nul);
-	free(log);
-	free(argv);
-	free(line);
-	return rc;
-}
-
-/* Mount 'src' on t->mnt with the config's fstype and options. */
 static int
 mount_fs(struct target *t, const char *src, char *err)
 {
 	struct libmnt_context	*cxt;
-	char			 buf[LD_ERRLEN / 2];
+	char			 buf[LD_ERRLEN / 2], *real = NULL;
 	size_t			 len;
 	int			 rc, saved = 0;
 
-	if ((cxt = mnt_new_context()) == NULL)
+	/*
+	 * A device by its real name, as mount(8) canonicalizes it: the
+	 * kernel shows what it was given, and the read-back compares.
+	 */
+	if (*src == '/' && (real = realpath(src, NULL)) != NULL)
+		src = real;
+	if ((cxt = mnt_new_context()) == NULL) {
+		free(real);
 		return fail(err, ENOMEM, "mount %s: out of memory", t->mnt);
+	}
 	(void)mnt_context_disable_canonicalize(cxt, 1);
 	if (mnt_context_set_fstype(cxt, t->conf.fstype) != 0 ||
 	    mnt_context_set_source(cxt, src) != 0 ||
@@ -378,14 +299,19 @@ mount_fs(struct target *t, const char *src, char *err)
 	    (t->conf.mount_options != NULL && mnt_context_set_options(cxt,
 	    t->conf.mount_options) != 0)) {
 		mnt_free_context(cxt);
+		free(real);
 		return fail(err, EINVAL, "mount %s: cannot set up libmount",
 		    t->mnt);
 	}
 	rc = mnt_context_mount(cxt);
 	if (rc == 0 && mnt_context_get_status(cxt) == 1) {
 		mnt_free_context(cxt);
-		t->mounted = true;
-		return 0;
+		t->mounted = true;	/* whatever it is: teardown unmounts */
+		rc = check_mounted(t, src, err);
+		saved = errno;
+		free(real);
+		errno = saved;
+		return rc;
 	}
 	if (mnt_context_syscall_called(cxt))
 		saved = mnt_context_get_syscall_errno(cxt);
@@ -398,28 +324,119 @@ mount_fs(struct target *t, const char *src, char *err)
 		saved = rc < 0 && rc > -4096 ? -rc : EIO;
 	if (buf[0] == '\0')
 		(void)snprintf(buf, sizeof(buf), "%s", strerror(saved));
-	return fail(err, saved, "mount %s %s on %s: %s", t->conf.fstype, src,
+	(void)fail(err, saved, "mount %s %s on %s: %s", t->conf.fstype, src,
 	    t->mnt, buf);
+	free(real);
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Read back what is mounted on t->mnt now that libmount says it mounted
+ * 'src' there: target_check_mount() on /proc/self/mountinfo, with the ID
+ * of the mount a lookup of the mount point reaches (the kernel tells it
+ * for an open file in /proc/self/fdinfo).
+ */
+static int
+check_mounted(struct target *t, const char *src, char *err)
+{
+	struct mountinfo	 mi;
+	uint64_t		 id;
+	char			*real, fdinfo[64];
+	int			 fd, rc, saved;
+
+	if ((real = realpath(t->mnt, NULL)) == NULL)
+		return syserr(err, "after mounting, resolve %s", t->mnt);
+	if ((fd = open(real, O_PATH | O_DIRECTORY | O_CLOEXEC)) == -1) {
+		(void)syserr(err, "after mounting, open %s", real);
+		free(real);
+		return -1;
+	}
+	(void)snprintf(fdinfo, sizeof(fdinfo), "/proc/self/fdinfo/%d", fd);
+	rc = sysfile_key_u64(fdinfo, "mnt_id", &id);
+	saved = rc == -1 ? errno : EINVAL;
+	(void)close(fd);
+	if (rc == -1 || id == 0 || id > UINT_MAX) {
+		(void)fail(err, saved, "after mounting, no mount ID for %s in "
+		    "%s", real, fdinfo);
+		free(real);
+		return -1;
+	}
+	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1) {
+		(void)syserr(err, "after mounting, read " MOUNTINFO_SELF);
+		free(real);
+		return -1;
+	}
+	rc = target_check_mount(&mi, real, t->conf.fstype, src, (unsigned)id,
+	    err);
+	mountinfo_free(&mi);
+	free(real);
+	return rc;
+}
+
+/*
+ * Check that mountinfo 'mi' shows on mount point 'mnt' (a real path, as
+ * the kernel writes it) a fresh filesystem of type 'fstype' mounted from
+ * 'source': the mount on top there (the last one in 'mi') has that type
+ * and source, its root is "/" (a bind mount shows the directory it took)
+ * and, unless 'id' is 0, the mount ID 'id' (that of the mount a lookup
+ * of 'mnt' reaches).  Return 0, or -1 with errno EMEDIUMTYPE and a
+ * message in 'err' saying what is there instead.
+ */
+int
+target_check_mount(const struct mountinfo *mi, const char *mnt,
+    const char *fstype, const char *source, unsigned id, char *err)
+{
+	const struct mountinfo_entry	*e = NULL;
+	size_t				 i;
+
+	for (i = 0; i < mi->n; i++)
+		if (strcmp(mi->v[i].mountpoint, mnt) == 0)
+			e = &mi->v[i];
+	if (e == NULL)
+		return fail(err, EMEDIUMTYPE, "after mounting, nothing is "
+		    "mounted on %s", mnt);
+	if (strcmp(e->fstype, fstype) != 0)
+		return fail(err, EMEDIUMTYPE, "after mounting, %s holds %s "
+		    "from %s, not the %s asked for", mnt, e->fstype, e->source,
+		    fstype);
+	if (strcmp(e->root, "/") != 0)
+		return fail(err, EMEDIUMTYPE, "after mounting, %s holds %s "
+		    "of %s %s, not a fresh filesystem", mnt, e->root,
+		    e->fstype, e->source);
+	if (strcmp(e->source, source) != 0)
+		return fail(err, EMEDIUMTYPE, "after mounting, %s holds %s "
+		    "from %s, not from %s", mnt, e->fstype, e->source, source);
+	if (id != 0 && id != e->id)
+		return fail(err, EMEDIUMTYPE, "after mounting, %s leads to "
+		    "mount %u, not to the one shown there (%u)", mnt, id,
+		    e->id);
+	return 0;
 }
 
 /*
  * Make 't' the target 'conf' describes, in a fresh run directory under
  * 'scratch' (path targets need none).  't' gets deep copies of 'conf' and
  * owns everything it points to until target_teardown().  Image, device
- * and tmpfs targets need root.  Return 0, or -1 with errno and a message
- * in 'err'; everything already done is undone then.
+ * and tmpfs targets need root; an image needs room for all of it in
+ * 'scratch' (ENOSPC, before anything is made).  A signal caught by sig.c
+ * stops set-up at the next step (mkfs gets it passed on): errno is EINTR
+ * then and 'err' says what was under way.  Return 0, or -1 with errno and
+ * a message in 'err'; everything already done is undone then, but for
+ * the log of a failed mkfs, which the message names.
  */
 int
 target_setup(struct target *t, const struct target_conf *conf,
     const char *scratch, char *err)
 {
 	struct stat	 st;
-	char		 uerr[LD_ERRLEN];
+	char		 uerr[LD_ERRLEN], doing[LD_ERRLEN], *log;
 	const char	*dev;
 	size_t		 len;
-	int		 saved;
+	int		 rc, saved;
 
 	memset(t, 0, sizeof(*t));
+	doing[0] = '\0';		/* nothing to interrupt yet */
 	t->conf = *conf;
 	t->conf.label = dup_or_null(conf->label);
 	t->conf.description = dup_or_null(conf->description);
@@ -454,30 +471,71 @@ target_setup(struct target *t, const struct target_conf *conf,
 		    "mkfs, mount): run as root, or set path", conf->fstype);
 		goto fail;
 	}
+	(void)snprintf(doing, sizeof(doing), "setting up the %s target",
+	    conf->fstype);
+	if (sig_count > 0)
+		goto fail;
+	if (conf->device == NULL && strcmp(conf->fstype, "tmpfs") != 0 &&
+	    check_space(t->scratch, conf->image_size != 0 ? conf->image_size :
+	    IMAGE_DEFAULT, err) == -1)
+		goto fail;
 	if (make_rundir(t, err) == -1)
 		goto fail;
 	if (strcmp(conf->fstype, "tmpfs") == 0 && conf->device == NULL) {
-		if (mount_fs(t, "largedir", err) == -1)
+		(void)snprintf(doing, sizeof(doing), "mounting tmpfs on %s",
+		    t->mnt);
+		if (sig_count > 0 || mount_fs(t, "largedir", err) == -1)
 			goto fail;
-		return 0;
+		goto done;
 	}
 	if (conf->device == NULL) {
-		if (attach_loop(t, err) == -1)
+		(void)snprintf(doing, sizeof(doing), "attaching %s/image to "
+		    "a loop device", t->rundir);
+		if (sig_count > 0 || attach_loop(t, err) == -1)
 			goto fail;
 		dev = t->loopdev;
 	} else {
-		if (check_device(conf->device, conf->wipe, err) == -1)
+		if (mkfs_check_device(conf->device, conf->wipe, err) == -1)
 			goto fail;
 		dev = conf->device;
 	}
-	if (run_mkfs(t, dev, err) == -1 || mount_fs(t, dev, err) == -1)
+	if (conf->mkfs == NULL) {
+		(void)fail(err, EINVAL, "mkfs missing for fstype %s",
+		    conf->fstype);
 		goto fail;
-	return 0;
+	}
+	len = strspn(conf->mkfs, " \t");
+	(void)snprintf(doing, sizeof(doing), "running %.*s on %s",
+	    (int)strcspn(conf->mkfs + len, " \t"), conf->mkfs + len, dev);
+	if (sig_count > 0)
+		goto fail;
+	log = xasprintf("%s/mkfs.log", t->rundir);
+	rc = mkfs_run(conf->mkfs, dev, log, &t->mkfs_cmd, &t->keep_log, err);
+	free(log);
+	if (rc == -1)
+		goto fail;
+	(void)snprintf(doing, sizeof(doing), "mounting %s on %s", dev,
+	    t->mnt);
+	if (sig_count > 0 || mount_fs(t, dev, err) == -1)
+		goto fail;
+done:
+	if (sig_count == 0)
+		return 0;
 fail:
 	saved = errno;
+	if (sig_count > 0 && doing[0] != '\0') {
+		/* Whatever else went wrong, the signal is the news. */
+		t->keep_log = false;
+		(void)fail(err, EINTR, "interrupted by SIG%s while %s",
+		    sigabbrev_np(sig_first), doing);
+		saved = EINTR;
+	}
 	if (target_teardown(t, uerr) == -1) {
 		len = strlen(err);
 		(void)snprintf(err + len, LD_ERRLEN - len, " (and %s)", uerr);
+	} else if (saved == EINTR) {
+		len = strlen(err);
+		(void)snprintf(err + len, LD_ERRLEN - len, ": set-up undone");
 	}
 	errno = saved;
 	return -1;
@@ -551,25 +609,27 @@ do_umount(const char *mnt, bool *lazy)
 }
 
 /*
- * Remove what largedir makes in 'rundir': image, mkfs.log, mnt, then the
- * marker and the directory, unless foreign entries are left.  Return 0
- * when it is gone, 1 when foreign entries keep it (with its marker), -1
- * with errno.
+ * Remove what largedir makes in 'rundir': image, mkfs.log (unless
+ * 'keep_log'), mnt, then the marker and the directory, unless foreign
+ * entries are left.  Return 0 when it is gone, 1 when foreign entries
+ * keep it (with its marker), 2 when only the log kept it (with its
+ * marker, for --cleanup), -1 with errno.
  */
 static int
-clean_rundir(const char *rundir)
+clean_rundir(const char *rundir, bool keep_log)
 {
 	struct dirent	*d;
 	DIR		*dp;
 	size_t		 i;
 	int		 dfd, saved;
-	bool		 foreign = false;
+	bool		 foreign = false, kept = false;
 
 	if ((dfd = open(rundir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1)
 		return errno == ENOENT ? 0 : -1;
 	for (i = 0; ours[i] != NULL; i++)
-		if (unlinkat(dfd, ours[i], 0) == -1 && errno != ENOENT)
+		if ((!keep_log || strcmp(ours[i], "mkfs.log") != 0) &&
+		    unlinkat(dfd, ours[i], 0) == -1 && errno != ENOENT)
 			goto fail;
 	if (unlinkat(dfd, "mnt", AT_REMOVEDIR) == -1 && errno != ENOENT &&
 	    errno != ENOTEMPTY && errno != EEXIST)
@@ -577,19 +637,21 @@ clean_rundir(const char *rundir)
 	if ((dp = fdopendir(dfd)) == NULL)
 		goto fail;
 	while ((d = readdir(dp)) != NULL)
-		if (strcmp(d->d_name, ".") != 0 &&
+		if (keep_log && strcmp(d->d_name, "mkfs.log") == 0)
+			kept = true;
+		else if (strcmp(d->d_name, ".") != 0 &&
 		    strcmp(d->d_name, "..") != 0 &&
 		    strcmp(d->d_name, TARGET_MARKER) != 0)
 			foreign = true;
-	if (!foreign && ((unlinkat(dirfd(dp), TARGET_MARKER, 0) == -1 &&
-	    errno != ENOENT) || rmdir(rundir) == -1)) {
+	if (!foreign && !kept && ((unlinkat(dirfd(dp), TARGET_MARKER,
+	    0) == -1 && errno != ENOENT) || rmdir(rundir) == -1)) {
 		saved = errno;
 		(void)closedir(dp);
 		errno = saved;
 		return -1;
 	}
 	(void)closedir(dp);
-	return foreign ? 1 : 0;
+	return foreign ? 1 : kept ? 2 : 0;
 fail:
 	saved = errno;
 	(void)close(dfd);
@@ -626,7 +688,7 @@ undo(struct target *t, char *err)
 		t->loopdev = NULL;
 	}
 	if (t->rundir != NULL) {
-		if ((rc = clean_rundir(t->rundir)) == -1)
+		if ((rc = clean_rundir(t->rundir, t->keep_log)) == -1)
 			return syserr(err, "remove %s", t->rundir);
 		if (rc == 1)
 			return fail(err, ENOTEMPTY, "%s holds files largedir "
@@ -638,7 +700,8 @@ undo(struct target *t, char *err)
 
 /*
  * Undo the target 't': unmount, detach the loop device, remove the image,
- * the log and the run directory, then free everything 't' owns (a path
+ * the log and the run directory (the log of a failed mkfs stays, with
+ * the marker, until --cleanup), then free everything 't' owns (a path
  * target has only memory to free).  Calling it again does nothing.
  * Return 0, or -1 with errno and a message in 'err' saying what was left
  * (its run directory keeps its marker for --cleanup), also when the mount
@@ -750,7 +813,7 @@ sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 	}
 	if (dev[0] != '\0')
 		r->loopdev = dev;
-	if ((rc = clean_rundir(real)) == 0)
+	if ((rc = clean_rundir(real, false)) == 0)
 		r->removed = true;
 	else if (rc == 1)
 		r->why = "holds files largedir did not make";

@@ -23,7 +23,12 @@
  * marked like a work directory (host, pid, its own inode), so that
  * target_sweep() (largedir --cleanup) can undo what a killed run left:
  * unmount its mount point, detach the loop device backed by its image,
- * delete the image, and nothing else.
+ * delete the image, and nothing else.  The log of a failed mkfs is kept
+ * there (with the marker) for a person to read; --cleanup removes it.
+ *
+ * target_setup() refuses an image the scratch filesystem has no room
+ * for, passes a signal sig.c catches on to mkfs and stops, and reads
+ * back what it mounted (target_check_mount()).
  */
 
 #ifndef LD_TARGET_H
@@ -32,6 +37,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mountinfo.h"
 #include "output.h"
 #include "target_conf.h"
 
@@ -50,6 +56,7 @@ struct target {
 	char			*mkfs_cmd;	/* as run, for the metadata */
 	bool			 mounted;
 	bool			 direct_io;	/* the loop device has it */
+	bool			 keep_log;	/* mkfs failed: keep mkfs.log */
 };
 
 int	target_setup(struct target *, const struct target_conf *,
@@ -58,6 +65,8 @@ int	target_teardown(struct target *, char *);
 bool	target_can_remount(const struct target *, const char **);
 int	target_remount(struct target *, char *);
 void	target_meta(const struct target *, struct output_kvlist *);
+int	target_check_mount(const struct mountinfo *, const char *,
+	    const char *, const char *, unsigned, char *);
 
 /* What target_sweep() did with one run directory. */
 struct target_report {

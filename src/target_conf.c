@@ -6,11 +6,27 @@
  * the search of PATH for the mkfs program (in_path(), as execvp(3) will
  * search it): a config is checked whole before target_setup() makes
  * anything.
+ *
+ * Mount options are split with libmount's own parser, the one that will
+ * read them at mount time, so that an option cannot hide from the check
+ * behind quoting.  Refused are the options that make the mount something
+ * other than a fresh filesystem of the config's fstype at its own mount
+ * point (refused(), which says why): what libmount turns into MS_BIND,
+ * MS_MOVE, MS_REMOUNT or a propagation change (whatever it calls them:
+ * its table of Linux flags is asked, so rbind and rprivate are caught
+ * too), the userspace options with which libmount sets up a device of
+ * its own (loop, offset, sizelimit, encryption, verity.*) or runs a
+ * helper (helper, uhelper), every X-* and x-* option (X-mount.subdir
+ * mounts a subdirectory, X-mount.idmap an idmapped view), and "source",
+ * which the kernel reads as the device to mount.  target_setup() still
+ * reads back what was mounted.
  */
 
+#include <sys/mount.h>
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <libmount.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -18,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "target_conf.h"
@@ -32,6 +49,8 @@
 static int	invalid(char *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static bool	in_path(const char *);
+static const char *refused(const char *, size_t);
+static int	check_mount_options(const char *, char *);
 
 static const char *const fstypes[] = {
 	"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "reiserfs", "vxfs",
@@ -81,6 +100,102 @@ in_path(const char *prog)
 		if (*end == '\0')
 			return false;
 	}
+}
+
+/*
+ * Why mount option 'name' ('len' bytes, its value left out) is refused,
+ * or NULL if it may be used.
+ */
+static const char *
+refused(const char *name, size_t len)
+{
+	static const char *const loopish[] = {
+		"loop", "offset", "sizelimit", "encryption", NULL
+	};
+	unsigned long	 flags = 0;
+	char		 buf[64];
+	size_t		 i;
+
+/* Whether the option is the string literal 's'. */
+#define IS(s)	(len == sizeof(s) - 1 && strncmp(name, (s), len) == 0)
+	if (len >= 2 && strncasecmp(name, "x-", 2) == 0)
+		return "libmount acts on X-mount.* (subdir, idmap, mkdir, "
+		    "...) and x-* belongs in fstab";
+	if (IS("source"))
+		return "the kernel takes it for the device to mount";
+	for (i = 0; loopish[i] != NULL; i++)
+		if (len == strlen(loopish[i]) &&
+		    strncmp(name, loopish[i], len) == 0)
+			return "libmount would set up a loop device of its own";
+	if (len >= 7 && strncmp(name, "verity.", 7) == 0)
+		return "libmount would set up a dm-verity device";
+	if (IS("helper") || IS("uhelper"))
+		return "it names a mount helper to run";
+	/* Names first: libmount's table may lack them (move, in 2.38). */
+	if (IS("bind") || IS("rbind"))
+		flags = MS_BIND;
+	else if (IS("move") || IS("rmove"))
+		flags = MS_MOVE;
+	else if (IS("remount"))
+		flags = MS_REMOUNT;
+	else if (len < sizeof(buf)) {
+		(void)memcpy(buf, name, len);
+		buf[len] = '\0';
+		if (mnt_optstr_get_flags(buf, &flags,
+		    mnt_get_builtin_optmap(MNT_LINUX_MAP)) != 0)
+			flags = 0;
+	}
+#undef IS
+	if (flags & MS_BIND)
+		return "a bind mount shows an existing directory, not a fresh "
+		    "filesystem";
+	if (flags & MS_MOVE)
+		return "it moves an existing mount instead of making one";
+	if (flags & MS_REMOUNT)
+		return "it changes an existing mount instead of making one";
+	if (flags & (MS_SHARED | MS_SLAVE | MS_PRIVATE | MS_UNBINDABLE |
+	    MS_REC))
+		return "a propagation change is about the mount tree, not the "
+		    "filesystem under test";
+	return NULL;
+}
+
+/*
+ * Check the mount option string 'opts' option by option (see the top of
+ * this file).  Return 0, or -1 with errno EINVAL and a message naming the
+ * first refused option in 'err'.
+ */
+static int
+check_mount_options(const char *opts, char *err)
+{
+	const char	*why;
+	char		*copy, *p, *name, *value;
+	size_t		 namesz, valuesz, quotes = 0;
+	int		 rc;
+
+	/* libmount drops what follows an open quote, and so would we. */
+	for (p = strchr(opts, '"'); p != NULL; p = strchr(p + 1, '"'))
+		quotes++;
+	if (quotes % 2 != 0)
+		return invalid(err, "mount_options '%s': a quote is not "
+		    "closed", opts);
+	copy = xstrdup(opts);
+	p = copy;
+	while ((rc = mnt_optstr_next_option(&p, &name, &namesz, &value,
+	    &valuesz)) == 0) {
+		if ((why = refused(name, namesz)) == NULL)
+			continue;
+		(void)invalid(err, "mount_options: '%.*s' refused: %s",
+		    (int)(value != NULL ? (size_t)(value + valuesz - name) :
+		    namesz), name, why);
+		free(copy);
+		return -1;
+	}
+	free(copy);
+	if (rc < 0)
+		return invalid(err, "mount_options '%s': cannot be parsed",
+		    opts);
+	return 0;
 }
 
 /* ===== Configuration ===== */
@@ -148,6 +263,8 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 	    strcmp(key, "mount_options") == 0) {
 		if (strpbrk(value, "\r\n") != NULL)
 			return invalid(err, "%s: must be one line", key);
+		if (*key == 'm' && check_mount_options(value, err) == -1)
+			return -1;
 		dst = *key == 'd' ? &tc->description : &tc->mount_options;
 	} else if (strcmp(key, "fstype") == 0) {
 		for (i = 0; fstypes[i] != NULL; i++)

@@ -4,10 +4,11 @@
 /*
  * target_conf: what a config file says about its target (configs/NAME.conf,
  * read by config_load()): the target keys one by one (target_conf_set(),
- * the same checks whether a key comes from a file or the command line),
- * then the whole (target_conf_check(): a path or a device, an fstype, a
- * mkfs program that exists).  target.c sets up what a checked config
- * describes.
+ * the same checks whether a key comes from a file or the command line;
+ * mount options that would mount anything but a fresh filesystem, such as
+ * bind, are refused), then the whole (target_conf_check(): a path or a
+ * device, an fstype, a mkfs program that exists).  target.c sets up what
+ * a checked config describes.
  */
 
 #ifndef LD_TARGET_CONF_H

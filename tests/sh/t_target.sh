@@ -4,13 +4,21 @@
 # file set workload options and the command line wins over them; after
 # kill -9 the mount and loop device stay until --cleanup removes them.
 # What cannot be set up here (a filesystem the kernel lacks, a device that
-# holds one) is refused with exit 4 and one line, touching nothing; a bad
-# file or a DIR besides -c is a usage error (exit 2, one line).
+# holds one, an image the scratch filesystem has no room for) is refused
+# with exit 4 and one line, touching nothing; a bad file, a mount option
+# that would mount something else than a fresh filesystem (a bind mount of
+# the current directory, ...) or a DIR besides -c is a usage error (exit
+# 2, one line), and nothing is mounted.  A failing mkfs exits 4 with its
+# last line and keeps its log until cleanup; SIGINT or SIGTERM while mkfs
+# runs (slowed down by strace) exit 130 or 143 with one line, and nothing
+# of the set-up is left.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 
 S=$T/scratch
+ld_abs=$(readlink -f "$LD")
 bg=
+ld_pid=
 
 # mounts_under DIR: the mount points under DIR.
 mounts_under() {
@@ -31,9 +39,13 @@ loops_under() {
 	done
 }
 
-# cleanup: kill a run still going, unmount and detach what this test or
-# a run of it left (even when it fails half-way), then lib_cleanup.
+# cleanup: kill a run still going (and the one strace runs), unmount and
+# detach what this test or a run of it left (even when it fails half-way),
+# then lib_cleanup.
 cleanup() {
+	if [ -n "$ld_pid" ]; then	# below strace, which may die first
+		kill -9 "$ld_pid" 2>/dev/null || true
+	fi
 	if [ -n "$bg" ]; then
 		kill -9 "$bg" 2>/dev/null || true
 		wait "$bg" 2>/dev/null || true
@@ -123,6 +135,43 @@ run 2 dirop -c "$T/t1.conf" --scratch "$S" -o "$T/res-dirop" --label dirop \
 one_line dirop
 [ ! -e "$T/res-dirop" ] || fail "dirop: created its outputs"
 [ -z "$(ls -A "$T/dir")" ] || fail "dirop: wrote into $T/dir"
+
+# ---- Mount options that would mount something else: exit 2, one line
+# naming the option and its line, nothing mounted, nothing made.  The
+# attack: a tmpfs target with "bind" bind-mounts ./largedir of the
+# current directory, and the run measures that, called tmpfs.
+mkdir -p "$T/cwd/largedir"
+for opt in bind rbind size=64m,bind 'a="x,y",bind' move remount rprivate \
+    shared source=/dev/null loop offset=0 sizelimit=1M \
+    X-mount.subdir=largedir X-mount.idmap=0:1000:1 x-anything helper=x \
+    verity.roothash=00; do
+	cat >"$T/mo.conf" <<EOF
+label = mo
+fstype = tmpfs
+mount_options = $opt
+EOF
+	set +e
+	(cd "$T/cwd" && exec "$ld_abs" -c "$T/mo.conf" --scratch "$S" \
+	    -o "$T/res-mo" --label mo -b 1s) >"$T/mo.stdout" 2>"$T/mo.stderr"
+	rc=$?
+	set -e
+	[ "$rc" = 2 ] || fail "mo ($opt): exit $rc, expected 2:" \
+	    "$(cat "$T/mo.stderr")"
+	one_line mo
+	want=${opt##*,}
+	case $opt in
+	*'"'*) want=bind ;;
+	esac
+	grep -qF "largedir: $T/mo.conf:3: mount_options: '$want' refused: " \
+	    "$T/mo.stderr" || fail "mo ($opt): stderr is not" \
+	    "'largedir: $T/mo.conf:3: mount_options: '$want' refused: ...':" \
+	    "$(cat "$T/mo.stderr")"
+	[ ! -e "$T/res-mo" ] || fail "mo ($opt): created its outputs"
+	[ ! -e "$S" ] || fail "mo ($opt): created $S"
+	[ -z "$(mounts_under "$T")" ] ||
+	    fail "mo ($opt): mounted $(mounts_under "$T")"
+done
+[ -z "$(ls -A "$T/cwd/largedir")" ] || fail "mo: wrote into ./largedir"
 
 # ---- A filesystem this kernel lacks: exit 4, one line naming it.
 if ! awk '{ print $NF }' /proc/filesystems | grep -qx reiserfs; then
@@ -291,3 +340,121 @@ mount -o ro "$dev" "$T/m"
     fail "d: the file on $dev changed: $(cat "$T/m/keep.txt")"
 umount "$T/m"
 losetup -d "$dev"
+
+# ---- 6. A scratch filesystem with no room for the image (2 MiB for 1
+# GiB; without the check, mkfs fails with an I/O error or the run with
+# ENOSPC deep inside the loop device): exit 4, one line with the sizes,
+# nothing made, not even the scratch directory.
+mount_tmpfs "$T/tiny" size=2m
+cat >"$T/big.conf" <<EOF
+label = big
+fstype = ext4
+mkfs = mkfs.ext4 -q -F
+image_size = 1G
+EOF
+run 4 big -c "$T/big.conf" --scratch "$T/tiny/scratch" -o "$T/res-big" \
+    --label big
+one_line big
+want="largedir: $T/big.conf: scratch directory $T/tiny/scratch: 2.0 MiB"
+want="$want free, the image needs 1.0 GiB (sparse, but mkfs and the run"
+want="$want fill it): use another --scratch or a smaller image_size"
+[ "$(cat "$T/big.stderr")" = "$want" ] ||
+    fail "big: said '$(cat "$T/big.stderr")', expected '$want'"
+[ -z "$(ls -A "$T/tiny")" ] || fail "big: made $(ls -A "$T/tiny")"
+[ ! -e "$T/res-big" ] || fail "big: created its outputs"
+[ -z "$(loops_under "$T/tiny")" ] || fail "big: left a loop device"
+umount "$T/tiny"
+
+# ---- 7. A failing mkfs: exit 4, its last line quoted, its log kept
+# (with the marker, nothing else) and named; cleanup removes it.
+cat >"$T/mf.conf" <<EOF
+label = mf
+fstype = ext4
+mkfs = mkfs.ext4 -F -b 999
+image_size = 32M
+EOF
+run 4 mf -c "$T/mf.conf" --scratch "$S" -o "$T/res-mf" --label mf
+one_line mf
+set -- "$S"/target.*
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+	fail "mf: run directories in $S: $*"
+fi
+rd=$1
+want="largedir: $T/mf.conf: mkfs.ext4 failed (exit 1): mkfs.ext4: invalid"
+want="$want block size - 999; log kept in $rd/mkfs.log until largedir cleanup"
+[ "$(cat "$T/mf.stderr")" = "$want" ] ||
+    fail "mf: said '$(cat "$T/mf.stderr")', expected '$want'"
+in_rd=$(find "$rd" -mindepth 1 -printf '%f ' | tr ' ' '\n' | sort | tr '\n' ' ')
+[ "$in_rd" = ".largedir-target mkfs.log " ] || fail "mf: $rd holds $in_rd"
+[ "$(grep -v '^ *$' "$rd/mkfs.log" | tail -n 1)" = \
+    "mkfs.ext4: invalid block size - 999" ] ||
+    fail "mf: the log ends '$(tail -n 1 "$rd/mkfs.log")'"
+[ ! -e "$T/res-mf" ] || fail "mf: created its outputs"
+[ -z "$(mounts_under "$T")" ] || fail "mf: left $(mounts_under "$T")"
+[ -z "$(loops_under "$S")" ] || fail "mf: left $(loops_under "$S")"
+run 0 mfc cleanup --scratch "$S"
+[ "$(cat "$T/mfc.stdout")" = "removed $rd" ] ||
+    fail "cleanup printed '$(cat "$T/mfc.stdout")', expected 'removed $rd'"
+left "mf (after cleanup)"
+
+# ---- 8. SIGINT and SIGTERM while mkfs runs: exit 130 and 143, one line,
+# no outputs, and nothing of the set-up left: no mkfs, mount, loop device,
+# image or run directory.  strace holds each pwrite64 back 400 ms, so that
+# mkfs.ext4 takes seconds (about 20 of them on a loop device with 4 KiB
+# blocks) instead of a tenth of one.
+need_dep strace strace
+strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+cat >"$T/slow.conf" <<EOF
+label = slow
+fstype = ext4
+mkfs = mkfs.ext4 -F
+image_size = 64M
+EOF
+
+# below PID: print the pid of the process below PID (among its children
+# and theirs) that runs largedir: under strace, its tracee.
+below() {
+	for b_c in $(pgrep -P "$1"); do
+		if [ "$(readlink "/proc/$b_c/exe")" = "$ld_abs" ]; then
+			echo "$b_c"
+			return 0
+		fi
+		below "$b_c" && return 0
+	done
+	return 1
+}
+
+# mkfs_runs: largedir, below the background job $bg, runs mkfs.ext4; set
+# $ld_pid and $mk_pid to theirs.
+mkfs_runs() {
+	ld_pid=$(below "$bg") || return 1
+	mk_pid=$(pgrep -P "$ld_pid" -x mkfs.ext4) || return 1
+}
+
+for sig in INT:130 TERM:143; do
+	name=${sig%:*} want=${sig#*:}
+	traced -f -o /dev/null -e trace=pwrite64 \
+	    -e inject=pwrite64:delay_enter=400000 "$LD" -c "$T/slow.conf" \
+	    --scratch "$S" -o "$T/res-slow" --label slow \
+	    >"$T/slow.stdout" 2>"$T/slow.stderr" &
+	bg=$!
+	wait_for 30 mkfs_runs
+	kill -"$name" "$ld_pid"
+	set +e
+	wait "$bg"
+	rc=$?
+	set -e
+	bg=
+	ld_pid=
+	[ "$rc" = "$want" ] || fail "slow: exit $rc after SIG$name," \
+	    "expected $want: $(cat "$T/slow.stderr")"
+	one_line slow
+	pat="largedir: $T/slow\\.conf: interrupted by SIG$name while running"
+	pat="$pat mkfs\\.ext4 on /dev/loop[0-9]*: set-up undone; nothing"
+	pat="$pat measured, no outputs written"
+	grep -qx "$pat" "$T/slow.stderr" ||
+	    fail "slow: said '$(cat "$T/slow.stderr")' after SIG$name"
+	! kill -0 "$mk_pid" 2>/dev/null || fail "slow: mkfs.ext4 still runs"
+	[ ! -e "$T/res-slow" ] || fail "slow: created its outputs"
+	left "slow (SIG$name)"
+done

@@ -3,13 +3,19 @@
 
 /*
  * Unit tests for target.c.  The config keys and their cross-checks run
- * anywhere; the rest needs root and /dev/loop-control and is skipped
- * without them: tmpfs, ext4, xfs and btrfs images are set up and torn
- * down leaving no mount, no loop device and nothing in the scratch
- * directory; a device with a filesystem on it is refused and keeps its
- * data; target_sweep() undoes what a crashed run left and keeps foreign
- * files.  Every test works in its own mkdtemp(3) directory under /var/tmp,
- * and the teardown unmounts and detaches whatever a failed test left.
+ * anywhere (mount options that would mount something else are refused),
+ * and so does the read-back of a mount, on the fixture
+ * tests/data/mountinfo-target; the rest needs root and /dev/loop-control
+ * and is skipped without them: tmpfs, ext4, xfs and btrfs images are set
+ * up and torn down leaving no mount, no loop device and nothing in the
+ * scratch directory; a device with a filesystem on it is refused and
+ * keeps its data; an image the scratch filesystem has no room for is
+ * refused before anything is made; a failed mkfs keeps its log until
+ * target_sweep(), which undoes what a crashed run left and keeps foreign
+ * files.  A mount that brings something else than was asked for (libmount
+ * wrapped: -Wl,--wrap=mnt_context_mount) is unmounted and refused.  Every
+ * test works in its own mkdtemp(3) directory under /var/tmp, and the
+ * teardown unmounts and detaches whatever a failed test left.
  */
 
 #include <sys/ioctl.h>
@@ -34,9 +40,15 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <libmount.h>
 
+#include "mountinfo.h"
 #include "target.h"
 #include "util.h"
+
+#ifndef TEST_DATA
+#define TEST_DATA "tests/data"
+#endif
 
 struct seen {
 	int	n;
@@ -51,6 +63,45 @@ static char		scratch[64];	/* this test's directory */
 static char		real[PATH_MAX];	/* its real path */
 static struct target	cur;		/* the target a test set up */
 static bool		cur_set;
+
+/*
+ * What the wrapped mnt_context_mount() mounts instead of what it was
+ * asked for: mount(fake_src, target, fake_type, fake_flags), or nothing
+ * at all with fake_none; the real thing while both are unset.
+ */
+static const char	*fake_src, *fake_type;
+static unsigned long	 fake_flags;
+static bool		 fake_none, faked;
+
+int	__real_mnt_context_mount(struct libmnt_context *);
+int	__wrap_mnt_context_mount(struct libmnt_context *);
+int	__real_mnt_context_get_status(struct libmnt_context *);
+int	__wrap_mnt_context_get_status(struct libmnt_context *);
+
+/* ===== libmount, wrapped ===== */
+
+int
+__wrap_mnt_context_mount(struct libmnt_context *cxt)
+{
+	if (fake_type == NULL && fake_flags == 0 && !fake_none)
+		return __real_mnt_context_mount(cxt);
+	if (!fake_none && mount(fake_src, mnt_context_get_target(cxt),
+	    fake_type, fake_flags, NULL) == -1)
+		return -errno;
+	faked = true;
+	return 0;
+}
+
+/* After a faked mount, say that mount(2) succeeded, as libmount would. */
+int
+__wrap_mnt_context_get_status(struct libmnt_context *cxt)
+{
+	if (faked) {
+		faked = false;
+		return 1;
+	}
+	return __real_mnt_context_get_status(cxt);
+}
 
 /* ===== Helpers ===== */
 
@@ -218,6 +269,9 @@ teardown(void **state)
 	int	i;
 
 	(void)state;
+	fake_src = fake_type = NULL;	/* a failed test may leave them */
+	fake_flags = 0;
+	fake_none = faked = false;
 	if (cur_set)
 		(void)target_teardown(&cur, err);
 	cur_set = false;
@@ -343,6 +397,98 @@ test_conf_set(void **state)
 	assert_null(tc.label);
 }
 
+/*
+ * Mount options that would make the mount anything but a fresh filesystem
+ * of the config's type are refused, naming the option; the others pass.
+ */
+static void
+test_conf_mount_options(void **state)
+{
+#define BIND	"a bind mount shows an existing directory, not a fresh " \
+		    "filesystem"
+#define PROP	"a propagation change is about the mount tree, not the " \
+		    "filesystem under test"
+#define LOOP	"libmount would set up a loop device of its own"
+#define XOPT	"libmount acts on X-mount.* (subdir, idmap, mkdir, ...) " \
+		    "and x-* belongs in fstab"
+	static const struct {
+		const char	*value, *option, *why;
+	} cases[] = {
+		{ "", NULL, NULL },
+		{ "noatime,nodiratime", NULL, NULL },
+		{ "size=64m,nr_inodes=100k,mode=0700", NULL, NULL },
+		{ "defaults,rw,noexec,nosuid,nodev,relatime", NULL, NULL },
+		{ "data=ordered,commit=30,user_xattr", NULL, NULL },
+		{ "context=\"system_u:object_r:tmp_t:s0:c1,c2\"", NULL, NULL },
+		{ "nofail,_netdev,comment=bench", NULL, NULL },
+		{ "bind", "bind", BIND },
+		{ "noatime,rbind", "rbind", BIND },
+		{ "bind=/etc", "bind=/etc", BIND },
+		{ "a=\"x,y\",bind", "bind", BIND },
+		{ "move", "move", "it moves an existing mount instead of "
+		    "making one" },
+		{ "remount,ro", "remount", "it changes an existing mount "
+		    "instead of making one" },
+		{ "shared", "shared", PROP },
+		{ "rprivate", "rprivate", PROP },
+		{ "slave", "slave", PROP },
+		{ "runbindable", "runbindable", PROP },
+		{ "source=/dev/sda1", "source=/dev/sda1", "the kernel takes it "
+		    "for the device to mount" },
+		{ "loop", "loop", LOOP },
+		{ "loop=/dev/loop7", "loop=/dev/loop7", LOOP },
+		{ "offset=1048576", "offset=1048576", LOOP },
+		{ "sizelimit=1M", "sizelimit=1M", LOOP },
+		{ "encryption=aes", "encryption=aes", LOOP },
+		{ "verity.hashdevice=/dev/sdb", "verity.hashdevice=/dev/sdb",
+		    "libmount would set up a dm-verity device" },
+		{ "helper=udisks2", "helper=udisks2", "it names a mount helper "
+		    "to run" },
+		{ "uhelper=x", "uhelper=x", "it names a mount helper to run" },
+		{ "X-mount.subdir=dir", "X-mount.subdir=dir", XOPT },
+		{ "X-mount.idmap=0:1000:1", "X-mount.idmap=0:1000:1", XOPT },
+		{ "X-mount.mkdir", "X-mount.mkdir", XOPT },
+		{ "x-systemd.automount", "x-systemd.automount", XOPT },
+	};
+	struct target_conf	tc;
+	char			err[LD_ERRLEN], want[LD_ERRLEN];
+	size_t			i;
+	int			rc;
+
+	(void)state;
+	target_conf_init(&tc);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err[0] = '\0';
+		errno = 0;
+		rc = target_conf_set(&tc, "mount_options", cases[i].value,
+		    err);
+		if (cases[i].option == NULL) {
+			if (rc != 0)
+				fail_msg("'%s': %s", cases[i].value, err);
+			assert_string_equal(tc.mount_options, cases[i].value);
+			continue;
+		}
+		if (rc != -1)
+			fail_msg("'%s': accepted", cases[i].value);
+		assert_int_equal(errno, EINVAL);
+		(void)snprintf(want, sizeof(want), "mount_options: '%s' "
+		    "refused: %s", cases[i].option, cases[i].why);
+		assert_string_equal(err, want);
+	}
+	/* libmount drops what follows an open quote: so would the check. */
+	assert_int_equal(target_conf_set(&tc, "mount_options",
+	    "size=1m,a=\"x,bind", err), -1);
+	assert_string_equal(err, "mount_options 'size=1m,a=\"x,bind': a quote "
+	    "is not closed");
+	/* A refused value leaves the last good one. */
+	assert_string_equal(tc.mount_options, "nofail,_netdev,comment=bench");
+	target_conf_free(&tc);
+#undef BIND
+#undef PROP
+#undef LOOP
+#undef XOPT
+}
+
 static void
 test_conf_key(void **state)
 {
@@ -417,6 +563,78 @@ test_conf_check(void **state)
 	assert_string_equal(err, "fstype nfs needs path (an existing NFS "
 	    "mount)");
 	target_conf_free(&tc);
+}
+
+/* ===== Reading back a mount ===== */
+
+/*
+ * target_check_mount() on tests/data/mountinfo-target: what a mount brought
+ * instead of the fresh filesystem asked for, each way it can differ.
+ */
+static void
+test_check_mount(void **state)
+{
+#define D	"/var/tmp/largedir/target."
+	static const struct {
+		const char	*mnt, *fstype, *source;
+		unsigned	 id;
+		const char	*msg;
+	} cases[] = {
+		{ D "good/mnt", "ext4", "/dev/loop3", 40, NULL },
+		{ D "good/mnt", "ext4", "/dev/loop3", 0, NULL },
+		{ D "stack/mnt", "tmpfs", "largedir", 45, NULL },
+		{ D "two words/mnt", "tmpfs", "largedir", 46, NULL },
+		{ D "good/mnt", "ext4", "/dev/loop3", 48, "after mounting, "
+		    D "good/mnt leads to mount 48, not to the one shown there "
+		    "(40)" },
+		{ D "none/mnt", "tmpfs", "largedir", 0, "after mounting, "
+		    "nothing is mounted on " D "none/mnt" },
+		/* fstype = tmpfs, mount_options = bind, run from $HOME/u. */
+		{ D "bind/mnt", "tmpfs", "largedir", 41, "after mounting, "
+		    D "bind/mnt holds ext4 from /dev/sda2, not the tmpfs "
+		    "asked for" },
+		{ D "bind/mnt", "ext4", "/dev/sda2", 41, "after mounting, "
+		    D "bind/mnt holds /home/u/largedir of ext4 /dev/sda2, not "
+		    "a fresh filesystem" },
+		/* A directory of /dev/shm, bound: tmpfs, but not ours. */
+		{ D "shm/mnt", "tmpfs", "largedir", 42, "after mounting, "
+		    D "shm/mnt holds /largedir of tmpfs tmpfs, not a fresh "
+		    "filesystem" },
+		{ D "src/mnt", "tmpfs", "largedir", 43, "after mounting, "
+		    D "src/mnt holds tmpfs from shm, not from largedir" },
+		/* The mount on top counts, not the one below it. */
+		{ D "stack/mnt", "ext4", "/dev/loop4", 45, "after mounting, "
+		    D "stack/mnt holds tmpfs from largedir, not the ext4 "
+		    "asked for" },
+		/* mkfs made another filesystem than fstype says. */
+		{ D "xfs/mnt", "ext4", "/dev/loop5", 47, "after mounting, "
+		    D "xfs/mnt holds xfs from /dev/loop5, not the ext4 asked "
+		    "for" },
+	};
+	struct mountinfo	mi;
+	char			err[LD_ERRLEN];
+	size_t			i;
+	int			rc;
+
+	(void)state;
+	assert_int_equal(mountinfo_load(TEST_DATA "/mountinfo-target", &mi),
+	    0);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err[0] = '\0';
+		errno = 0;
+		rc = target_check_mount(&mi, cases[i].mnt, cases[i].fstype,
+		    cases[i].source, cases[i].id, err);
+		if (cases[i].msg == NULL) {
+			if (rc != 0)
+				fail_msg("%s: %s", cases[i].mnt, err);
+			continue;
+		}
+		assert_int_equal(rc, -1);
+		assert_int_equal(errno, EMEDIUMTYPE);
+		assert_string_equal(err, cases[i].msg);
+	}
+	mountinfo_free(&mi);
+#undef D
 }
 
 /* ===== Path targets ===== */
@@ -642,12 +860,86 @@ test_btrfs(void **state)
 	image_case("btrfs", "mkfs.btrfs -q -f", "128M");
 }
 
-/* A failing mkfs: its last line in the message, nothing left behind. */
+/*
+ * Set up 'tc' under the scratch directory in a child process, which must
+ * fail, and copy its message into 'err' ('len' bytes).  What the child
+ * leaves is marked by a process that is gone, as after a run.
+ */
+static void
+setup_fails_in_child(const struct target_conf *tc, char *err, size_t len)
+{
+	char	e[LD_ERRLEN];
+	pid_t	pid;
+	ssize_t	got;
+	int	p[2], status;
+
+	assert_int_equal(pipe(p), 0);
+	pid = fork();
+	assert_true(pid != -1);
+	if (pid == 0) {
+		(void)close(p[0]);
+		if (target_setup(&cur, tc, scratch, e) == 0)
+			_exit(1);
+		(void)!write(p[1], e, strlen(e));
+		_exit(0);
+	}
+	(void)close(p[1]);
+	got = read(p[0], err, len - 1);
+	(void)close(p[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_true(got > 0);
+	err[got] = '\0';
+}
+
+/*
+ * Check that 'err' is "PREFIX; log kept in LOG until largedir cleanup"
+ * with LOG the mkfs.log of a run directory in the scratch directory that
+ * holds only the marker and the log, and that the log's last line is
+ * 'last'.  Return the run directory in 'rundir'.
+ */
+static void
+kept_log(const char *err, const char *prefix, const char *last,
+    char *rundir, size_t len)
+{
+	const char	*p, *q;
+	char		 line[LD_ERRLEN], log[PATH_MAX];
+	FILE		*fp;
+
+	if (strncmp(err, prefix, strlen(prefix)) != 0)
+		fail_msg("'%s' does not start with '%s'", err, prefix);
+	p = strstr(err, "; log kept in ");
+	assert_non_null(p);
+	p += strlen("; log kept in ");
+	q = strstr(p, " until largedir cleanup");
+	assert_non_null(q);
+	assert_string_equal(q, " until largedir cleanup");
+	(void)snprintf(log, sizeof(log), "%.*s", (int)(q - p), p);
+	assert_int_equal(strncmp(log, scratch, strlen(scratch)), 0);
+	assert_string_equal(log + strlen(log) - 9, "/mkfs.log");
+	(void)snprintf(rundir, len, "%.*s", (int)(strlen(log) - 9), log);
+	assert_int_equal(entries(rundir), 2);
+	fp = fopen(log, "r");
+	assert_non_null(fp);
+	line[0] = '\0';
+	while (fgets(line, sizeof(line), fp) != NULL && strcmp(line, "\n") != 0)
+		;
+	(void)fclose(fp);
+	line[strcspn(line, "\n")] = '\0';
+	assert_string_equal(line, last);
+}
+
+/*
+ * A failing mkfs: its last line and its log in the message, the log
+ * kept (with the marker, nothing else) until a sweep after the run;
+ * no mount, no loop device left.
+ */
 static void
 test_mkfs_fails(void **state)
 {
 	struct target_conf	tc;
-	char			err[LD_ERRLEN];
+	struct seen		s;
+	char			err[LD_ERRLEN], rundir[2][PATH_MAX];
 
 	(void)state;
 	if (!root_ok()) {
@@ -657,28 +949,168 @@ test_mkfs_fails(void **state)
 	}
 	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F -b 999",
 	    "image_size", "16M", NULL);
-	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
-	assert_int_equal(strncmp(err, "mkfs.ext4 failed (exit 1): ", 27), 0);
-	assert_non_null(strstr(err, "999"));
+	setup_fails_in_child(&tc, err, sizeof(err));
+	kept_log(err, "mkfs.ext4 failed (exit 1): mkfs.ext4: invalid block "
+	    "size - 999; log kept in ", "mkfs.ext4: invalid block size - 999",
+	    rundir[0], sizeof(rundir[0]));
 	assert_int_equal(loops_under(real, false), 0);
-	assert_int_equal(entries(scratch), 0);
+	assert_int_equal(mounts_under(real), 0);
+	assert_int_equal(entries(scratch), 1);
 	target_conf_free(&tc);
 
 	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.nonexistent",
 	    "image_size", "16M", NULL);
-	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
-	assert_string_equal(err, "mkfs.nonexistent failed (exit 127): execvp "
-	    "mkfs.nonexistent: No such file or directory");
-	assert_int_equal(entries(scratch), 0);
+	setup_fails_in_child(&tc, err, sizeof(err));
+	kept_log(err, "mkfs.nonexistent failed (exit 127): execvp "
+	    "mkfs.nonexistent: No such file or directory; log kept in ",
+	    "execvp mkfs.nonexistent: No such file or directory", rundir[1],
+	    sizeof(rundir[1]));
+	assert_int_equal(entries(scratch), 2);
 	target_conf_free(&tc);
 
-	/* A bad mount option fails the mount, after mkfs. */
+	/* The sweep (largedir cleanup) removes both. */
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(target_sweep(scratch, record, &s, err), 2);
+	assert_true(s.removed[0] && s.removed[1]);
+	assert_false(s.unmounted[0] || s.unmounted[1]);
+	assert_string_equal(s.loopdev[0], "");
+	assert_int_equal(entries(scratch), 0);
+
+	/* A bad mount option fails the mount, after mkfs: no log kept. */
 	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F",
 	    "mount_options", "no_such_option", "image_size", "16M", NULL);
 	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
 	assert_int_equal(strncmp(err, "mount ext4 /dev/loop", 20), 0);
 	assert_int_equal(loops_under(real, false), 0);
 	assert_int_equal(entries(scratch), 0);
+	target_conf_free(&tc);
+}
+
+/*
+ * An image the scratch filesystem has no room for: refused before
+ * anything is made, naming the directory, the size and the room.  A
+ * tmpfs target needs no room there.
+ */
+static void
+test_space(void **state)
+{
+	struct target_conf	tc;
+	char			err[LD_ERRLEN], want[PATH_MAX + LD_ERRLEN];
+	char			tiny[PATH_MAX], sub[PATH_MAX + 32];
+
+	(void)state;
+	if (!root_ok()) {
+		print_message("skipped: needs root and /dev/loop-control "
+		    "(loop devices, mkfs, mount)\n");
+		skip();
+	}
+	(void)snprintf(tiny, sizeof(tiny), "%s/tiny", scratch);
+	assert_int_equal(mkdir(tiny, 0755), 0);
+	assert_int_equal(mount("largedir-test", tiny, "tmpfs", 0, "size=1m"),
+	    0);
+	(void)snprintf(sub, sizeof(sub), "%s/a/b", tiny);
+	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F", "image_size",
+	    "64M", NULL);
+	assert_int_equal(target_setup(&cur, &tc, sub, err), -1);
+	assert_int_equal(errno, ENOSPC);
+	(void)snprintf(want, sizeof(want), "scratch directory %s: 1.0 MiB "
+	    "free, the image needs 64.0 MiB (sparse, but mkfs and the run "
+	    "fill it): use another --scratch or a smaller image_size", sub);
+	assert_string_equal(err, want);
+	assert_int_equal(entries(tiny), 0);
+	assert_int_equal(loops_under(real, false), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "fstype", "tmpfs", "mount_options", "size=16m", NULL);
+	if (target_setup(&cur, &tc, sub, err) == -1)
+		fail_msg("%s", err);
+	cur_set = true;
+	assert_int_equal(target_teardown(&cur, err), 0);
+	cur_set = false;
+	target_conf_free(&tc);
+	assert_int_equal(umount(tiny), 0);
+}
+
+/*
+ * A mount that brings something else than was asked for (libmount is
+ * wrapped to mount it instead) is unmounted and refused, and nothing is
+ * left.
+ */
+static void
+test_readback(void **state)
+{
+	struct target_conf	tc;
+	char			err[LD_ERRLEN], elsewhere[PATH_MAX];
+	char			shm[PATH_MAX], sub[PATH_MAX + 8];
+	const char		*p;
+
+	(void)state;
+	if (!root_ok()) {
+		print_message("skipped: needs root and /dev/loop-control "
+		    "(loop devices, mkfs, mount)\n");
+		skip();
+	}
+	/* fstype tmpfs, but a directory of the scratch filesystem, bound. */
+	(void)snprintf(elsewhere, sizeof(elsewhere), "%s/elsewhere", scratch);
+	assert_int_equal(mkdir(elsewhere, 0755), 0);
+	conf(&tc, "fstype", "tmpfs", NULL);
+	fake_src = elsewhere;
+	fake_flags = MS_BIND;
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	fake_src = NULL;
+	fake_flags = 0;
+	assert_int_equal(errno, EMEDIUMTYPE);
+	assert_int_equal(strncmp(err, "after mounting, ", 16), 0);
+	/* Unless the scratch filesystem is a tmpfs itself. */
+	if ((p = strstr(err, ", not the tmpfs asked for")) == NULL)
+		p = strstr(err, "/elsewhere of tmpfs ");
+	if (p == NULL)
+		fail_msg("%s", err);
+	assert_int_equal(mounts_under(real), 0);
+	assert_int_equal(entries(scratch), 1);
+
+	/* fstype tmpfs, and tmpfs, but a directory of another one. */
+	(void)snprintf(shm, sizeof(shm), "%s/shm", scratch);
+	(void)snprintf(sub, sizeof(sub), "%s/sub", shm);
+	assert_int_equal(mkdir(shm, 0755), 0);
+	assert_int_equal(mount("shm", shm, "tmpfs", 0, "size=1m"), 0);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	fake_src = sub;
+	fake_flags = MS_BIND;
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	fake_src = NULL;
+	fake_flags = 0;
+	assert_non_null(p = strstr(err, " holds /sub of tmpfs shm, not a "
+	    "fresh filesystem"));
+	assert_string_equal(p, " holds /sub of tmpfs shm, not a fresh "
+	    "filesystem");
+	assert_int_equal(umount(shm), 0);
+	assert_int_equal(mounts_under(real), 0);
+	assert_int_equal(entries(scratch), 2);
+
+	/* libmount says it mounted, but nothing is there. */
+	fake_none = true;
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	fake_none = false;
+	assert_int_equal(strncmp(err, "after mounting, nothing is mounted "
+	    "on ", 36), 0);
+	assert_int_equal(entries(scratch), 2);
+	target_conf_free(&tc);
+
+	/* An ext4 image, but a tmpfs on its mount point. */
+	conf(&tc, "fstype", "ext4", "mkfs", "mkfs.ext4 -q -F", "image_size",
+	    "16M", NULL);
+	fake_src = "largedir";
+	fake_type = "tmpfs";
+	assert_int_equal(target_setup(&cur, &tc, scratch, err), -1);
+	fake_src = fake_type = NULL;
+	assert_non_null(p = strstr(err, " holds tmpfs from largedir, not the "
+	    "ext4 asked for"));
+	assert_string_equal(p, " holds tmpfs from largedir, not the ext4 "
+	    "asked for");
+	assert_int_equal(mounts_under(real), 0);
+	assert_int_equal(loops_under(real, false), 0);
+	assert_int_equal(entries(scratch), 2);
 	target_conf_free(&tc);
 }
 
@@ -888,8 +1320,10 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conf_set),
+		cmocka_unit_test(test_conf_mount_options),
 		cmocka_unit_test(test_conf_key),
 		cmocka_unit_test(test_conf_check),
+		cmocka_unit_test(test_check_mount),
 		cmocka_unit_test_setup_teardown(test_path, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_not_root, setup,
 		    teardown),
@@ -898,6 +1332,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_xfs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_btrfs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mkfs_fails, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_space, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_readback, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_device, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sweep_crash, setup,

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * mkfs: see mkfs.h.  mkfs_run() holds SIGINT, SIGTERM and SIGPIPE back
+ * from fork until sig.c knows the child, so that no signal slips in
+ * between; the child takes the default actions back before it lets them
+ * through, so a signal that came meanwhile stops it before mkfs starts.
+ */
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <blkid.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mkfs.h"
+#include "mountinfo.h"
+#include "sig.h"
+#include "util.h"
+
+static int	fail(char *, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+static int	syserr(char *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+
+/* Write a message into 'err', set errno to 'errnum' and return -1. */
+static int
+fail(char *err, int errnum, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
+	va_end(ap);
+	errno = errnum;
+	return -1;
+}
+
+/* Write a message and ": strerror(errno)" into 'err'; return -1. */
+static int
+syserr(char *err, const char *fmt, ...)
+{
+	va_list	ap;
+	int	saved = errno;
+	size_t	len;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
+	va_end(ap);
+	len = strlen(err);
+	(void)snprintf(err + len, LD_ERRLEN - len, ": %s", strerror(saved));
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Refuse block device 'dev' unless it is free: not mounted, not held open
+ * exclusively, and (unless 'wipe') without any signature libblkid knows.
+ * Return 0, or -1 with errno (EBUSY: mounted or in use, EEXIST: it holds
+ * something) and a message naming the device in 'err'.
+ */
+int
+mkfs_check_device(const char *dev, bool wipe, char *err)
+{
+	const struct mountinfo_entry	*e;
+	struct mountinfo		 mi;
+	struct stat			 st;
+	blkid_probe			 pr;
+	const char			*type, *usage = NULL;
+	int				 fd, rc;
+
+	if (stat(dev, &st) == -1)
+		return syserr(err, "device %s", dev);
+	if (!S_ISBLK(st.st_mode))
+		return fail(err, EINVAL, "device %s: not a block device", dev);
+	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1)
+		return syserr(err, "read " MOUNTINFO_SELF);
+	e = mountinfo_by_dev(&mi, major(st.st_rdev), minor(st.st_rdev));
+	if (e != NULL) {
+		(void)fail(err, EBUSY, "device %s is mounted on %s: refusing "
+		    "mkfs", dev, e->mountpoint);
+		mountinfo_free(&mi);
+		return -1;
+	}
+	mountinfo_free(&mi);
+	if ((fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC)) == -1) {
+		if (errno == EBUSY)
+			return fail(err, EBUSY, "device %s is in use: "
+			    "refusing mkfs", dev);
+		return syserr(err, "open %s", dev);
+	}
+	(void)close(fd);
+	if (wipe)
+		return 0;
+	if ((pr = blkid_new_probe_from_filename(dev)) == NULL)
+		return syserr(err, "probe %s", dev);
+	(void)blkid_probe_enable_superblocks(pr, 1);
+	(void)blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE |
+	    BLKID_SUBLKS_USAGE);
+	(void)blkid_probe_enable_partitions(pr, 1);
+	rc = blkid_do_safeprobe(pr);
+	if (rc == 0 && blkid_probe_lookup_value(pr, "TYPE", &type,
+	    NULL) == 0) {
+		(void)blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
+		(void)fail(err, EEXIST, "device %s holds %s %s %s: refusing "
+		    "mkfs (set wipe = yes to allow it)", dev,
+		    *type != '\0' && strchr("aeioux", *type) != NULL ? "an" :
+		    "a", type,
+		    usage == NULL || strcmp(usage, "filesystem") == 0 ?
+		    "filesystem" : "signature");
+	} else if (rc == 0 && blkid_probe_lookup_value(pr, "PTTYPE", &type,
+	    NULL) == 0)
+		(void)fail(err, EEXIST, "device %s holds a %s partition table: "
+		    "refusing mkfs (set wipe = yes to allow it)", dev, type);
+	else if (rc == 0 || rc == -2)
+		(void)fail(err, EEXIST, "device %s holds %s: refusing mkfs "
+		    "(set wipe = yes to allow it)", dev, rc == 0 ?
+		    "a signature" : "conflicting signatures");
+	else if (rc < 0)
+		(void)fail(err, EIO, "probe %s for signatures failed", dev);
+	blkid_free_probe(pr);
+	return rc == 1 ? 0 : -1;
+}
+
+/*
+ * Run the mkfs command line 'cmd' on 'dev': split it on blanks, add
+ * 'dev', fork and execvp with stdin from /dev/null and stdout and stderr
+ * into the new file 'log'.  Store the command as run in '*as_run' (a new
+ * string; the caller frees it).  A signal sig.c catches meanwhile is
+ * passed on to mkfs (sig_forward()); the caller sees it in sig_count.
+ * Return 0 when mkfs exits 0.  Else return -1 with errno and a message
+ * in 'err'; when mkfs itself failed (EIO), the message quotes the last
+ * line of its log and, if there is one, names 'log' and sets
+ * '*keep_log' (false otherwise), so the caller can leave it for a person
+ * to read.
+ */
+int
+mkfs_run(const char *cmd, const char *dev, const char *log, char **as_run,
+    bool *keep_log, char *err)
+{
+	sigset_t  block, old;
+	char	**argv = NULL, *line, *p, *save, last[LD_ERRLEN],
+		  how[64], where[LD_ERRLEN];
+	size_t	  n = 0, i, len;
+	pid_t	  pid;
+	int	  fd, nul, status, rc = -1, room;
+
+	*keep_log = false;
+	*as_run = NULL;
+	line = xstrdup(cmd);
+	for (p = strtok_r(line, " \t", &save); p != NULL;
+	    p = strtok_r(NULL, " \t", &save)) {
+		argv = xreallocarray(argv, n + 3, sizeof(*argv));
+		argv[n++] = p;
+	}
+	if (n == 0) {
+		free(line);
+		return fail(err, EINVAL, "mkfs: no program given");
+	}
+	argv[n++] = (char *)dev;
+	argv[n] = NULL;
+	for (i = 0, len = 0; i < n; i++)
+		len += strlen(argv[i]) + 1;
+	p = *as_run = xmalloc(len);
+	for (i = 0; i < n; i++)
+		p += snprintf(p, len - (size_t)(p - *as_run), "%s%s",
+		    i == 0 ? "" : " ", argv[i]);
+	nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if ((fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) == -1 || nul == -1) {
+		(void)syserr(err, "create %s", log);
+		goto out;
+	}
+	/* Held back until sig.c knows the child (see the top of the file). */
+	(void)sigfillset(&block);
+	(void)sigprocmask(SIG_BLOCK, &block, &old);
+	if ((pid = fork()) == -1) {
+		(void)syserr(err, "fork");
+		(void)sigprocmask(SIG_SETMASK, &old, NULL);
+		goto out;
+	}
+	if (pid == 0) {
+		(void)signal(SIGINT, SIG_DFL);
+		(void)signal(SIGTERM, SIG_DFL);
+		(void)signal(SIGPIPE, SIG_DFL);
+		(void)sigprocmask(SIG_SETMASK, &old, NULL);
+		if (dup2(nul, 0) == -1 || dup2(fd, 1) == -1 ||
+		    dup2(fd, 2) == -1)
+			_exit(127);
+		(void)execvp(argv[0], argv);
+		dprintf(2, "execvp %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	sig_forward(pid);	/* and a signal that came already, now */
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	while (waitpid(pid, &status, 0) == -1)
+		if (errno != EINTR) {
+			(void)syserr(err, "wait for %s", argv[0]);
+			sig_forward(0);
+			goto out;
+		}
+	sig_forward(0);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		rc = 0;
+		goto out;
+	}
+	if (WIFEXITED(status))
+		(void)snprintf(how, sizeof(how), "failed (exit %d)",
+		    WEXITSTATUS(status));
+	else
+		(void)snprintf(how, sizeof(how), "killed by SIG%s",
+		    sigabbrev_np(WTERMSIG(status)));
+	/* The last line mkfs printed says best what went wrong. */
+	mkfs_last_line(fd, last, sizeof(last));
+	if (last[0] == '\0') {
+		(void)fail(err, EIO, "%s %s with no output", argv[0], how);
+		goto out;
+	}
+	/* The log is named whole; the line gets the room that is left. */
+	(void)snprintf(where, sizeof(where), "; log kept in %s until "
+	    "largedir cleanup", log);
+	room = LD_ERRLEN - 1 - (int)(strlen(argv[0]) + strlen(how) +
+	    strlen(where)) - 3;
+	if (room < 16)
+		room = 16;
+	if (strlen(last) > (size_t)room && room > 3)
+		(void)strcpy(last + room - 3, "...");
+	(void)fail(err, EIO, "%s %s: %s%s", argv[0], how, last, where);
+	*keep_log = true;
+out:
+	if (fd != -1)
+		(void)close(fd);
+	if (nul != -1)
+		(void)close(nul);
+	free(argv);
+	free(line);
+	return rc;
+}
+
+/*
+ * Copy the last line of the file open as 'fd' that shows something into
+ * 'buf' ('size' bytes), as a terminal would show it: a backspace takes
+ * back the character before it (mke2fs draws its progress counters so), a
+ * carriage return ends a line, other control characters become blanks,
+ * blanks at both ends go.  "" if no line shows anything.
+ */
+void
+mkfs_last_line(int fd, char *buf, size_t size)
+{
+	struct stat	 st;
+	char		 tail[4096], *line;
+	ssize_t		 got;
+	off_t		 from;
+	size_t		 end, start, i, n;
+
+	buf[0] = '\0';
+	if (fstat(fd, &st) == -1)
+		return;
+	from = st.st_size > (off_t)sizeof(tail) ? st.st_size -
+	    (off_t)sizeof(tail) : 0;
+	if ((got = pread(fd, tail, sizeof(tail), from)) <= 0)
+		return;
+	line = xmalloc((size_t)got + 1);
+	for (end = (size_t)got; end > 0; end = start) {
+		for (start = end; start > 0 && tail[start - 1] != '\n' &&
+		    tail[start - 1] != '\r'; start--)
+			;
+		for (i = start, n = 0; i < end; i++) {
+			if (tail[i] == '\b') {
+				if (n > 0)
+					n--;
+			} else if ((unsigned char)tail[i] < ' ' ||
+			    tail[i] == 0x7f)
+				line[n++] = ' ';
+			else
+				line[n++] = tail[i];
+		}
+		while (n > 0 && line[n - 1] == ' ')
+			n--;
+		line[n] = '\0';
+		for (i = 0; line[i] == ' '; i++)
+			;
+		if (line[i] != '\0') {
+			(void)snprintf(buf, size, "%s", line + i);
+			break;
+		}
+		if (start > 0)
+			start--;	/* past the line break */
+	}
+	free(line);
+}

@@ -1,0 +1,2 @@
+# A mkfs that succeeds and says on what.
+echo "formatted $1"

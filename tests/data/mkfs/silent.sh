@@ -1,0 +1,2 @@
+# A mkfs that fails without a word.
+exit 3
