@@ -232,7 +232,8 @@ make_rundir(struct target *t, char *err)
 	t->rundir = p;
 	if ((fd = open(p, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
 	    (text = marker_text(fd, TARGET_MAGIC, NULL)) == NULL ||
-	    marker_put(fd, TARGET_MARKER, text) == -1) {
+	    marker_put(fd, TARGET_MARKER, text) == -1 ||
+	    (t->lockfd = marker_lock(fd, TARGET_MARKER)) == -1) {
 		saved = errno;
 		free(text);
 		if (fd != -1)
@@ -240,6 +241,7 @@ make_rundir(struct target *t, char *err)
 		errno = saved;
 		return syserr(err, "write %s/" TARGET_MARKER, p);
 	}
+	t->locked = true;
 	free(text);
 	(void)close(fd);
 	t->mnt = xasprintf("%s/mnt", p);
@@ -716,6 +718,8 @@ target_teardown(struct target *t, char *err)
 		rc = undo(t, err);
 		saved = errno;
 	}
+	if (t->locked)
+		(void)close(t->lockfd);	/* the run is over */
 	target_conf_free(&t->conf);
 	free(t->scratch);
 	free(t->rundir);
@@ -777,8 +781,8 @@ static int
 sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 {
 	struct marker	 m;
-	char		*real, *mnt, *image;
-	int		 dfd, i, rc;
+	char		*real, *mnt, *image, host[256];
+	int		 dfd, i, rc, held;
 	bool		 lazy;
 
 	if ((dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
@@ -789,9 +793,16 @@ sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 		(void)close(dfd);
 		return -1;
 	}
-	(void)close(dfd);
 	r->path = path;
-	if (marker_alive(&m, &r->why))
+	/* A run holds its marker locked for as long as it lives. */
+	if (gethostname(host, sizeof(host)) == -1 ||
+	    strcmp(host, m.host) != 0)
+		r->why = "made on another host: run --cleanup there";
+	else if ((held = marker_held(dfd, TARGET_MARKER)) != 0)
+		r->why = held == 1 ? "in use by a running largedir" :
+		    "cannot tell whether its run is alive";
+	(void)close(dfd);
+	if (r->why != NULL)
 		return 0;
 	if ((real = realpath(path, NULL)) == NULL) {
 		r->why = "cannot resolve its path";

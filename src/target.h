@@ -57,6 +57,8 @@ struct target {
 	bool			 mounted;
 	bool			 direct_io;	/* the loop device has it */
 	bool			 keep_log;	/* mkfs failed: keep mkfs.log */
+	bool			 locked;	/* lockfd holds the marker */
+	int			 lockfd;	/* locked while the run lives */
 };
 
 int	target_setup(struct target *, const struct target_conf *,

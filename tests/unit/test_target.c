@@ -763,7 +763,7 @@ test_tmpfs(void **state)
 	(void)snprintf(sub, sizeof(sub), "%s/a/b", scratch);
 	assert_int_equal(target_sweep(sub, record, &s, err), 1);
 	assert_false(s.removed[0]);
-	assert_string_equal(s.why[0], "in use by this largedir");
+	assert_string_equal(s.why[0], "in use by a running largedir");
 	assert_true(mounted_as(cur.mnt, "tmpfs"));
 
 	if (target_teardown(&cur, err) == -1)
