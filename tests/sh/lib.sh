@@ -51,6 +51,14 @@ need_dep() {
 	    fail "needs $1: run 'make deps' (Debian package $2)"
 }
 
+# need_space DIR GIB WHY: skip unless the filesystem of DIR has GIB GiB
+# free (largedir refuses to make an image larger than the space left).
+need_space() {
+	ns_kib=$(df -Pk "$1" | awk 'NR == 2 { print $4 }')
+	[ "${ns_kib:-0}" -ge $(($2 * 1048576)) ] ||
+	    skip "needs $2 GiB free in $1 ($3); $((${ns_kib:-0} / 1048576)) GiB there"
+}
+
 # mount_tmpfs DIR OPTIONS: a private tmpfs of our own, unmounted on exit.
 mount_tmpfs() {
 	mkdir -p "$1"

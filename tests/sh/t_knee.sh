@@ -22,6 +22,7 @@
 need_root "loop devices, mount, memory cgroups"
 need_cmd jq mkfs.ext4 setpriv
 CONF=$TOP/configs/ext4.conf
+need_space "$T" 33 "the 32 GiB sparse image of $CONF"
 S=$T/scratch
 LIMIT=6M
 LIMIT_KIB=6144

@@ -96,7 +96,9 @@ for f in /sys/block/loop*/loop/backing_file; do
 	esac
 done
 
-# The shipped configs, as CI runs them: a short suite over four of them.
+# The shipped configs, as CI runs them: a short suite over four of them,
+# with images of 32 GiB, sparse (largedir checks that they would fit).
+need_space "$T" 33 "the 32 GiB sparse images of the shipped configs"
 res=$T/shipped
 set +e
 "$LD" suite --start 1000 --max-files 2250 -q --scratch "$T/scratch" \
