@@ -11,6 +11,9 @@
 # empty directory of the same name is put in its place.  The run removes
 # nothing by path: the foreign directory stays, the real one stays where
 # it went with its marker, largedir says where that is, and exits 1.
+#
+# Point 8: a foreign file in the work directory keeps it, and largedir
+# says so once, not twice, and exits 1.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
@@ -99,3 +102,23 @@ grep -qx "largedir: work directory $wd was moved to $T/mv-dir/moved-away: left t
 [ -s "$T/mv-dir/moved-away/.largedir-work" ] ||
     fail "moved: the real work directory lost its marker"
 check_outputs "$T/mv" x complete
+
+# A foreign file in the work directory keeps it: one warning saying so
+# (tidy() runs at the end and again at exit; it says it once), exit 1.
+mkdir "$T/fg-dir"
+"$LD" -b 3s --start 1000 --sync none -o "$T/fg" --label x "$T/fg-dir" \
+    >"$T/stdout" 2>"$T/stderr" &
+bg=$!
+wait_for 30 has_round "$T/fg/x.json"
+wd=$(workdir_of "$T/fg/x.json")
+printf 'foreign\n' >"$wd/theirs"
+set +e
+wait "$bg"
+rc=$?
+set -e
+bg=
+[ "$rc" = 1 ] || fail "foreign file: exit $rc, expected 1: $(cat "$T/stderr")"
+[ "$(grep -c "remove work directory $wd: Directory not empty" "$T/stderr")" = 1 ] ||
+    fail "foreign file: not said once: $(cat "$T/stderr")"
+[ -s "$wd/.largedir-work" ] || fail "foreign file: the marker is gone"
+[ "$(cat "$wd/theirs")" = foreign ] || fail "foreign file: it changed"
