@@ -144,7 +144,7 @@ static int
 verb_plot(int argc, char **argv)
 {
 	if (argc != 2)
-		errx(EXIT_USAGE, "usage: largedir plot RESULTS");
+		report_usage("usage: largedir plot RESULTS");
 	check_dir(argv[1]);
 	return plot_results(argv[1], true);
 }
@@ -156,7 +156,7 @@ verb_page(int argc, char **argv)
 	char	errbuf[LD_ERRLEN];
 
 	if (argc != 2)
-		errx(EXIT_USAGE, "usage: largedir page RESULTS");
+		report_usage("usage: largedir page RESULTS");
 	check_dir(argv[1]);
 	if (page_write(argv[1], errbuf) == -1)
 		errx(1, "%s", errbuf);
@@ -207,7 +207,7 @@ run_main(int argc, char **argv)
 	if (cleanup)
 		return cleanup_main(r->dir, r->cfg.scratch);
 	if (config_check(&r->cfg, errbuf) == -1)
-		errx(EXIT_USAGE, "%s", errbuf);
+		report_usage("%s", errbuf);
 	if (!r->cfg.seed_set && getrandom(&r->cfg.seed, sizeof(r->cfg.seed),
 	    0) != sizeof(r->cfg.seed))
 		err(1, "getrandom");
@@ -224,7 +224,7 @@ run_main(int argc, char **argv)
 	setup_label(r);
 	if (perf_init(&r->perf, r->cfg.events != NULL ? r->cfg.events :
 	    PERF_DEFAULT, errbuf) == -1)
-		errx(EXIT_USAGE, "%s", errbuf);
+		report_usage("%s", errbuf);
 	(void)perf_open(&r->perf);	/* only accepted events get columns */
 	setup_outputs(r, argc, argv);
 	flush_outputs(r);
@@ -277,7 +277,7 @@ parse_args(struct run *r, int argc, char **argv, bool *cleanup)
 	switch (config_parse_args(&r->cfg, &r->tconf, CONFIG_RUN, argc, argv,
 	    &a, errbuf)) {
 	case -1:
-		errx(EXIT_USAGE, "%s", errbuf);
+		report_usage("%s", errbuf);
 	case CONFIG_ACT_HELP:
 		if (config_usage(stdout) == -1)
 			err(1, "stdout");
@@ -291,12 +291,12 @@ parse_args(struct run *r, int argc, char **argv, bool *cleanup)
 	r->conf_path = a.conf;
 	*cleanup = a.cleanup;
 	if (a.nrest > 1)
-		errx(EXIT_USAGE, "one directory only, got '%s' too", a.rest[1]);
+		report_usage("one directory only, got '%s' too", a.rest[1]);
 	if (a.nrest == 1 && r->conf_path != NULL && !*cleanup)
-		errx(EXIT_USAGE, "%s names the target already: drop '%s'",
+		report_usage("%s names the target already: drop '%s'",
 		    r->conf_path, a.rest[0]);
 	if (a.nrest == 0 && r->conf_path == NULL && !*cleanup)
-		errx(EXIT_USAGE, "missing the directory to measure, or -c "
+		report_usage("missing the directory to measure, or -c "
 		    "FILE (see largedir -h)");
 	r->dir = a.nrest == 1 ? a.rest[0] : NULL;
 }
@@ -308,7 +308,7 @@ check_dir(const char *dir)
 	char	errbuf[LD_ERRLEN];
 
 	if (util_check_dir(dir, errbuf) == -1)
-		errx(EXIT_USAGE, "%s", errbuf);
+		report_usage("%s", errbuf);
 }
 
 /*
@@ -376,7 +376,7 @@ setup_cold(struct run *r)
 	if (r->cfg.memory_limit != 0 && !r->cfg.cold_set)
 		r->cfg.cold = can ? CONFIG_COLD_REMOUNT : CONFIG_COLD_DROP;
 	if (r->cfg.cold == CONFIG_COLD_REMOUNT && !can)
-		errx(EXIT_USAGE, "--cold=remount: %s; --cold=drop works on any "
+		report_usage("--cold=remount: %s; --cold=drop works on any "
 		    "filesystem", why);
 	if (geteuid() != 0)
 		errx(EXIT_TARGET, "%s needs root (%s); run as root, or without "
@@ -441,7 +441,7 @@ setup_outputs(struct run *r, int argc, char **argv)
 		f = xasprintf("%s/%s.%s", r->outdir, r->label,
 		    output_writers[i].ext);
 		if (lstat(f, &sb) == 0)
-			errx(EXIT_USAGE, "%s exists: choose another -o or "
+			report_usage("%s exists: choose another -o or "
 			    "--label", f);
 		free(f);
 	}
@@ -482,7 +482,7 @@ setup_outputs(struct run *r, int argc, char **argv)
 	for (i = 0; i < r->round.nperf; i++)
 		extra[i] = perf_value_name(&r->perf, i);
 	if ((ops = backend_for(r->dir)) == NULL)
-		errx(EXIT_USAGE, "%s: no backend for this kind of target",
+		report_usage("%s: no backend for this kind of target",
 		    r->dir);
 	r->round.ncounters = backend_ncounters(ops);
 	nextra = r->round.nperf;
@@ -517,7 +517,7 @@ setup_workdir(struct run *r)
 	bo.started = r->stamp;
 	bo.settings = &r->cfg.bset;
 	if ((ops = backend_for(r->dir)) == NULL)
-		errx(EXIT_USAGE, "%s: no backend for this kind of target",
+		report_usage("%s: no backend for this kind of target",
 		    r->dir);
 	if (backend_open(&r->be, ops, r->dir, &bo, errbuf) == -1) {
 		memset(&cause, 0, sizeof(cause));

@@ -45,9 +45,9 @@ cleanup_main(const char *dir, const char *scratch)
 		warnx("%s", errbuf);
 	if (dir != NULL) {
 		if (util_check_dir(dir, errbuf) == -1)
-			errx(EXIT_USAGE, "%s", errbuf);
+			report_usage("%s", errbuf);
 		if ((ops = backend_for(dir)) == NULL)
-			errx(EXIT_USAGE, "%s: no backend for this kind of "
+			report_usage("%s: no backend for this kind of "
 			    "target", dir);
 		if ((found = ops->sweep(dir, report_sweep, NULL, errbuf)) ==
 		    -1)

@@ -35,6 +35,7 @@
 static int	split(char *, char **, char **);
 static bool	known(const char *);
 static void	prefix(char *, const char *, size_t, const char *);
+static int	read_line(FILE *, char *, char *);
 static int	load_line(struct config *, struct target_conf *, char *,
 		    char ***, size_t *, char *);
 static const struct config_opt *by_val(int);
@@ -144,6 +145,41 @@ load_line(struct config *cfg, struct target_conf *tc, char *line,
 }
 
 /*
+ * Read the next line of 'fp' into 'buf' (MAX_LINE + 1 bytes), without
+ * its newline; the last line may lack one.  Return 1 for a line, 0 at
+ * the end, -2 on a read error (ferror(3)), or -1 with a message in 'msg'
+ * (LD_ERRLEN bytes) for a line longer than MAX_LINE bytes or one with a
+ * NUL byte in it, which C strings would silently cut there.  It reads no
+ * further than MAX_LINE + 1 bytes of a line, so a file without newlines
+ * (/dev/zero) ends it too.
+ */
+static int
+read_line(FILE *fp, char *buf, char *msg)
+{
+	size_t	len = 0;
+	int	c;
+
+	while ((c = getc(fp)) != EOF && c != '\n') {
+		if (c == '\0') {
+			(void)snprintf(msg, LD_ERRLEN, "a NUL byte in the line");
+			return -1;
+		}
+		if (len == MAX_LINE) {
+			(void)snprintf(msg, LD_ERRLEN, "line longer than %d "
+			    "bytes", MAX_LINE);
+			return -1;
+		}
+		buf[len++] = (char)c;
+	}
+	if (c == EOF && ferror(fp))
+		return -2;
+	if (c == EOF && len == 0)
+		return 0;
+	buf[len] = '\0';
+	return 1;
+}
+
+/*
  * Read the target config file 'path' into 'cfg' and 'tc', which the
  * caller has initialised (config_init(), target_conf_init()); what the
  * file sets replaces what they hold.  A line is "key = value" (blanks
@@ -165,12 +201,12 @@ config_load(struct config *cfg, struct target_conf *tc, const char *path,
     char *err)
 {
 	FILE	 *fp;
-	char	  line[MAX_LINE + 2], msg[LD_ERRLEN];
+	char	  line[MAX_LINE + 1], msg[LD_ERRLEN];
 	char		**seen = NULL;
 	const char	 *key;
-	size_t		  nseen = 0, lineno = 0, len, i, keyline = 0;
+	size_t		  nseen = 0, lineno = 0, i, keyline = 0;
 	size_t		 *lines = NULL;
-	int		  rc = -1, saved;
+	int		  rc = -1, saved, got;
 
 	if ((fp = fopen(path, "r")) == NULL) {
 		saved = errno;
@@ -179,16 +215,12 @@ config_load(struct config *cfg, struct target_conf *tc, const char *path,
 		errno = saved;
 		return -1;
 	}
-	while (fgets(line, sizeof(line), fp) != NULL) {
+	while ((got = read_line(fp, line, msg)) != 0) {
 		lineno++;
-		len = strlen(line);
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		else if (len > MAX_LINE) {
-			(void)snprintf(msg, LD_ERRLEN, "line longer than %d "
-			    "bytes", MAX_LINE);
+		if (got == -1)
 			goto bad_line;
-		}
+		if (got == -2)
+			break;		/* ferror() says why below */
 		i = nseen;
 		if (load_line(cfg, tc, line, &seen, &nseen, msg) == -1)
 			goto bad_line;

@@ -32,6 +32,7 @@
 #include "util.h"
 
 static int	adopt_graphs(int, const char *, const char *);
+static int	count_outs(const char *);
 static int	run_gnuplot(const char *, const char *, const char *,
 		    const char *, const char *);
 
@@ -117,6 +118,27 @@ adopt_graphs(int resfd, const char *results, const char *priv)
 	return bad;
 }
 
+/* How many LABEL.out files 'results' holds (0 also if it cannot be read). */
+static int
+count_outs(const char *results)
+{
+	struct dirent	*d;
+	DIR		*dp;
+	size_t		 len;
+	int		 n = 0;
+
+	if ((dp = opendir(results)) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		len = strlen(d->d_name);
+		if (len > 4 && d->d_name[0] != '.' &&
+		    strcmp(d->d_name + len - 4, ".out") == 0)
+			n++;
+	}
+	(void)closedir(dp);
+	return n;
+}
+
 /*
  * largedir plot RESULTS (and the end of a suite): the comparison graphs of
  * every target in 'results' and one graph per target, drawn by the
@@ -135,6 +157,10 @@ plot_results(const char *results, bool loud)
 	ssize_t		 len;
 	int		 rc, resfd, bad = 0;
 
+	if (count_outs(results) == 0) {
+		warnx("%s: no results to plot (no LABEL.out files)", results);
+		return 1;
+	}
 	if (env != NULL && *env != '\0')
 		dir = xstrdup(env);
 	else if (access(LD_DATADIR "/plot/rates.gp", R_OK) == 0)

@@ -35,6 +35,40 @@ static bool	tty;		/* progress lines on stderr */
 static bool	shown;		/* a progress line is up */
 
 /*
+ * A usage or config error: print the message like errx(3), on one line
+ * whatever it quotes (a control character in a value the user gave is
+ * shown escaped, \n, \t or \xHH), and exit EXIT_USAGE.
+ */
+void
+report_usage(const char *fmt, ...)
+{
+	va_list		 ap;
+	char		 msg[4096], out[4 * sizeof(msg)], *o = out;
+	const char	*p;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	for (p = msg; *p != '\0'; p++) {
+		if (*p == '\n')
+			o += sprintf(o, "\\n");
+		else if (*p == '\t')
+			o += sprintf(o, "\\t");
+		else if (*p == '\r')
+			o += sprintf(o, "\\r");
+		else if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			o += sprintf(o, "\\x%02x", (unsigned char)*p);
+		else
+			*o++ = *p;
+	}
+	*o = '\0';
+	report_clear();
+	(void)fflush(stdout);
+	(void)fprintf(stderr, "%s: %s\n", program_invocation_short_name, out);
+	exit(EXIT_USAGE);
+}
+
+/*
  * Set up reporting: 'be_quiet' for -q; progress lines only if
  * 'want_progress' and stderr is a terminal.
  */

@@ -47,6 +47,8 @@ struct report_progress {
 	uint64_t	phase_t0_ns;
 };
 
+void	report_usage(const char *, ...)
+	    __attribute__((noreturn, format(printf, 1, 2)));
 void	report_init(bool, bool);
 bool	report_quiet(void);
 bool	report_tty(void);

@@ -99,7 +99,7 @@ suite_main(int argc, char **argv)
 	switch (config_parse_args(&cfg, NULL, CONFIG_SUITE, argc, argv, &a,
 	    errbuf)) {
 	case -1:
-		errx(EXIT_USAGE, "%s", errbuf);
+		report_usage("%s", errbuf);
 	case CONFIG_ACT_HELP:
 		if (config_usage(stdout) == -1)
 			err(1, "stdout");
@@ -115,24 +115,24 @@ suite_main(int argc, char **argv)
 		    a.given[k].opt->name, a.given[k].value) :
 		    xasprintf("--%s", a.given[k].opt->name);
 	if (config_check(&cfg, errbuf) == -1)
-		errx(EXIT_USAGE, "%s", errbuf);
+		report_usage("%s", errbuf);
 	nconf = a.nrest;
 	if (nconf == 0)
-		errx(EXIT_USAGE, "suite: name at least one config (see "
+		report_usage("suite: name at least one config (see "
 		    "configs/)");
 	if (nconf > SUITE_MAX)
-		errx(EXIT_USAGE, "suite: at most %d configs", SUITE_MAX);
+		report_usage("suite: at most %d configs", SUITE_MAX);
 	/* Every config is read before anything runs: one typo, no suite. */
 	for (i = 0; i < nconf; i++) {
 		config_init(&check);
 		target_conf_init(&tc);
 		if (config_load(&check, &tc, a.rest[i], errbuf) == -1)
-			errx(EXIT_USAGE, "%s", errbuf);
+			report_usage("%s", errbuf);
 		labels[i] = xstrdup(tc.label != NULL ? tc.label :
 		    tc.fstype != NULL ? tc.fstype : "largedir");
 		for (j = 0; j < i; j++)
 			if (strcmp(labels[i], labels[j]) == 0)
-				errx(EXIT_USAGE, "suite: %s and %s have the "
+				report_usage("suite: %s and %s have the "
 				    "same label '%s'", a.rest[j],
 				    a.rest[i], labels[i]);
 		target_conf_free(&tc);

@@ -792,7 +792,7 @@ class Gen:
 
     def conf_special(self):
         """-c naming something that is not a plain config file."""
-        c = self.nspecial % 7
+        c = self.nspecial % 8
         self.nspecial += 1
         fifo = feed = None
         if c == 0:
@@ -814,6 +814,8 @@ class Gen:
             path = self.p(b"cases/%04d.loop" % self.n)
             os.symlink(os.path.basename(path), path)
             what = "a symbolic link to itself"
+        elif c == 6:
+            path, what = b"/dev/zero", "/dev/zero (NUL bytes, no newline)"
         else:
             path = self.p(b"cases/%04d.conf/" % self.n)
             what = "a path ending in '/'"

@@ -58,8 +58,9 @@ expect_exit 2 "$LD" -q -b 1s --start 100 -N 1000 -o "$R" --label y "$D" \
 bg=$!
 trap 'kill -9 "$bg" 2>/dev/null || true; lib_cleanup' EXIT
 wait_for 20 test -s "$R/z.csv"
-rm "$R/z.csv"
-ln -s "$V" "$R/z.csv"
+# In one rename(2), so the run cannot slip a new z.csv in between.
+ln -s "$V" "$R/swap"
+mv -f "$R/swap" "$R/z.csv"
 set +e
 wait "$bg"
 rc=$?

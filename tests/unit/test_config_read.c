@@ -130,6 +130,40 @@ test_load_bad(void **state)
 }
 
 /*
+ * A NUL byte would cut a line short without a word (path = /tmp/d\0junk
+ * is /tmp/d): it is refused, also where no newline ever comes.
+ */
+static void
+test_load_nul(void **state)
+{
+	static const char	body[] = "fstype = tmpfs\nlabel = ok\0!!!\n";
+	struct config		c;
+	struct target_conf	tc;
+	char			dir[] = "/tmp/test_config.XXXXXX", path[64];
+	char			err[LD_ERRLEN], want[LD_ERRLEN];
+	FILE			*fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	(void)snprintf(path, sizeof(path), "%s/t.conf", dir);
+	assert_non_null(fp = fopen(path, "w"));
+	assert_int_equal(fwrite(body, 1, sizeof(body) - 1, fp),
+	    sizeof(body) - 1);
+	assert_int_equal(fclose(fp), 0);
+	assert_int_equal(load(path, &c, &tc, err), -1);
+	(void)snprintf(want, sizeof(want), "%s:2: a NUL byte in the line", path);
+	assert_string_equal(err, want);
+	target_conf_free(&tc);
+	config_free(&c);
+	assert_int_equal(load("/dev/zero", &c, &tc, err), -1);
+	assert_string_equal(err, "/dev/zero:1: a NUL byte in the line");
+	target_conf_free(&tc);
+	config_free(&c);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(rmdir(dir), 0);
+}
+
+/*
  * Files written on the spot: the line length limit at its edge (comments
  * count too), keys a file may not set, an empty key, a flag option, CRLF
  * line ends, a last line without a newline.  Each has a target that
@@ -551,6 +585,7 @@ main(void)
 		cmocka_unit_test(test_load_good),
 		cmocka_unit_test(test_load_bad),
 		cmocka_unit_test(test_load_lines),
+		cmocka_unit_test(test_load_nul),
 		cmocka_unit_test(test_load_shipped),
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_args_suite),
