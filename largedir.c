@@ -716,28 +716,7 @@ on_note(void *arg, const struct round_note *rn)
 {
 	struct run	*r = arg;
 
-	switch (rn->kind) {
-	case ROUND_NOTE_SHORT_LIST:
-		report_warn("warning: %s saw %" PRIu64 " entries in a "
-		    "directory of %" PRIu64 " files",
-		    workload_phase_name(rn->phase), rn->count, rn->n);
-		break;
-	case ROUND_NOTE_FOREIGN:
-		report_warn("warning: %" PRIu64 " entries in %s/%s were not "
-		    "made by largedir and were left alone", rn->count,
-		    r->be.workdir, rn->where);
-		break;
-	case ROUND_NOTE_LOAD:
-		report_load(&r->noise, &r->doc, rn->round, rn->load);
-		break;
-	case ROUND_NOTE_ERROR:
-		report_warn("%s", rn->msg);
-		break;
-	case ROUND_NOTE_STOPPED:
-		report_stopped(&r->doc, rn->round, workload_phase_name(
-		    rn->phase), rn->load);
-		break;
-	}
+	report_note(&r->noise, &r->doc, r->be.workdir, rn);
 }
 
 /* ===== Leaving ===== */
@@ -796,8 +775,9 @@ tidy(void)
 			report_clear();
 			if (errno == EINTR)
 				warnx("cleanup of %s/%s abandoned after a "
-				    "second signal; run 'largedir --cleanup %s'",
-				    r->be.workdir, r->round.dname, r->dir);
+				    "second signal; run 'largedir --cleanup "
+				    "%s'", r->be.workdir, r->round.dname,
+				    r->dir);
 			else
 				warnx("cannot clean up %s/%s: %s; run "
 				    "'largedir --cleanup %s'", r->be.workdir,

@@ -159,7 +159,7 @@ struct backend_ops {
 struct backend {
 	const struct backend_ops	*ops;
 	struct backend_opts		 opts;
-	char				*workdir;	/* as a person names it */
+	char				*workdir;	/* for people */
 	void				*priv;
 };
 

@@ -161,7 +161,8 @@ read_line(FILE *fp, char *buf, char *msg)
 
 	while ((c = getc(fp)) != EOF && c != '\n') {
 		if (c == '\0') {
-			(void)snprintf(msg, LD_ERRLEN, "a NUL byte in the line");
+			(void)snprintf(msg, LD_ERRLEN, "a NUL byte in the "
+			    "line");
 			return -1;
 		}
 		if (len == MAX_LINE) {

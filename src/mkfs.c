@@ -29,41 +29,6 @@
 #include "sig.h"
 #include "util.h"
 
-static int	fail(char *, int, const char *, ...)
-		    __attribute__((format(printf, 3, 4)));
-static int	syserr(char *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
-
-/* Write a message into 'err', set errno to 'errnum' and return -1. */
-static int
-fail(char *err, int errnum, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
-	va_end(ap);
-	errno = errnum;
-	return -1;
-}
-
-/* Write a message and ": strerror(errno)" into 'err'; return -1. */
-static int
-syserr(char *err, const char *fmt, ...)
-{
-	va_list	ap;
-	int	saved = errno;
-	size_t	len;
-
-	va_start(ap, fmt);
-	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
-	va_end(ap);
-	len = strlen(err);
-	(void)snprintf(err + len, LD_ERRLEN - len, ": %s", strerror(saved));
-	errno = saved;
-	return -1;
-}
-
 /*
  * Refuse block device 'dev' unless it is free: not mounted, not held open
  * exclusively, and (unless 'wipe') without any signature libblkid knows.
@@ -81,30 +46,31 @@ mkfs_check_device(const char *dev, bool wipe, char *err)
 	int				 fd, rc;
 
 	if (stat(dev, &st) == -1)
-		return syserr(err, "device %s", dev);
+		return util_syserr(err, "device %s", dev);
 	if (!S_ISBLK(st.st_mode))
-		return fail(err, EINVAL, "device %s: not a block device", dev);
+		return util_fail(err, EINVAL, "device %s: not a block device",
+		    dev);
 	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1)
-		return syserr(err, "read " MOUNTINFO_SELF);
+		return util_syserr(err, "read " MOUNTINFO_SELF);
 	e = mountinfo_by_dev(&mi, major(st.st_rdev), minor(st.st_rdev));
 	if (e != NULL) {
-		(void)fail(err, EBUSY, "device %s is mounted on %s: refusing "
-		    "mkfs", dev, e->mountpoint);
+		(void)util_fail(err, EBUSY, "device %s is mounted on %s: "
+		    "refusing mkfs", dev, e->mountpoint);
 		mountinfo_free(&mi);
 		return -1;
 	}
 	mountinfo_free(&mi);
 	if ((fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC)) == -1) {
 		if (errno == EBUSY)
-			return fail(err, EBUSY, "device %s is in use: "
+			return util_fail(err, EBUSY, "device %s is in use: "
 			    "refusing mkfs", dev);
-		return syserr(err, "open %s", dev);
+		return util_syserr(err, "open %s", dev);
 	}
 	(void)close(fd);
 	if (wipe)
 		return 0;
 	if ((pr = blkid_new_probe_from_filename(dev)) == NULL)
-		return syserr(err, "probe %s", dev);
+		return util_syserr(err, "probe %s", dev);
 	(void)blkid_probe_enable_superblocks(pr, 1);
 	(void)blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE |
 	    BLKID_SUBLKS_USAGE);
@@ -113,22 +79,23 @@ mkfs_check_device(const char *dev, bool wipe, char *err)
 	if (rc == 0 && blkid_probe_lookup_value(pr, "TYPE", &type,
 	    NULL) == 0) {
 		(void)blkid_probe_lookup_value(pr, "USAGE", &usage, NULL);
-		(void)fail(err, EEXIST, "device %s holds %s %s %s: refusing "
-		    "mkfs (set wipe = yes to allow it)", dev,
-		    *type != '\0' && strchr("aeioux", *type) != NULL ? "an" :
-		    "a", type,
+		(void)util_fail(err, EEXIST, "device %s holds %s %s %s: "
+		    "refusing mkfs (set wipe = yes to allow it)", dev, *type !=
+		    '\0' && strchr("aeioux", *type) != NULL ? "an" : "a", type,
 		    usage == NULL || strcmp(usage, "filesystem") == 0 ?
 		    "filesystem" : "signature");
 	} else if (rc == 0 && blkid_probe_lookup_value(pr, "PTTYPE", &type,
 	    NULL) == 0)
-		(void)fail(err, EEXIST, "device %s holds a %s partition table: "
-		    "refusing mkfs (set wipe = yes to allow it)", dev, type);
+		(void)util_fail(err, EEXIST, "device %s holds a %s partition "
+		    "table: refusing mkfs (set wipe = yes to allow it)", dev,
+		    type);
 	else if (rc == 0 || rc == -2)
-		(void)fail(err, EEXIST, "device %s holds %s: refusing mkfs "
-		    "(set wipe = yes to allow it)", dev, rc == 0 ?
+		(void)util_fail(err, EEXIST, "device %s holds %s: refusing "
+		    "mkfs (set wipe = yes to allow it)", dev, rc == 0 ?
 		    "a signature" : "conflicting signatures");
 	else if (rc < 0)
-		(void)fail(err, EIO, "probe %s for signatures failed", dev);
+		(void)util_fail(err, EIO, "probe %s for signatures failed",
+		    dev);
 	blkid_free_probe(pr);
 	return rc == 1 ? 0 : -1;
 }
@@ -166,7 +133,7 @@ mkfs_run(const char *cmd, const char *dev, const char *log, char **as_run,
 	}
 	if (n == 0) {
 		free(line);
-		return fail(err, EINVAL, "mkfs: no program given");
+		return util_fail(err, EINVAL, "mkfs: no program given");
 	}
 	argv[n++] = (char *)dev;
 	argv[n] = NULL;
@@ -179,14 +146,14 @@ mkfs_run(const char *cmd, const char *dev, const char *log, char **as_run,
 	nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if ((fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW |
 	    O_CLOEXEC, 0644)) == -1 || nul == -1) {
-		(void)syserr(err, "create %s", log);
+		(void)util_syserr(err, "create %s", log);
 		goto out;
 	}
 	/* Held back until sig.c knows the child (see the top of the file). */
 	(void)sigfillset(&block);
 	(void)sigprocmask(SIG_BLOCK, &block, &old);
 	if ((pid = fork()) == -1) {
-		(void)syserr(err, "fork");
+		(void)util_syserr(err, "fork");
 		(void)sigprocmask(SIG_SETMASK, &old, NULL);
 		goto out;
 	}
@@ -206,7 +173,7 @@ mkfs_run(const char *cmd, const char *dev, const char *log, char **as_run,
 	(void)sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(pid, &status, 0) == -1)
 		if (errno != EINTR) {
-			(void)syserr(err, "wait for %s", argv[0]);
+			(void)util_syserr(err, "wait for %s", argv[0]);
 			sig_forward(0);
 			goto out;
 		}
@@ -224,7 +191,7 @@ mkfs_run(const char *cmd, const char *dev, const char *log, char **as_run,
 	/* The last line mkfs printed says best what went wrong. */
 	mkfs_last_line(fd, last, sizeof(last));
 	if (last[0] == '\0') {
-		(void)fail(err, EIO, "%s %s with no output", argv[0], how);
+		(void)util_fail(err, EIO, "%s %s with no output", argv[0], how);
 		goto out;
 	}
 	/* The log is named whole; the line gets the room that is left. */
@@ -236,7 +203,7 @@ mkfs_run(const char *cmd, const char *dev, const char *log, char **as_run,
 		room = 16;
 	if (strlen(last) > (size_t)room && room > 3)
 		(void)strcpy(last + room - 3, "...");
-	(void)fail(err, EIO, "%s %s: %s%s", argv[0], how, last, where);
+	(void)util_fail(err, EIO, "%s %s: %s%s", argv[0], how, last, where);
 	*keep_log = true;
 out:
 	if (fd != -1)

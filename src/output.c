@@ -267,15 +267,15 @@ struct staged {
  * Write 'doc' with every writer of output_writers[] to "<'label'>.<ext>"
  * in the directory 'dirfd'.  All files are written first, each under a
  * temporary name (stage()), and only when all are complete are they
- * renamed into place, one after the other, and the directory fsync'ed:
- * a full filesystem or any other failure while writing leaves every file
+ * renamed into place, one after the other, and the directory fsync'ed: a
+ * full filesystem or any other failure while writing leaves every file
  * as it was, so the files agree with each other.  (Only a rename that
  * fails, which takes an I/O error, or a kill -9 in the microseconds
- * between the renames, leaves some files a round ahead of the others.)  'ids' holds one
- * struct output_id per writer, in the order of output_writers[]; zeroed
- * before the first flush of a run, it records the file each writer put
- * in place, so a later flush replaces only that file and never one
- * another process put under its name.
+ * between the renames, leaves some files a round ahead of the others.)
+ * 'ids' holds one struct output_id per writer, in the order of
+ * output_writers[]; zeroed before the first flush of a run, it records
+ * the file each writer put in place, so a later flush replaces only that
+ * file and never one another process put under its name.
  *
  * Return 0.  On failure 'err' (LD_ERRLEN bytes) gets a one-line message
  * naming the file, and -1 is returned with errno from the failing call.

@@ -200,7 +200,8 @@ plot_results(const char *results, bool loud)
 	sub = strrchr(priv, '/') + 1;
 	if ((rc = run_gnuplot(dir, sub, "rates.gp", results, NULL)) == 127) {
 		if (loud)
-			warnx("gnuplot is missing: apt-get install gnuplot-nox");
+			warnx("gnuplot is missing: apt-get install "
+			    "gnuplot-nox");
 		else
 			printf("no graphs: gnuplot is missing (apt-get install "
 			    "gnuplot-nox)\n");

@@ -64,7 +64,7 @@ struct phase_out {
 	char			what[128];	/* what it was doing then */
 	uint64_t		done;		/* files (entries) handled */
 	uint64_t		foreign;	/* entries not ours */
-	uint64_t		deleted;	/* names [0, deleted) are gone */
+	uint64_t		deleted;	/* [0, deleted) are gone */
 	struct phase_rec	rec;
 };
 

@@ -381,11 +381,11 @@ report_swing(struct report_noise *rn, struct output_doc *doc, unsigned k,
 		    !stats_swing(v[m - 2], v[m - 1], v[m], SWING_FACTOR))
 			continue;
 		rn->warned_noise = true;
-		report_warn("warning: the %s rate of round %u is more than %.0fx "
-		    "off both neighbouring rounds: the machine may be busy or "
-		    "the filesystem working in the background; rerun, or use "
-		    "--repeat 3 to see the spread", workload_phase_name(p),
-		    k - 1, SWING_FACTOR);
+		report_warn("warning: the %s rate of round %u is more than "
+		    "%.0fx off both neighbouring rounds: the machine may be "
+		    "busy or the filesystem working in the background; rerun, "
+		    "or use --repeat 3 to see the spread",
+		    workload_phase_name(p), k - 1, SWING_FACTOR);
 		output_kv_set(&doc->meta, "warning_swing", "round %u %s", k - 1,
 		    workload_phase_name(p));
 	}
@@ -416,6 +416,39 @@ report_stopped(struct output_doc *doc, unsigned k, const char *pn,
 	} else
 		output_kv_set(&doc->meta, "warning_stopped", "round %u %s "
 		    "%.2fs", k, pn, lost_s);
+}
+
+/*
+ * What a round tells on its way ('rn', see struct round_note): warn, and
+ * keep in 'noise' and the metadata of 'doc' what the checks need;
+ * 'workdir' is the work directory the round directories are in.
+ */
+void
+report_note(struct report_noise *noise, struct output_doc *doc,
+    const char *workdir, const struct round_note *rn)
+{
+	switch (rn->kind) {
+	case ROUND_NOTE_SHORT_LIST:
+		report_warn("warning: %s saw %" PRIu64 " entries in a "
+		    "directory of %" PRIu64 " files",
+		    workload_phase_name(rn->phase), rn->count, rn->n);
+		break;
+	case ROUND_NOTE_FOREIGN:
+		report_warn("warning: %" PRIu64 " entries in %s/%s were not "
+		    "made by largedir and were left alone", rn->count,
+		    workdir, rn->where);
+		break;
+	case ROUND_NOTE_LOAD:
+		report_load(noise, doc, rn->round, rn->load);
+		break;
+	case ROUND_NOTE_ERROR:
+		report_warn("%s", rn->msg);
+		break;
+	case ROUND_NOTE_STOPPED:
+		report_stopped(doc, rn->round, workload_phase_name(rn->phase),
+		    rn->load);
+		break;
+	}
 }
 
 /* Free what the noise checks kept. */

@@ -93,6 +93,8 @@ void	report_outliers(struct report_noise *, struct output_doc *,
 void	report_swing(struct report_noise *, struct output_doc *, unsigned,
 	    const enum phase *, size_t, const double *);
 void	report_noise_free(struct report_noise *);
+void	report_note(struct report_noise *, struct output_doc *, const char *,
+	    const struct round_note *);
 void	report_stopped(struct output_doc *, unsigned, const char *, double);
 
 /*

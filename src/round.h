@@ -99,7 +99,7 @@ struct round {
 	uint32_t		*order;
 	double			*rates[PHASE_COUNT];	/* per repetition */
 	bool			 in_round;	/* a round directory exists */
-	char			 dname[64];	/* its name (w.dir its handle) */
+	char			 dname[64];	/* its name; w.dir */
 	struct round_stop	 stop;
 };
 

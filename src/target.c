@@ -72,65 +72,24 @@
 #include "target.h"
 #include "util.h"
 
-#define TARGET_MAGIC	"largedir target directory"
 #define IMAGE_DEFAULT	((uint64_t)8 << 30)
 #define RETRIES		10		/* for EBUSY, 100 ms apart */
 #define RETRY_NS	100000000L
 
-
-static int	fail(char *, int, const char *, ...)
-		    __attribute__((format(printf, 3, 4)));
-static int	syserr(char *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
 static void	nap(void);
 static char	*dup_or_null(const char *);
-static int	is_mounted(const char *);
 static void	fmt_bytes(char *, size_t, uint64_t);
 static int	check_space(const char *, uint64_t, char *);
 static int	make_rundir(struct target *, char *);
 static int	attach_loop(struct target *, char *);
 static int	mount_fs(struct target *, const char *, char *);
 static int	check_mounted(struct target *, const char *, char *);
-static int	do_umount(const char *, bool *);
-static int	clean_rundir(const char *, bool);
 static int	undo(struct target *, char *);
-static int	sweep_one(const char *, struct target_report *, char *,
-		    size_t);
 
 /* The files a run directory may hold besides its marker and mnt/. */
 static const char *const ours[] = { "image", "mkfs.log", NULL };
 
 /* ===== Helpers ===== */
-
-/* Write a message into 'err', set errno to 'errnum' and return -1. */
-static int
-fail(char *err, int errnum, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
-	va_end(ap);
-	errno = errnum;
-	return -1;
-}
-
-/* Write a message and ": strerror(errno)" into 'err'; return -1. */
-static int
-syserr(char *err, const char *fmt, ...)
-{
-	va_list	ap;
-	int	saved = errno;
-	size_t	len;
-
-	va_start(ap, fmt);
-	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
-	va_end(ap);
-	len = strlen(err);
-	(void)snprintf(err + len, LD_ERRLEN - len, ": %s", strerror(saved));
-	errno = saved;
-	return -1;
-}
 
 static void
 nap(void)
@@ -147,8 +106,8 @@ dup_or_null(const char *s)
 }
 
 /* Whether something is mounted on 'mnt': 1 or 0, or -1 with errno. */
-static int
-is_mounted(const char *mnt)
+int
+target_is_mounted(const char *mnt)
 {
 	struct mountinfo	mi;
 	int			r;
@@ -190,7 +149,7 @@ check_space(const char *scratch, uint64_t size, char *err)
 	while (statvfs(dir, &sv) == -1) {
 		if (errno != ENOENT || strcmp(dir, "/") == 0 ||
 		    strcmp(dir, ".") == 0) {
-			(void)syserr(err, "scratch directory %s", scratch);
+			(void)util_syserr(err, "scratch directory %s", scratch);
 			free(dir);
 			return -1;
 		}
@@ -207,9 +166,10 @@ check_space(const char *scratch, uint64_t size, char *err)
 		return 0;
 	fmt_bytes(need_s, sizeof(need_s), size);
 	fmt_bytes(avail_s, sizeof(avail_s), avail);
-	return fail(err, ENOSPC, "scratch directory %s: %s free, the image "
-	    "needs %s (sparse, but mkfs and the run fill it): use another "
-	    "--scratch or a smaller image_size", scratch, avail_s, need_s);
+	return util_fail(err, ENOSPC, "scratch directory %s: %s free, the "
+	    "image needs %s (sparse, but mkfs and the run fill it): use "
+	    "another --scratch or a smaller image_size", scratch, avail_s,
+	    need_s);
 }
 
 /* ===== Setup ===== */
@@ -222,10 +182,12 @@ make_rundir(struct target *t, char *err)
 	int	 fd, saved;
 
 	if (util_mkdir_p(t->scratch) == -1)
-		return syserr(err, "create scratch directory %s", t->scratch);
+		return util_syserr(err, "create scratch directory %s",
+		    t->scratch);
 	p = xasprintf("%s/" TARGET_PREFIX "XXXXXX", t->scratch);
 	if (mkdtemp(p) == NULL) {
-		(void)syserr(err, "create run directory in %s", t->scratch);
+		(void)util_syserr(err, "create run directory in %s",
+		    t->scratch);
 		free(p);
 		return -1;
 	}
@@ -239,14 +201,14 @@ make_rundir(struct target *t, char *err)
 		if (fd != -1)
 			(void)close(fd);
 		errno = saved;
-		return syserr(err, "write %s/" TARGET_MARKER, p);
+		return util_syserr(err, "write %s/" TARGET_MARKER, p);
 	}
 	t->locked = true;
 	free(text);
 	(void)close(fd);
 	t->mnt = xasprintf("%s/mnt", p);
 	if (mkdir(t->mnt, 0755) == -1)
-		return syserr(err, "create %s", t->mnt);
+		return util_syserr(err, "create %s", t->mnt);
 	return 0;
 }
 
@@ -259,10 +221,10 @@ attach_loop(struct target *t, char *err)
 	t->image = xasprintf("%s/image", t->rundir);
 	if ((ifd = open(t->image, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0600)) == -1)
-		return syserr(err, "create %s", t->image);
+		return util_syserr(err, "create %s", t->image);
 	if (ftruncate(ifd, (off_t)(t->conf.image_size != 0 ?
 	    t->conf.image_size : IMAGE_DEFAULT)) == -1)
-		rc = syserr(err, "size %s", t->image);
+		rc = util_syserr(err, "size %s", t->image);
 	else
 		rc = loop_attach(ifd, t->image, &t->loopdev, &t->direct_io,
 		    err);
@@ -292,7 +254,8 @@ mount_fs(struct target *t, const char *src, char *err)
 		src = real;
 	if ((cxt = mnt_new_context()) == NULL) {
 		free(real);
-		return fail(err, ENOMEM, "mount %s: out of memory", t->mnt);
+		return util_fail(err, ENOMEM, "mount %s: out of memory",
+		    t->mnt);
 	}
 	(void)mnt_context_disable_canonicalize(cxt, 1);
 	if (mnt_context_set_fstype(cxt, t->conf.fstype) != 0 ||
@@ -302,8 +265,8 @@ mount_fs(struct target *t, const char *src, char *err)
 	    t->conf.mount_options) != 0)) {
 		mnt_free_context(cxt);
 		free(real);
-		return fail(err, EINVAL, "mount %s: cannot set up libmount",
-		    t->mnt);
+		return util_fail(err, EINVAL, "mount %s: cannot set up libmount"
+		    , t->mnt);
 	}
 	rc = mnt_context_mount(cxt);
 	if (rc == 0 && mnt_context_get_status(cxt) == 1) {
@@ -326,8 +289,8 @@ mount_fs(struct target *t, const char *src, char *err)
 		saved = rc < 0 && rc > -4096 ? -rc : EIO;
 	if (buf[0] == '\0')
 		(void)snprintf(buf, sizeof(buf), "%s", strerror(saved));
-	(void)fail(err, saved, "mount %s %s on %s: %s", t->conf.fstype, src,
-	    t->mnt, buf);
+	(void)util_fail(err, saved, "mount %s %s on %s: %s", t->conf.fstype,
+	    src, t->mnt, buf);
 	free(real);
 	errno = saved;
 	return -1;
@@ -348,9 +311,9 @@ check_mounted(struct target *t, const char *src, char *err)
 	int			 fd, rc, saved;
 
 	if ((real = realpath(t->mnt, NULL)) == NULL)
-		return syserr(err, "after mounting, resolve %s", t->mnt);
+		return util_syserr(err, "after mounting, resolve %s", t->mnt);
 	if ((fd = open(real, O_PATH | O_DIRECTORY | O_CLOEXEC)) == -1) {
-		(void)syserr(err, "after mounting, open %s", real);
+		(void)util_syserr(err, "after mounting, open %s", real);
 		free(real);
 		return -1;
 	}
@@ -359,13 +322,13 @@ check_mounted(struct target *t, const char *src, char *err)
 	saved = rc == -1 ? errno : EINVAL;
 	(void)close(fd);
 	if (rc == -1 || id == 0 || id > UINT_MAX) {
-		(void)fail(err, saved, "after mounting, no mount ID for %s in "
-		    "%s", real, fdinfo);
+		(void)util_fail(err, saved, "after mounting, no mount ID for "
+		    "%s in %s", real, fdinfo);
 		free(real);
 		return -1;
 	}
 	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1) {
-		(void)syserr(err, "after mounting, read " MOUNTINFO_SELF);
+		(void)util_syserr(err, "after mounting, read " MOUNTINFO_SELF);
 		free(real);
 		return -1;
 	}
@@ -396,22 +359,23 @@ target_check_mount(const struct mountinfo *mi, const char *mnt,
 		if (strcmp(mi->v[i].mountpoint, mnt) == 0)
 			e = &mi->v[i];
 	if (e == NULL)
-		return fail(err, EMEDIUMTYPE, "after mounting, nothing is "
+		return util_fail(err, EMEDIUMTYPE, "after mounting, nothing is "
 		    "mounted on %s", mnt);
 	if (strcmp(e->fstype, fstype) != 0)
-		return fail(err, EMEDIUMTYPE, "after mounting, %s holds %s "
-		    "from %s, not the %s asked for", mnt, e->fstype, e->source,
-		    fstype);
+		return util_fail(err, EMEDIUMTYPE, "after mounting, %s holds "
+		    "%s from %s, not the %s asked for", mnt, e->fstype,
+		    e->source, fstype);
 	if (strcmp(e->root, "/") != 0)
-		return fail(err, EMEDIUMTYPE, "after mounting, %s holds %s "
-		    "of %s %s, not a fresh filesystem", mnt, e->root,
+		return util_fail(err, EMEDIUMTYPE, "after mounting, %s holds "
+		    "%s of %s %s, not a fresh filesystem", mnt, e->root,
 		    e->fstype, e->source);
 	if (strcmp(e->source, source) != 0)
-		return fail(err, EMEDIUMTYPE, "after mounting, %s holds %s "
-		    "from %s, not from %s", mnt, e->fstype, e->source, source);
+		return util_fail(err, EMEDIUMTYPE, "after mounting, %s holds "
+		    "%s from %s, not from %s", mnt, e->fstype, e->source,
+		    source);
 	if (id != 0 && id != e->id)
-		return fail(err, EMEDIUMTYPE, "after mounting, %s leads to "
-		    "mount %u, not to the one shown there (%u)", mnt, id,
+		return util_fail(err, EMEDIUMTYPE, "after mounting, %s leads "
+		    "to mount %u, not to the one shown there (%u)", mnt, id,
 		    e->id);
 	return 0;
 }
@@ -453,24 +417,25 @@ target_setup(struct target *t, const struct target_conf *conf,
 		t->scratch[--len] = '\0';
 	if (conf->path != NULL) {
 		if (stat(conf->path, &st) == -1) {
-			(void)syserr(err, "path %s", conf->path);
+			(void)util_syserr(err, "path %s", conf->path);
 			goto fail;
 		}
 		if (!S_ISDIR(st.st_mode)) {
-			(void)fail(err, ENOTDIR, "path %s: not a directory",
-			    conf->path);
+			(void)util_fail(err, ENOTDIR, "path %s: not a directory"
+			    , conf->path);
 			goto fail;
 		}
 		t->mnt = xstrdup(conf->path);
 		return 0;
 	}
 	if (conf->fstype == NULL) {
-		(void)fail(err, EINVAL, "fstype missing");
+		(void)util_fail(err, EINVAL, "fstype missing");
 		goto fail;
 	}
 	if (geteuid() != 0) {
-		(void)fail(err, EPERM, "a %s target needs root (loop devices, "
-		    "mkfs, mount): run as root, or set path", conf->fstype);
+		(void)util_fail(err, EPERM, "a %s target needs root (loop "
+		    "devices, mkfs, mount): run as root, or set path",
+		    conf->fstype);
 		goto fail;
 	}
 	(void)snprintf(doing, sizeof(doing), "setting up the %s target",
@@ -502,7 +467,7 @@ target_setup(struct target *t, const struct target_conf *conf,
 		dev = conf->device;
 	}
 	if (conf->mkfs == NULL) {
-		(void)fail(err, EINVAL, "mkfs missing for fstype %s",
+		(void)util_fail(err, EINVAL, "mkfs missing for fstype %s",
 		    conf->fstype);
 		goto fail;
 	}
@@ -528,7 +493,7 @@ fail:
 	if (sig_count > 0 && doing[0] != '\0') {
 		/* Whatever else went wrong, the signal is the news. */
 		t->keep_log = false;
-		(void)fail(err, EINTR, "interrupted by SIG%s while %s",
+		(void)util_fail(err, EINTR, "interrupted by SIG%s while %s",
 		    sigabbrev_np(sig_first), doing);
 		saved = EINTR;
 	}
@@ -577,9 +542,9 @@ target_remount(struct target *t, char *err)
 	const char	*why;
 
 	if (!target_can_remount(t, &why))
-		return fail(err, EINVAL, "remount %s: %s", t->mnt, why);
+		return util_fail(err, EINVAL, "remount %s: %s", t->mnt, why);
 	if (umount2(t->mnt, 0) == -1)
-		return syserr(err, "remount: unmount %s", t->mnt);
+		return util_syserr(err, "remount: unmount %s", t->mnt);
 	t->mounted = false;
 	return mount_fs(t, t->conf.device != NULL ? t->conf.device :
 	    t->loopdev, err);
@@ -591,8 +556,8 @@ target_remount(struct target *t, char *err)
  * Unmount 'mnt', waiting a little for a busy one; detach it lazily as the
  * last resort and say so in '*lazy'.  Not mounted is fine.
  */
-static int
-do_umount(const char *mnt, bool *lazy)
+int
+target_umount(const char *mnt, bool *lazy)
 {
 	int	i;
 
@@ -617,8 +582,8 @@ do_umount(const char *mnt, bool *lazy)
  * keep it (with its marker), 2 when only the log kept it (with its
  * marker, for --cleanup), -1 with errno.
  */
-static int
-clean_rundir(const char *rundir, bool keep_log)
+int
+target_clean_rundir(const char *rundir, bool keep_log)
 {
 	struct dirent	*d;
 	DIR		*dp;
@@ -674,27 +639,27 @@ undo(struct target *t, char *err)
 
 	err[0] = '\0';
 	if (t->mounted) {
-		if (do_umount(t->mnt, &lazy) == -1)
-			return syserr(err, "umount %s", t->mnt);
+		if (target_umount(t->mnt, &lazy) == -1)
+			return util_syserr(err, "umount %s", t->mnt);
 		t->mounted = false;
 		if (lazy) {
-			(void)fail(err, EBUSY, "%s was busy: detached lazily",
-			    t->mnt);
+			(void)util_fail(err, EBUSY, "%s was busy: detached "
+			    "lazily", t->mnt);
 			saved = EBUSY;
 		}
 	}
 	if (t->loopdev != NULL) {
 		if (loop_detach(t->loopdev) == -1)
-			return syserr(err, "detach %s", t->loopdev);
+			return util_syserr(err, "detach %s", t->loopdev);
 		free(t->loopdev);
 		t->loopdev = NULL;
 	}
 	if (t->rundir != NULL) {
-		if ((rc = clean_rundir(t->rundir, t->keep_log)) == -1)
-			return syserr(err, "remove %s", t->rundir);
+		if ((rc = target_clean_rundir(t->rundir, t->keep_log)) == -1)
+			return util_syserr(err, "remove %s", t->rundir);
 		if (rc == 1)
-			return fail(err, ENOTEMPTY, "%s holds files largedir "
-			    "did not make: kept", t->rundir);
+			return util_fail(err, ENOTEMPTY, "%s holds files "
+			    "largedir did not make: kept", t->rundir);
 	}
 	errno = saved;
 	return saved == 0 ? 0 : -1;
@@ -775,113 +740,3 @@ target_meta(const struct target *t, struct output_kvlist *kv)
 }
 
 /* ===== Sweep ===== */
-
-/* Sweep run directory 'path' into 'r'; -1 if it is not a marked one. */
-static int
-sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
-{
-	struct marker	 m;
-	char		*real, *mnt, *image, host[256];
-	int		 dfd, i, rc, held;
-	bool		 lazy;
-
-	if ((dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return -1;
-	if (marker_read(dfd, TARGET_MARKER, TARGET_MAGIC, &m) == -1) {
-		/* Not ours, or a copy of ours: not a word about it. */
-		(void)close(dfd);
-		return -1;
-	}
-	r->path = path;
-	/* A run holds its marker locked for as long as it lives. */
-	if (gethostname(host, sizeof(host)) == -1 ||
-	    strcmp(host, m.host) != 0)
-		r->why = "made on another host: run --cleanup there";
-	else if ((held = marker_held(dfd, TARGET_MARKER)) != 0)
-		r->why = held == 1 ? "in use by a running largedir" :
-		    "cannot tell whether its run is alive";
-	(void)close(dfd);
-	if (r->why != NULL)
-		return 0;
-	if ((real = realpath(path, NULL)) == NULL) {
-		r->why = "cannot resolve its path";
-		return 0;
-	}
-	mnt = xasprintf("%s/mnt", real);
-	image = xasprintf("%s/image", real);
-	/* Mounts may be stacked: unmount until none is left. */
-	for (i = 0; i < 8 && is_mounted(mnt) == 1; i++) {
-		if (do_umount(mnt, &lazy) == -1) {
-			r->why = "its mount point cannot be unmounted";
-			goto out;
-		}
-		r->unmounted = true;
-	}
-	if (loop_detach_backed(image, dev, len) == -1) {
-		r->why = "its loop device cannot be detached";
-		goto out;
-	}
-	if (dev[0] != '\0')
-		r->loopdev = dev;
-	if ((rc = clean_rundir(real, false)) == 0)
-		r->removed = true;
-	else if (rc == 1)
-		r->why = "holds files largedir did not make";
-	else
-		r->why = "cannot be removed";
-out:
-	free(image);
-	free(mnt);
-	free(real);
-	return 0;
-}
-
-/*
- * largedir --cleanup: find the marked run directories in 'scratch' that
- * no running largedir owns, unmount their mount points, detach the loop
- * devices backed by their images and remove what largedir made.  Call
- * 'report'(arg, ...) once for each run directory found; the strings in
- * the report live until 'report' returns.  Return the number found (0
- * when 'scratch' does not exist), or -1 with errno and a message in 'err'
- * if 'scratch' cannot be read.
- */
-int
-target_sweep(const char *scratch, void (*report)(void *,
-    const struct target_report *), void *arg, char *err)
-{
-	struct target_report	 r;
-	struct dirent		*d;
-	DIR			*dp;
-	char			**names = NULL, *path, dev[64];
-	size_t			 n = 0, i;
-	int			 found = 0;
-
-	if ((dp = opendir(scratch)) == NULL) {
-		if (errno == ENOENT)
-			return 0;
-		return syserr(err, "%s", scratch);
-	}
-	/* Read first, then remove: removing while reading may skip names. */
-	while ((d = readdir(dp)) != NULL) {
-		if (strncmp(d->d_name, TARGET_PREFIX,
-		    sizeof(TARGET_PREFIX) - 1) != 0)
-			continue;
-		names = xreallocarray(names, n + 1, sizeof(*names));
-		names[n++] = xstrdup(d->d_name);
-	}
-	(void)closedir(dp);
-	for (i = 0; i < n; i++) {
-		memset(&r, 0, sizeof(r));
-		path = xasprintf("%s%s%s", scratch,
-		    scratch[strlen(scratch) - 1] == '/' ? "" : "/", names[i]);
-		if (sweep_one(path, &r, dev, sizeof(dev)) == 0) {
-			found++;
-			report(arg, &r);
-		}
-		free(path);
-		free(names[i]);
-	}
-	free(names);
-	return found;
-}

@@ -44,6 +44,7 @@
 #define TARGET_SCRATCH	"/var/tmp/largedir"
 #define TARGET_PREFIX	"target."		/* run directories */
 #define TARGET_MARKER	".largedir-target"
+#define TARGET_MAGIC	"largedir target directory"
 
 /* A target while it is set up. */
 struct target {
@@ -67,6 +68,10 @@ int	target_teardown(struct target *, char *);
 bool	target_can_remount(const struct target *, const char **);
 int	target_remount(struct target *, char *);
 void	target_meta(const struct target *, struct output_kvlist *);
+/* For target_sweep.c: the steps of a teardown. */
+int	target_is_mounted(const char *);
+int	target_umount(const char *, bool *);
+int	target_clean_rundir(const char *, bool);
 int	target_check_mount(const struct mountinfo *, const char *,
 	    const char *, const char *, unsigned, char *);
 

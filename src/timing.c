@@ -405,8 +405,8 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 		rd->timebox = v == TIMING_SHRINK || v == TIMING_STRETCH;
 		if (rd->timebox) {
 			rd->n_about = n_run;
-			rd->n = n_run > s->max / TIMING_TIMEBOX_FACTOR ? s->max :
-			    TIMING_TIMEBOX_FACTOR * n_run;
+			rd->n = n_run > s->max / TIMING_TIMEBOX_FACTOR ?
+			    s->max : TIMING_TIMEBOX_FACTOR * n_run;
 		}
 	}
 	s->k++;

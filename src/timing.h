@@ -117,7 +117,7 @@ struct timing_round {
 						   time-boxed) */
 	bool			warmup;
 	bool			timebox;	/* create stops at a deadline */
-	uint64_t		n_about;	/* time-boxed: the predicted n */
+	uint64_t		n_about;	/* time-boxed: predicted n */
 	double			pred_ns;	/* predicted wall time, or 0 */
 	/* When the schedule has ended: */
 	enum timing_end		end;

@@ -529,3 +529,39 @@ util_quote_argv(int argc, char **argv)
 	}
 	return s;
 }
+
+/*
+ * For the core modules' messages: write the printf-style 'fmt' into 'err'
+ * (LD_ERRLEN bytes), set errno to 'errnum' and return -1.
+ */
+int
+util_fail(char *err, int errnum, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
+	va_end(ap);
+	errno = errnum;
+	return -1;
+}
+
+/*
+ * As util_fail(), for the errno a system call left: write 'fmt' and
+ * ": strerror(errno)" into 'err', keep errno and return -1.
+ */
+int
+util_syserr(char *err, const char *fmt, ...)
+{
+	va_list	ap;
+	int	saved = errno;
+	size_t	len;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
+	va_end(ap);
+	len = strlen(err);
+	(void)snprintf(err + len, LD_ERRLEN - len, ": %s", strerror(saved));
+	errno = saved;
+	return -1;
+}

@@ -45,5 +45,9 @@ int	util_mkdir_p(const char *);
 int	util_write_file(const char *, const char *);
 int	util_check_dir(const char *, char *);
 char	*util_quote_argv(int, char **);
+int	util_fail(char *, int, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+int	util_syserr(char *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
 
 #endif /* LD_UTIL_H */

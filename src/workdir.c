@@ -540,7 +540,8 @@ sweep_one(int pfd, const char *name, const char *path,
 		return -1;
 	}
 	while ((d = readdir(dp)) != NULL) {
-		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0 ||
+		if (strcmp(d->d_name, ".") == 0 ||
+		    strcmp(d->d_name, "..") == 0 ||
 		    strcmp(d->d_name, WORKDIR_MARKER) == 0 ||
 		    strcmp(d->d_name, WORKDIR_ROUND) == 0)
 			continue;

@@ -151,7 +151,8 @@ test_load_nul(void **state)
 	    sizeof(body) - 1);
 	assert_int_equal(fclose(fp), 0);
 	assert_int_equal(load(path, &c, &tc, err), -1);
-	(void)snprintf(want, sizeof(want), "%s:2: a NUL byte in the line", path);
+	(void)snprintf(want, sizeof(want), "%s:2: a NUL byte in the line",
+	    path);
 	assert_string_equal(err, want);
 	target_conf_free(&tc);
 	config_free(&c);

@@ -913,7 +913,7 @@ test_flush_planted(void **state)
 	assert_int_equal(fstatat(dfd, "doc.json", &sb, AT_SYMLINK_NOFOLLOW), 0);
 	assert_true(S_ISLNK(sb.st_mode));
 
-	/* So is a regular file someone put there: it is not the one we wrote. */
+	/* So is a regular file someone put there: not the one we wrote. */
 	assert_int_equal(unlinkat(dfd, "doc.json", 0), 0);
 	vfd = openat(dfd, "doc.json", O_WRONLY | O_CREAT | O_EXCL, 0644);
 	assert_true(vfd >= 0);
