@@ -25,10 +25,15 @@ workdir_of() {
 	jq -r '.meta.work_dir // empty' "$1" 2>/dev/null
 }
 
-# has_round JSON: the run has made its work directory and a round.
+# has_round JSON: the run has made its work directory and a round
+# directory is there now.
 has_round() {
 	wd=$(workdir_of "$1")
-	[ -n "$wd" ] && [ -d "$wd/round-0001-1" ]
+	[ -n "$wd" ] || return 1
+	for hr in "$wd"/round-*; do
+		[ -d "$hr" ] && return 0
+	done
+	return 1
 }
 
 # live RUN CMD...: start the run CMD in the background (its outputs in
@@ -45,7 +50,7 @@ live() {
 	expect_exit 0 "$LD" --cleanup "$T/$name-dir" >"$T/cleanup"
 	grep -qx "kept $wd: in use by a running largedir" "$T/cleanup" ||
 	    fail "$name: --cleanup said: $(cat "$T/cleanup")"
-	[ -d "$wd/round-0001-1" ] || [ -d "$wd" ] ||
+	[ -d "$wd" ] ||
 	    fail "$name: --cleanup removed the live run's work directory"
 	set +e
 	wait "$bg"
@@ -82,7 +87,7 @@ grep -q "^removed $wd (" "$T/cleanup" ||
 
 # Moved away mid-run, an empty look-alike in its place.
 mkdir "$T/mv-dir"
-"$LD" -b 3s --start 1000 --sync none -o "$T/mv" --label x "$T/mv-dir" \
+"$LD" -b 5s --start 20000 --sync none -o "$T/mv" --label x "$T/mv-dir" \
     >"$T/stdout" 2>"$T/stderr" &
 bg=$!
 wait_for 30 has_round "$T/mv/x.json"
@@ -106,7 +111,7 @@ check_outputs "$T/mv" x complete
 # A foreign file in the work directory keeps it: one warning saying so
 # (tidy() runs at the end and again at exit; it says it once), exit 1.
 mkdir "$T/fg-dir"
-"$LD" -b 3s --start 1000 --sync none -o "$T/fg" --label x "$T/fg-dir" \
+"$LD" -b 5s --start 20000 --sync none -o "$T/fg" --label x "$T/fg-dir" \
     >"$T/stdout" 2>"$T/stderr" &
 bg=$!
 wait_for 30 has_round "$T/fg/x.json"
