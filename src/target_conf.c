@@ -46,8 +46,6 @@
 #define DEFAULT_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:" \
 			    "/sbin:/bin"
 
-static int	invalid(char *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
 static bool	in_path(const char *);
 static const char *refused(const char *, size_t);
 static int	check_mount_options(const char *, char *);
@@ -63,19 +61,6 @@ static const char *const keys[] = {
 };
 
 /* ===== Helpers ===== */
-
-/* Write a message into 'err', set errno to EINVAL and return -1. */
-static int
-invalid(char *err, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
-	va_end(ap);
-	errno = EINVAL;
-	return -1;
-}
 
 /* Whether 'prog' is an executable file, found in PATH as execvp would. */
 static bool
@@ -177,24 +162,24 @@ check_mount_options(const char *opts, char *err)
 	for (p = strchr(opts, '"'); p != NULL; p = strchr(p + 1, '"'))
 		quotes++;
 	if (quotes % 2 != 0)
-		return invalid(err, "mount_options '%s': a quote is not "
-		    "closed", opts);
+		return util_fail(err, EINVAL, "mount_options '%s': a quote is "
+		    "not closed", opts);
 	copy = xstrdup(opts);
 	p = copy;
 	while ((rc = mnt_optstr_next_option(&p, &name, &namesz, &value,
 	    &valuesz)) == 0) {
 		if ((why = refused(name, namesz)) == NULL)
 			continue;
-		(void)invalid(err, "mount_options: '%.*s' refused: %s",
-		    (int)(value != NULL ? (size_t)(value + valuesz - name) :
-		    namesz), name, why);
+		(void)util_fail(err, EINVAL, "mount_options: '%.*s' refused: "
+		    "%s", (int)(value != NULL ? (size_t)(value + valuesz -
+		    name) : namesz), name, why);
 		free(copy);
 		return -1;
 	}
 	free(copy);
 	if (rc < 0)
-		return invalid(err, "mount_options '%s': cannot be parsed",
-		    opts);
+		return util_fail(err, EINVAL, "mount_options '%s': cannot be "
+		    "parsed", opts);
 	return 0;
 }
 
@@ -256,13 +241,15 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 		    "qrstuvwxyz0123456789._-");
 		if (n == 0 || n > LABEL_MAX || value[n] != '\0' ||
 		    *value == '.')
-			return invalid(err, "label '%s': use 1 to 64 of "
-			    "A-Z a-z 0-9 . _ - (not starting with '.')", value);
+			return util_fail(err, EINVAL, "label '%s': use 1 to 64 "
+			    "of A-Z a-z 0-9 . _ - (not starting with '.')",
+			    value);
 		dst = &tc->label;
 	} else if (strcmp(key, "description") == 0 ||
 	    strcmp(key, "mount_options") == 0) {
 		if (strpbrk(value, "\r\n") != NULL)
-			return invalid(err, "%s: must be one line", key);
+			return util_fail(err, EINVAL, "%s: must be one line",
+			    key);
 		if (*key == 'm' && check_mount_options(value, err) == -1)
 			return -1;
 		dst = *key == 'd' ? &tc->description : &tc->mount_options;
@@ -271,41 +258,41 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			if (strcmp(fstypes[i], value) == 0)
 				break;
 		if (fstypes[i] == NULL)
-			return invalid(err, "fstype '%s': unknown (ext2, "
-			    "ext3, ext4, xfs, btrfs, tmpfs, reiserfs, vxfs, "
-			    "nfs, nfs4, f2fs, jfs)", value);
+			return util_fail(err, EINVAL, "fstype '%s': unknown "
+			    "(ext2, ext3, ext4, xfs, btrfs, tmpfs, reiserfs, "
+			    "vxfs, nfs, nfs4, f2fs, jfs)", value);
 		dst = &tc->fstype;
 	} else if (strcmp(key, "mkfs") == 0) {
 		if (value[strspn(value, " \t")] == '\0')
-			return invalid(err, "mkfs '%s': no program given",
-			    value);
+			return util_fail(err, EINVAL, "mkfs '%s': no program "
+			    "given", value);
 		if (strpbrk(value, "'\"\\\n\r") != NULL)
-			return invalid(err, "mkfs '%s': no quoting "
+			return util_fail(err, EINVAL, "mkfs '%s': no quoting "
 			    "(arguments are split on blanks, no shell)", value);
 		dst = &tc->mkfs;
 	} else if (strcmp(key, "image_size") == 0) {
 		if (parse_size(value, UINT64_MAX, &size, &errstr) == -1 &&
 		    errno != ERANGE)
-			return invalid(err, "image_size '%s': not a size "
-			    "(e.g. 8G, 512M)", value);
+			return util_fail(err, EINVAL, "image_size '%s': not a "
+			    "size (e.g. 8G, 512M)", value);
 		if (errstr != NULL || size < IMAGE_MIN || size > IMAGE_MAX)
-			return invalid(err, "image_size '%s': out of "
+			return util_fail(err, EINVAL, "image_size '%s': out of "
 			    "range (16M to 16T)", value);
 		tc->image_size = size;
 		return 0;
 	} else if (strcmp(key, "path") == 0 || strcmp(key, "device") == 0) {
 		if (*value != '/' || strpbrk(value, "\r\n") != NULL)
-			return invalid(err, "%s '%s': not an absolute "
-			    "path", key, value);
+			return util_fail(err, EINVAL, "%s '%s': not an "
+			    "absolute path", key, value);
 		dst = *key == 'p' ? &tc->path : &tc->device;
 	} else if (strcmp(key, "wipe") == 0) {
 		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
-			return invalid(err, "wipe '%s': not yes or no",
-			    value);
+			return util_fail(err, EINVAL, "wipe '%s': not yes or no"
+			    , value);
 		tc->wipe = strcmp(value, "yes") == 0;
 		return 0;
 	} else
-		return invalid(err, "'%s': not a target key", key);
+		return util_fail(err, EINVAL, "'%s': not a target key", key);
 	free(*dst);
 	*dst = xstrdup(value);
 	return 0;
@@ -328,38 +315,39 @@ target_conf_check(const struct target_conf *tc, const char **key,
 	*key = "device";
 
 	if (tc->path != NULL && tc->device != NULL)
-		return invalid(err, "path and device are both set: a "
+		return util_fail(err, EINVAL, "path and device are both set: a "
 		    "target is one or the other");
 	if (tc->path != NULL)
 		return 0;
 	*key = NULL;
 	if (tc->fstype == NULL)
-		return invalid(err, "fstype missing (e.g. fstype = ext4)");
+		return util_fail(err, EINVAL, "fstype missing (e.g. fstype = "
+		    "ext4)");
 	*key = "fstype";
 	if (strncmp(tc->fstype, "nfs", 3) == 0)
-		return invalid(err, "fstype %s needs path (an existing "
-		    "NFS mount)", tc->fstype);
+		return util_fail(err, EINVAL, "fstype %s needs path (an "
+		    "existing NFS mount)", tc->fstype);
 	tmpfs = strcmp(tc->fstype, "tmpfs") == 0;
 	*key = "device";
 	if (tmpfs && tc->device != NULL)
-		return invalid(err, "fstype tmpfs with device %s: tmpfs "
-		    "lives in memory, not on a device", tc->device);
+		return util_fail(err, EINVAL, "fstype tmpfs with device %s: "
+		    "tmpfs lives in memory, not on a device", tc->device);
 	*key = "mkfs";
 	if (tmpfs && tc->mkfs != NULL)
-		return invalid(err, "fstype tmpfs takes no mkfs");
+		return util_fail(err, EINVAL, "fstype tmpfs takes no mkfs");
 	if (tmpfs)
 		return 0;
 	*key = "fstype";
 	if (tc->mkfs == NULL)
-		return invalid(err, "mkfs missing for fstype %s (e.g. "
-		    "mkfs = mkfs.%s)", tc->fstype, tc->fstype);
+		return util_fail(err, EINVAL, "mkfs missing for fstype %s "
+		    "(e.g. mkfs = mkfs.%s)", tc->fstype, tc->fstype);
 	skip = strspn(tc->mkfs, " \t");
 	len = strcspn(tc->mkfs + skip, " \t");
 	(void)snprintf(prog, sizeof(prog), "%.*s", (int)len, tc->mkfs + skip);
 	*key = "mkfs";
 	if (!in_path(prog))
-		return invalid(err, "mkfs program '%s' not found in PATH",
-		    prog);
+		return util_fail(err, EINVAL, "mkfs program '%s' not found in "
+		    "PATH", prog);
 	*key = NULL;
 	return 0;
 }
