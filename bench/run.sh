@@ -4,7 +4,8 @@
 #
 # run.sh [LARGEDIR]: the quick benchmarks of largedir itself, as run by
 # `make bench`: overhead.sh (largedir against a bare loop, a minute or
-# less) and memory.sh (peak RSS at a million files, about a minute).
+# less), memory.sh (peak RSS at a million files, about a minute) and,
+# with valgrind, instr.sh (instructions per file in the timed loops).
 # budget.sh takes as long as its budget, 5 minutes by default, and knee.sh
 # (the knee of ext4 with and without a memory limit, as root) about 8
 # minutes, so they are only named here.  The exit status is that of the
@@ -26,6 +27,10 @@ sh "$here/overhead.sh" "$ld"
 echo
 sh "$here/memory.sh" "$ld"
 echo
+if command -v valgrind >/dev/null 2>&1; then
+	sh "$here/instr.sh" "$ld"
+	echo
+fi
 echo "budget accuracy (5 minutes, not run here):"
 echo "  sh bench/budget.sh 5m $ld"
 echo "the knee of ext4 with and without --memory-limit (as root, about" \

@@ -19,6 +19,7 @@
 
 #include <sys/types.h>
 
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <string.h>
@@ -90,8 +91,9 @@ sig_setup(bool progress)
 	for (i = 0; i < sizeof(stopping) / sizeof(stopping[0]); i++)
 		if (sigaction(stopping[i], &sa, NULL) == -1)
 			return -1;
+	/* Some a tool may keep for itself (valgrind does): EINVAL. */
 	for (signo = SIGRTMIN + 1; signo <= SIGRTMAX; signo++)
-		if (sigaction(signo, &sa, NULL) == -1)
+		if (sigaction(signo, &sa, NULL) == -1 && errno != EINVAL)
 			return -1;
 	sa.sa_handler = on_cont;
 	if (sigaction(SIGCONT, &sa, NULL) == -1)
