@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2154 # tmp, root: from lib.sh
 # SPDX-License-Identifier: ISC
 # Copyright (c) 2026 The largedir authors
 #
@@ -19,8 +20,11 @@
 ld=${1:-${LARGEDIR:-$root/build/largedir}}
 other=${2:-}
 n=20000
-command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate \
-    >/dev/null 2>&1 || { echo "instr.sh: needs valgrind" >&2; exit 1; }
+if ! command -v valgrind >/dev/null 2>&1 ||
+    ! command -v callgrind_annotate >/dev/null 2>&1; then
+	echo "instr.sh: needs valgrind" >&2
+	exit 1
+fi
 
 # inside BIN: instructions per file inside workload_run() for BIN.
 inside() {
