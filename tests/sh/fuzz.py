@@ -12,8 +12,8 @@ T.  t_fuzz.sh sources each case and runs it; a case sets c_kind, c_what
 (how it was made), c_cmd (the command, quoted for bash), c_out (the -o
 directory whose outputs must be whole), c_dirs (directories that must be
 left empty), c_conf (a config file to show when the case fails), c_fifo
-and c_feed (a FIFO to feed while largedir runs), c_nl (an argument holds
-a newline), then the arguments with 'set --'.
+and c_feed (a FIFO to feed while largedir runs), then the arguments
+with 'set --'.
 
 Kinds, with what makes each safe to run as root on a shared machine:
 
@@ -913,8 +913,6 @@ class Gen:
             f.write(b"c_cpath=%s\n" % sq(cpath or b""))
             f.write(b"c_fifo=%s\n" % sq(fifo or b""))
             f.write(b"c_feed=%s\n" % sq(feed or b""))
-            f.write(b"c_nl=%s\n" % (b"1" if any(b"\n" in a for a in args)
-                                    else b""))
             f.write(b"set -- " + b" ".join(sq(a) for a in args) + b"\n")
         self.n += 1
 

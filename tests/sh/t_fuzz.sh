@@ -134,7 +134,7 @@ whole() {
 # run_case FILE: run the case FILE and judge it; count and report it.
 run_case() {
 	c_n='' c_kind='' c_what='' c_cmd='' c_out='' c_dirs='' c_conf=''
-	c_cpath='' c_fifo='' c_feed='' c_nl=''
+	c_cpath='' c_fifo='' c_feed=''
 	. "$1"		# sets the c_* variables and the arguments
 	feeder=
 	if [ -n "$c_fifo" ]; then
