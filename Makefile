@@ -16,6 +16,10 @@ GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknow
 CPPFLAGS += $(shell pkg-config --cflags mount blkid 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs mount blkid 2>/dev/null || \
 	    echo -lmount -lblkid)
+# libnfs: the NFS backend's client (src/nfsrpc.c).
+CPPFLAGS += $(shell pkg-config --cflags libnfs 2>/dev/null) \
+	    -DLD_LIBNFS='"$(shell pkg-config --modversion libnfs 2>/dev/null)"'
+LDLIBS   += $(shell pkg-config --libs libnfs 2>/dev/null || echo -lnfs)
 # libpfm4: CPU and kernel counters (src/perf.c).  PFM=0 builds the stubs
 # of src/perf_none.c instead and leaves out test_perf; test_perf_none
 # checks the stubs in both builds.

@@ -71,6 +71,7 @@ struct run {
 	pid_t			 pid;		/* largedir, not a child */
 	uint64_t		 t0_ns;		/* monotonic start of the run */
 	char			 stamp[32];	/* UTC start, ISO 8601 */
+	const struct backend_ops *ops;		/* the target's backend */
 	struct backend		 be;		/* and its work directory */
 	struct memcg		 memcg;		/* --memory-limit */
 	struct perf		 perf;		/* --events */
@@ -219,7 +220,16 @@ run_main(int argc, char **argv)
 		/* The budget is for measuring: it starts after mkfs. */
 		r->t0_ns = timing_now();
 	}
-	check_dir(r->dir);
+	if ((r->ops = backend_for(r->dir)) == NULL)
+		report_usage("%s: no backend for this kind of target", r->dir);
+	if (r->ops == &posix_ops)
+		check_dir(r->dir);
+	else if (r->ops->check != NULL && r->ops->check(r->dir, errbuf) == -1)
+		report_usage("%s", errbuf);
+	else if (r->cfg.memory_limit != 0)
+		report_usage("--memory-limit: not with %s (the %s backend's "
+		    "phases share its connection with largedir)", r->dir,
+		    r->ops->name);
 	setup_cold(r);
 	setup_label(r);
 	if (perf_init(&r->perf, r->cfg.events != NULL ? r->cfg.events :
@@ -402,6 +412,8 @@ setup_label(struct run *r)
 		r->label = xstrdup(r->cfg.label);
 	else if (r->tconf.label != NULL)
 		r->label = xstrdup(r->tconf.label);
+	else if (r->ops != &posix_ops)
+		r->label = xstrdup(r->ops->name);
 	else if (probe_mount(r->dir, &pm) == 0) {
 		r->label = xstrdup(pm.fstype);
 		for (p = r->label; *p != '\0'; p++)
@@ -421,7 +433,6 @@ setup_label(struct run *r)
 static void
 setup_outputs(struct run *r, int argc, char **argv)
 {
-	const struct backend_ops	*ops;
 	const char			*extra[RECORD_MAX_EXTRA];
 	struct timespec			 ts;
 	struct stat			 sb;
@@ -462,7 +473,8 @@ setup_outputs(struct run *r, int argc, char **argv)
 	output_kv_set(&r->doc.meta, "start_utc", "%s", r->stamp);
 	output_kv_set(&r->doc.meta, "seed", "%" PRIu64, r->cfg.seed);
 	output_kv_set(&r->doc.meta, "dir", "%s", r->dir);
-	probe_target(r->dir, &r->doc.meta);
+	if (r->ops == &posix_ops)
+		probe_target(r->dir, &r->doc.meta);
 	if (r->conf_path != NULL) {
 		output_kv_set(&r->doc.meta, "config_file", "%s",
 		    r->conf_path);
@@ -481,13 +493,10 @@ setup_outputs(struct run *r, int argc, char **argv)
 	r->round.nperf = perf_nvalues(&r->perf);
 	for (i = 0; i < r->round.nperf; i++)
 		extra[i] = perf_value_name(&r->perf, i);
-	if ((ops = backend_for(r->dir)) == NULL)
-		report_usage("%s: no backend for this kind of target",
-		    r->dir);
-	r->round.ncounters = backend_ncounters(ops);
+	r->round.ncounters = backend_ncounters(r->ops);
 	nextra = r->round.nperf;
 	for (i = 0; i < r->round.ncounters && nextra < RECORD_MAX_EXTRA; i++)
-		extra[nextra++] = ops->counter_names[i];
+		extra[nextra++] = r->ops->counter_names[i];
 	r->round.ncounters = nextra - r->round.nperf;
 	record_columns(&r->doc, r->cfg.phases, r->cfg.nphases, extra, nextra);
 }
@@ -501,7 +510,6 @@ setup_outputs(struct run *r, int argc, char **argv)
 static void
 setup_workdir(struct run *r)
 {
-	const struct backend_ops	*ops;
 	struct backend_opts		 bo;
 	struct report_cause		 cause;
 	struct report_stop		 out;
@@ -516,10 +524,7 @@ setup_workdir(struct run *r)
 	bo.seed = r->cfg.seed;
 	bo.started = r->stamp;
 	bo.settings = &r->cfg.bset;
-	if ((ops = backend_for(r->dir)) == NULL)
-		report_usage("%s: no backend for this kind of target",
-		    r->dir);
-	if (backend_open(&r->be, ops, r->dir, &bo, errbuf) == -1) {
+	if (backend_open(&r->be, r->ops, r->dir, &bo, errbuf) == -1) {
 		memset(&cause, 0, sizeof(cause));
 		report_stop_status(e = errno, &cause, &out);
 		r->doc.status = out.outcome;
@@ -558,6 +563,8 @@ setup_round(struct run *r)
 	drv = output_kv_get(&r->doc.meta, "driver");
 	rd->inode_slab = cache_inode_slab(drv != NULL ? drv : "");
 	output_kv_set(&r->doc.meta, "work_dir", "%s", r->be.workdir);
+	if (r->be.ops->meta != NULL)
+		r->be.ops->meta(&r->be, &r->doc.meta);
 	rd->cfg = &r->cfg;
 	rd->be = &r->be;
 	rd->target = &r->target;

@@ -14,11 +14,13 @@
 #include <string.h>
 
 #include "backend.h"
+#include "nfsb.h"
 #include "output.h"
 #include "util.h"
 
 static const struct backend_ops *registry[BACKEND_MAX + 1] = {
 	&posix_ops,
+	&nfsb_ops,
 };
 
 /* The backend called 'name', or NULL with errno ENOENT. */

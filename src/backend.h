@@ -87,7 +87,8 @@ struct backend_report {
 };
 
 struct backend;
-struct backend_dir;		/* a round directory: the backend's own */
+struct backend_dir;
+struct output_kvlist;		/* a round directory: the backend's own */
 struct config_opt;		/* config.h */
 
 struct backend_ops {
@@ -97,6 +98,11 @@ struct backend_ops {
 	const char *const *counter_names;
 	/* Its own options, name NULL ends them; NULL: none. */
 	const struct config_opt	*options;
+	/*
+	 * Check the form of 'target' before anything is made (may be
+	 * NULL): 0, or -1 with a one-line message in 'err'.
+	 */
+	int		(*check)(const char *, char *);
 	/*
 	 * Make and mark a fresh work directory in 'target' and keep it
 	 * open; be->workdir names it.  Errors: a one-line message in
@@ -147,6 +153,8 @@ struct backend_ops {
 	 * value each (not called when the list is empty).
 	 */
 	void		(*counters)(struct backend *, uint64_t *);
+	/* Add what the results should say of the target (may be NULL). */
+	void		(*meta)(struct backend *, struct output_kvlist *);
 	/*
 	 * --cleanup: find the marked work directories in 'target' whose
 	 * run is gone, remove what they hold that largedir made, and

@@ -44,11 +44,11 @@ cleanup_main(const char *dir, const char *scratch)
 	    -1)
 		warnx("%s", errbuf);
 	if (dir != NULL) {
-		if (util_check_dir(dir, errbuf) == -1)
-			report_usage("%s", errbuf);
 		if ((ops = backend_for(dir)) == NULL)
 			report_usage("%s: no backend for this kind of "
 			    "target", dir);
+		if (ops == &posix_ops && util_check_dir(dir, errbuf) == -1)
+			report_usage("%s", errbuf);
 		if ((found = ops->sweep(dir, report_sweep, NULL, errbuf)) ==
 		    -1)
 			errx(1, "%s", errbuf);

@@ -44,16 +44,27 @@ char *
 marker_text(int dirfd, const char *magic, const char *extra)
 {
 	struct stat	st;
-	char		host[256];
 
 	if (fstat(dirfd, &st) == -1)
 		return NULL;
+	return marker_format((uint64_t)st.st_ino, magic, extra);
+}
+
+/*
+ * The text of a marker for a directory whose inode (file id) is 'ino',
+ * as marker_text() writes it; for directories that are not local (NFS).
+ * Return a new string.
+ */
+char *
+marker_format(uint64_t ino, const char *magic, const char *extra)
+{
+	char	host[256];
+
 	if (gethostname(host, sizeof(host)) == -1)
 		(void)strcpy(host, "unknown");
 	host[sizeof(host) - 1] = '\0';
 	return xasprintf("%s\nhost: %s\npid: %ld\ninode: %" PRIu64 "\n%s",
-	    magic, host, (long)getpid(), (uint64_t)st.st_ino,
-	    extra != NULL ? extra : "");
+	    magic, host, (long)getpid(), ino, extra != NULL ? extra : "");
 }
 
 /*
@@ -92,11 +103,9 @@ marker_read(int dirfd, const char *file, const char *magic,
     struct marker *m)
 {
 	struct stat	 st;
-	char		 buf[MARKER_MAX], *line, *save, *v;
-	const char	*errstr;
-	size_t		 mlen = strlen(magic);
+	char		 buf[MARKER_MAX];
 	ssize_t		 len;
-	int		 fd, seen = 0, seed_seen = 0;
+	int		 fd;
 
 	memset(m, 0, sizeof(*m));
 	if ((fd = openat(dirfd, file, O_RDONLY | O_NOFOLLOW |
@@ -107,6 +116,23 @@ marker_read(int dirfd, const char *file, const char *magic,
 	if (len <= 0 || fstat(dirfd, &st) == -1)
 		return -1;
 	buf[len] = '\0';
+	return marker_parse(buf, magic, (uint64_t)st.st_ino, m);
+}
+
+/*
+ * Parse the marker text 'buf' (changed in place) into 'm', as
+ * marker_read() does; 'ino' is the inode (file id) of the directory it
+ * was found in.  Return 0, or -1 if it is no marker of that directory.
+ */
+int
+marker_parse(char *buf, const char *magic, uint64_t ino, struct marker *m)
+{
+	char		*line, *save, *v;
+	const char	*errstr;
+	size_t		 mlen = strlen(magic);
+	int		 seen = 0, seed_seen = 0;
+
+	memset(m, 0, sizeof(*m));
 	if (strncmp(buf, magic, mlen) != 0 || buf[mlen] != '\n')
 		return -1;
 	for (line = strtok_r(buf + mlen + 1, "\n", &save); line != NULL;
@@ -135,7 +161,7 @@ marker_read(int dirfd, const char *file, const char *magic,
 			seed_seen |= parse_u64(v, &m->file_size) == 0 ? 2 : 0;
 	}
 	m->has_seed = seed_seen == 3;
-	return seen == 7 && m->inode == (uint64_t)st.st_ino ? 0 : -1;
+	return seen == 7 && m->inode == ino ? 0 : -1;
 }
 
 /* Whether process 'pid' is gone: no such process, or a zombie. */

@@ -35,6 +35,8 @@ struct marker {
 };
 
 char	*marker_text(int, const char *, const char *);
+char	*marker_format(uint64_t, const char *, const char *);
+int	 marker_parse(char *, const char *, uint64_t, struct marker *);
 int	 marker_put(int, const char *, const char *);
 int	 marker_read(int, const char *, const char *, struct marker *);
 bool	 marker_alive(const struct marker *, const char **);

@@ -42,27 +42,16 @@
 
 #define ROUND_TMP	".largedir-round.tmp"
 
-/* What a dead run's marker and round record say of its names. */
-struct sweep_names {
-	struct marker	 m;
-	enum names_kind	 kind;
-	unsigned	 len;
-	char		 round[64];	/* the round recorded, or "" */
-	uint64_t	 n;		/* its n */
-};
-
 static int	make_dir(int, char **);
 static void	close_all(struct workdir *);
 static bool	same_dir(int, const char *, int);
 static void	moved_to(int, char *, size_t);
 static bool	round_dir_name(const char *);
-static int	read_round(int, char *, size_t, uint64_t *);
+static int	read_round(int, char *, size_t);
 static int	sweep_one(int, const char *, const char *,
 		    struct backend_report *);
-static int	sweep_round(int, const char *, const struct sweep_names *,
+static int	sweep_round(int, const char *, struct workdir_names *,
 		    uint64_t *, uint64_t *);
-static bool	ours(const struct sweep_names *, const struct names *,
-		    const char *);
 
 /*
  * Make a new directory "largedir.XXXXXX" in 'parentfd' with a random
@@ -374,52 +363,96 @@ round_dir_name(const char *name)
 	return *p == '\0';
 }
 
-/*
- * Read the round record of the work directory 'wfd' into 'name' and
- * '*n'.  Return 0, or -1 if there is none or it does not parse.
- */
+/* Read the round record of the work directory 'wfd' into 'buf'. */
 static int
-read_round(int wfd, char *name, size_t len, uint64_t *n)
+read_round(int wfd, char *buf, size_t len)
 {
-	char		 buf[128], *sp, *end;
-	ssize_t		 got;
-	int		 fd;
+	ssize_t	got;
+	int	fd;
 
 	if ((fd = openat(wfd, WORKDIR_ROUND, O_RDONLY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1)
 		return -1;
-	got = read(fd, buf, sizeof(buf) - 1);
+	got = read(fd, buf, len - 1);
 	(void)close(fd);
 	if (got <= 0)
 		return -1;
 	buf[got] = '\0';
-	if ((sp = strchr(buf, ' ')) == NULL || (size_t)(sp - buf) >= len)
-		return -1;
-	*sp++ = '\0';
-	/* From here, 'sp' - 'buf' counts the name's '\0' too. */
-	if (*sp < '0' || *sp > '9')
-		return -1;
-	errno = 0;
-	*n = strtoull(sp, &end, 10);
-	if (errno != 0 || *end != '\n' || !round_dir_name(buf))
-		return -1;
-	memcpy(name, buf, (size_t)(sp - buf));	/* with its '\0' */
 	return 0;
 }
 
 /*
- * Whether 'name' in a round directory is one the dead run made: with its
- * names rebuilt ('t' not NULL), one of them; with a marker too old to say
- * how they were made, one of their shape.
+ * Make 'wn' say what the marker 'm' of a dead run and its round record
+ * 'record' (its text, or NULL if there is none) tell of the names it
+ * made, for workdir_names_ours().  Return 0, or -1 if the marker does
+ * not say how its names were made (not a work directory of ours).
  */
-static bool
-ours(const struct sweep_names *sn, const struct names *t, const char *name)
+int
+workdir_names_init(struct workdir_names *wn, const struct marker *m,
+    char *record)
+{
+	const char	*errstr = "invalid";
+	char		*sp, *end;
+	uint64_t	 n;
+
+	memset(wn, 0, sizeof(*wn));
+	wn->m = *m;
+	if (strncmp(m->names, "maildir", 7) == 0)
+		errstr = NULL;
+	else if (strncmp(m->names, "fixed ", 6) == 0)
+		wn->len = (unsigned)parse_num(m->names + 6, 1, NAMES_MAX_LEN,
+		    &errstr);
+	if (errstr != NULL)
+		return -1;
+	wn->kind = wn->len == 0 ? NAMES_MAILDIR : NAMES_FIXED;
+	/* "round-0003-1 2250\n" */
+	if (record == NULL || (sp = strchr(record, ' ')) == NULL ||
+	    (size_t)(sp - record) >= sizeof(wn->round))
+		return 0;
+	*sp++ = '\0';
+	if (*sp < '0' || *sp > '9' || !round_dir_name(record))
+		return 0;
+	errno = 0;
+	n = strtoull(sp, &end, 10);
+	if (errno != 0 || *end != '\n')
+		return 0;
+	(void)snprintf(wn->round, sizeof(wn->round), "%s", record);
+	wn->n = n;
+	return 0;
+}
+
+/*
+ * Whether 'name' in round directory 'round' is one the dead run made:
+ * in the round it recorded, one of its names, rebuilt from the seed (the
+ * first call builds them); with a marker too old to say how they were
+ * made, one of their shape; else none.
+ */
+bool
+workdir_names_ours(struct workdir_names *wn, const char *round,
+    const char *name)
 {
 	uint64_t	idx;
 
-	if (t != NULL)
-		return names_lookup(t, name, &idx);
-	return !sn->m.has_seed && names_match(sn->kind, sn->len, name);
+	if (!wn->m.has_seed)
+		return names_match(wn->kind, wn->len, name);
+	if (strcmp(round, wn->round) != 0)
+		return false;
+	if (!wn->built) {
+		if (names_build(&wn->t, wn->kind, wn->len, wn->n, wn->m.seed,
+		    wn->m.file_size) == -1)
+			return false;
+		wn->built = true;
+	}
+	return names_lookup(&wn->t, name, &idx);
+}
+
+/* Free what 'wn' built. */
+void
+workdir_names_free(struct workdir_names *wn)
+{
+	if (wn->built)
+		names_free(&wn->t);
+	wn->built = false;
 }
 
 /*
@@ -429,27 +462,18 @@ ours(const struct sweep_names *sn, const struct names *t, const char *name)
  * not be read or removed for another reason.
  */
 static int
-sweep_round(int wfd, const char *name, const struct sweep_names *sn,
+sweep_round(int wfd, const char *name, struct workdir_names *wn,
     uint64_t *files, uint64_t *kept)
 {
-	struct names	 t, *tp = NULL;
 	struct dirent	*d;
 	DIR		*dp;
 	uint64_t	 pass, kept0 = *kept;
 	int		 fd;
 
-	if (sn->m.has_seed && strcmp(name, sn->round) == 0) {
-		if (names_build(&t, sn->kind, sn->len, sn->n, sn->m.seed,
-		    sn->m.file_size) == -1)
-			return -1;
-		tp = &t;
-	}
 	if ((fd = openat(wfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1 || (dp = fdopendir(fd)) == NULL) {
 		if (fd != -1)
 			(void)close(fd);
-		if (tp != NULL)
-			names_free(tp);
 		return -1;
 	}
 	/*
@@ -464,7 +488,7 @@ sweep_round(int wfd, const char *name, const struct sweep_names *sn,
 			if (strcmp(d->d_name, ".") == 0 ||
 			    strcmp(d->d_name, "..") == 0)
 				continue;
-			if (ours(sn, tp, d->d_name) &&
+			if (workdir_names_ours(wn, name, d->d_name) &&
 			    unlinkat(fd, d->d_name, 0) == 0)
 				pass++;
 			else
@@ -473,8 +497,6 @@ sweep_round(int wfd, const char *name, const struct sweep_names *sn,
 		*files += pass;
 	} while (pass > 0);
 	(void)closedir(dp);
-	if (tp != NULL)
-		names_free(tp);
 	/* With foreign entries in it, it stays: they were counted. */
 	return *kept > kept0 ? 0 : unlinkat(wfd, name, AT_REMOVEDIR);
 }
@@ -487,15 +509,15 @@ static int
 sweep_one(int pfd, const char *name, const char *path,
     struct backend_report *r)
 {
-	struct sweep_names	 sn;
+	struct workdir_names	 wn;
+	struct marker		 m;
 	struct dirent		*d;
 	DIR			*dp;
-	char			 host[256];
-	const char		*errstr;
+	char			 host[256], rec[128];
 	int			 wfd, held;
+	bool			 isours;
 
 	r->path = path;
-	memset(&sn, 0, sizeof(sn));
 	if ((wfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1) {
 		if (errno != EACCES && errno != EPERM)
@@ -503,26 +525,22 @@ sweep_one(int pfd, const char *name, const char *path,
 		r->why = "it cannot be read (permission denied)";
 		return 0;
 	}
-	errstr = "invalid";
-	if (marker_read(wfd, WORKDIR_MARKER, WORKDIR_MAGIC, &sn.m) == 0) {
-		if (strncmp(sn.m.names, "maildir", 7) == 0)
-			errstr = NULL;
-		else if (strncmp(sn.m.names, "fixed ", 6) == 0)
-			sn.len = (unsigned)parse_num(sn.m.names + 6, 1,
-			    NAMES_MAX_LEN, &errstr);
-	} else if (errno == EACCES || errno == EPERM) {
+	isours = marker_read(wfd, WORKDIR_MARKER, WORKDIR_MAGIC, &m) == 0;
+	if (!isours && (errno == EACCES || errno == EPERM)) {
 		(void)close(wfd);
 		r->why = "its marker cannot be read (permission denied)";
 		return 0;
 	}
-	if (errstr != NULL) {
+	if (read_round(wfd, rec, sizeof(rec)) == -1)
+		rec[0] = '\0';
+	if (!isours || workdir_names_init(&wn, &m, *rec != '\0' ? rec :
+	    NULL) == -1) {
 		/* Not ours, or a copy of ours: not a word about it. */
 		(void)close(wfd);
 		return -1;
 	}
-	sn.kind = sn.len == 0 ? NAMES_MAILDIR : NAMES_FIXED;
 	if (gethostname(host, sizeof(host)) == -1 ||
-	    strcmp(host, sn.m.host) != 0) {
+	    strcmp(host, m.host) != 0) {
 		r->why = "made on another host: run --cleanup there";
 		(void)close(wfd);
 		return 0;
@@ -533,8 +551,6 @@ sweep_one(int pfd, const char *name, const char *path,
 		(void)close(wfd);
 		return 0;
 	}
-	if (read_round(wfd, sn.round, sizeof(sn.round), &sn.n) == -1)
-		sn.round[0] = '\0';
 	if ((dp = fdopendir(wfd)) == NULL) {
 		(void)close(wfd);
 		return -1;
@@ -551,9 +567,10 @@ sweep_one(int pfd, const char *name, const char *path,
 			continue;
 		}
 		if (!round_dir_name(d->d_name) || sweep_round(wfd, d->d_name,
-		    &sn, &r->files, &r->kept) == -1)
+		    &wn, &r->files, &r->kept) == -1)
 			r->kept++;
 	}
+	workdir_names_free(&wn);
 	if (r->kept == 0 && (unlinkat(wfd, WORKDIR_ROUND, 0) == 0 ||
 	    errno == ENOENT) && unlinkat(wfd, WORKDIR_MARKER, 0) == 0 &&
 	    unlinkat(pfd, name, AT_REMOVEDIR) == 0)

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "marker.h"
 #include "names.h"
 
 #define WORKDIR_PREFIX	"largedir."
@@ -56,5 +57,26 @@ void	workdir_suspend(struct workdir *);
 int	workdir_resume(struct workdir *, char *);
 int	workdir_sweep(const char *, void (*)(void *,
 	    const struct backend_report *), void *, char *);
+
+/*
+ * What a dead run's marker and round record say of the names it made,
+ * for a sweep (also the nfs backend's): workdir_names_ours() tells a name
+ * of its from a foreign one.
+ */
+struct workdir_names {
+	struct marker	 m;
+	enum names_kind	 kind;
+	unsigned	 len;
+	char		 round[64];	/* the round recorded, or "" */
+	uint64_t	 n;		/* its n */
+	struct names	 t;		/* its names, once built */
+	bool		 built;
+};
+
+int	workdir_names_init(struct workdir_names *, const struct marker *,
+	    char *);
+bool	workdir_names_ours(struct workdir_names *, const char *,
+	    const char *);
+void	workdir_names_free(struct workdir_names *);
 
 #endif /* LD_WORKDIR_H */

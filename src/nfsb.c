@@ -1,0 +1,670 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * nfsb: see nfsb.h.
+ *
+ * The work directory is "largedir.XXXXXX" in the export, made with
+ * MKDIR 0700; its marker and round record are files written whole with
+ * CREATE and WRITE FILE_SYNC, in the same text as the posix backend's
+ * (marker.c, workdir.c), so one reading serves both.  Round directories
+ * are looked up by handle; a listing keeps its cookie and verifier in
+ * the directory's handle.
+ */
+
+#include <sys/types.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "marker.h"
+#include "nfsb.h"
+#include "nfsrpc.h"
+#include "timing.h"
+#include "util.h"
+#include "workdir.h"
+
+#define MAXENTS		8192		/* entries of one READDIR reply */
+#define CHUNK		(64U << 10)	/* bytes of one WRITE */
+#define TIMEOUT_MS	60000
+
+/* A round directory on the server. */
+struct backend_dir {
+	struct nfsrpc_fh	 fh;
+	char			*name;
+	struct nfsrpc_dircursor	 cur;
+	struct backend_dir	*next;
+};
+
+struct nfsb {
+	struct nfsrpc		 c;
+	struct nfsrpc_fh	 work;		/* the work directory */
+	uint64_t		 workino;
+	char			*workname;
+	char			*marker;
+	struct backend_dir	*dirs;
+	bool			 guarded;	/* --nfs-create=guarded */
+	bool			 plus;		/* --nfs-readdir=plus */
+	uint32_t		 dircount, maxcount;
+	char			*data;		/* what create writes */
+	struct nfsrpc_dirent	*ents;		/* the last batch */
+	char			*names;
+	const char		**batch;
+	size_t			 nbatch, statpos;
+};
+
+static int	nb_check(const char *, char *);
+static int	nb_open(struct backend *, const char *, char *);
+static int	nb_close(struct backend *, bool, char *);
+static int	nb_mkdir(struct backend *, const char *, uint64_t,
+		    struct backend_dir **);
+static int	nb_rmdir(struct backend *, struct backend_dir *, bool);
+static int	nb_create(struct backend *, struct backend_dir *,
+		    const char *);
+static int	nb_openclose(struct backend *, struct backend_dir *,
+		    const char *);
+static int	nb_stat(struct backend *, struct backend_dir *, const char *);
+static int	nb_unlink(struct backend *, struct backend_dir *,
+		    const char *);
+static int	nb_rewind(struct backend *, struct backend_dir *);
+static ssize_t	nb_readdir(struct backend *, struct backend_dir *,
+		    const char ***, bool *);
+static int	nb_sync(struct backend *);
+static int	nb_release(struct backend *);
+static int	nb_reacquire(struct backend *, char *);
+static bool	nb_vanished(struct backend *, struct backend_dir *);
+static void	nb_counters(struct backend *, uint64_t *);
+static void	nb_meta(struct backend *, struct output_kvlist *);
+static int	nb_sweep(const char *, void (*)(void *,
+		    const struct backend_report *), void *, char *);
+static int	sweep_one(struct nfsrpc *, const char *,
+		    struct backend_report *);
+static int	setting(const struct backend *, const char *, uint64_t,
+		    uint64_t *);
+static int	put_file(struct nfsrpc *, const struct nfsrpc_fh *,
+		    const char *, const char *);
+static ssize_t	get_file(struct nfsrpc *, const struct nfsrpc_fh *,
+		    const char *, char *, size_t);
+
+static const struct config_word	creates[] = {
+	{ "exclusive", 0 }, { "guarded", 1 }, { NULL, 0 }
+};
+static const struct config_word	readdirs[] = {
+	{ "plain", 0 }, { "plus", 1 }, { NULL, 0 }
+};
+
+/* Its options: how to create, how to list, and how much at a time. */
+static const struct config_opt options[] = {
+	{ .name = "nfs-create", .type = CONFIG_CHOICE,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
+	  .metavar = "exclusive|guarded", .help = "nfs://: how CREATE is sent",
+	  .def = "exclusive", .init = "exclusive", .words = creates },
+	{ .name = "nfs-readdir", .type = CONFIG_CHOICE,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
+	  .metavar = "plain|plus", .help = "nfs://: READDIR or READDIRPLUS",
+	  .def = "plain", .init = "plain", .words = readdirs },
+	{ .name = "nfs-dircount", .type = CONFIG_SIZE,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE, .metavar = "size",
+	  .help = "nfs://: READDIRPLUS dircount", .def = "32k",
+	  .init = "32k", .min = 512, .max = 1U << 20,
+	  .bad = "not a size (e.g. 8k, 32k)",
+	  .low = "at least 512", .high = "at most 1M" },
+	{ .name = "nfs-maxcount", .type = CONFIG_SIZE,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE, .metavar = "size",
+	  .help = "nfs://: READDIR(PLUS) reply size", .def = "32k",
+	  .init = "32k", .min = 512, .max = 1U << 20,
+	  .bad = "not a size (e.g. 8k, 32k)",
+	  .low = "at least 512", .high = "at most 1M" },
+	{ .name = "nfs-timeout", .type = CONFIG_DURATION,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
+	  .metavar = "duration", .help = "nfs://: how long to wait for a reply",
+	  .def = "60s", .init = "60s", .min = 1, .max = 3600ULL * NS_PER_S,
+	  .bad = "not a duration (e.g. 10s, 1m)", .high = "at most 1h" },
+	{ .name = NULL }
+};
+
+const struct backend_ops nfsb_ops = {
+	.name = "nfs",
+	.scheme = "nfs",
+	.options = options,
+	.counter_names = nfsrpc_counter_names,
+	.check = nb_check,
+	.open = nb_open,
+	.close = nb_close,
+	.mkdir = nb_mkdir,
+	.rmdir = nb_rmdir,
+	.create = nb_create,
+	.openclose = nb_openclose,
+	.stat = nb_stat,
+	.unlink = nb_unlink,
+	.rewind = nb_rewind,
+	.readdir = nb_readdir,
+	.sync = nb_sync,
+	.release = nb_release,
+	.reacquire = nb_reacquire,
+	.vanished = nb_vanished,
+	.counters = nb_counters,
+	.meta = nb_meta,
+	.sweep = nb_sweep,
+};
+
+/*
+ * The setting 'name' of 'be' as a number (a size), 'def' if it is not
+ * given.  Return 0, or -1 if it does not parse (the option table has
+ * checked it; a config file of a newer largedir might not have).
+ */
+static int
+setting(const struct backend *be, const char *name, uint64_t def,
+    uint64_t *v)
+{
+	const char	*s, *errstr;
+
+	*v = def;
+	if ((s = backend_setting(be, name)) == NULL)
+		return 0;
+	return parse_size(s, UINT32_MAX, v, &errstr);
+}
+
+/*
+ * Write 'text' as the file 'name' in 'dir', whole: CREATE (unchecked, so
+ * an old one is emptied), then WRITE FILE_SYNC.
+ */
+static int
+put_file(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
+    const char *text)
+{
+	struct nfsrpc_fh	fh;
+
+	if (nfsrpc_remove(c, dir, name) == -1 && errno != ENOENT)
+		return -1;
+	if (nfsrpc_create(c, dir, name, true, &fh) == -1)
+		return -1;
+	return nfsrpc_write(c, &fh, 0, text, (uint32_t)strlen(text), true);
+}
+
+/*
+ * Read the file 'name' in 'dir' into 'buf' ('len' bytes, NUL-ended).
+ * Return its length, or -1 with errno.
+ */
+static ssize_t
+get_file(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
+    char *buf, size_t len)
+{
+	struct nfsrpc_fh	fh;
+	ssize_t			n;
+	bool			eof;
+
+	if (nfsrpc_lookup(c, dir, name, &fh, NULL) == -1)
+		return -1;
+	if ((n = nfsrpc_read(c, &fh, 0, buf, (uint32_t)len - 1, &eof)) == -1)
+		return -1;
+	buf[n] = '\0';
+	return n;
+}
+
+/* Whether 'target' is an nfs:// URL largedir can use. */
+static int
+nb_check(const char *target, char *err)
+{
+	struct nfs3_url	u;
+
+	if (nfs3_parse_url(target, &u, err) == -1)
+		return -1;
+	nfs3_url_free(&u);
+	return 0;
+}
+
+/* Connect, make the work directory and mark it. */
+static int
+nb_open(struct backend *be, const char *target, char *err)
+{
+	struct nfsb	*nb;
+	uint64_t	 v, r;
+	char		*extra, suffix[7];
+	const char	*cr, *rd, *to, *errstr;
+	int		 tries, i;
+
+	nb = xcalloc(1, sizeof(*nb));
+	if ((to = backend_setting(be, "nfs-timeout")) == NULL ||
+	    parse_duration(to, 3600ULL * NS_PER_S, &v, &errstr) == -1)
+		v = (uint64_t)TIMEOUT_MS * 1000000ULL;
+	if (nfsrpc_connect(&nb->c, target, (int)(v / 1000000ULL), err) == -1) {
+		free(nb);
+		return -1;
+	}
+	cr = backend_setting(be, "nfs-create");
+	rd = backend_setting(be, "nfs-readdir");
+	nb->guarded = cr != NULL && strcmp(cr, "guarded") == 0;
+	nb->plus = rd != NULL && strcmp(rd, "plus") == 0;
+	(void)setting(be, "nfs-dircount", 32768, &v);
+	nb->dircount = (uint32_t)v;
+	(void)setting(be, "nfs-maxcount", 32768, &v);
+	nb->maxcount = (uint32_t)v;
+	for (tries = 0; tries < 100; tries++) {
+		r = ((uint64_t)getpid() << 20) ^ timing_now() ^ (uint64_t)tries;
+		for (i = 0; i < 6; i++, r /= 36)
+			suffix[i] = "abcdefghijklmnopqrstuvwxyz0123456789"
+			    [r % 36];
+		suffix[6] = '\0';
+		free(nb->workname);
+		nb->workname = xasprintf(WORKDIR_PREFIX "%s", suffix);
+		if (nfsrpc_mkdir(&nb->c, &nb->c.root, nb->workname, 0700,
+		    &nb->work, &nb->workino) == 0 || errno != EEXIST)
+			break;
+	}
+	if (nb->work.len == 0) {
+		(void)util_fail(err, errno, "create work directory in %s: %s",
+		    target, nb->c.err);
+		goto fail;
+	}
+	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
+	    PRIu64 "\nfile_size: %" PRIu64 "\n", LD_VERSION, be->opts.started,
+	    names_kind_name(be->opts.names), be->opts.names == NAMES_FIXED ?
+	    be->opts.name_len : 0, be->opts.seed, be->opts.file_size);
+	nb->marker = marker_format(nb->workino, WORKDIR_MAGIC, extra);
+	free(extra);
+	be->priv = nb;
+	be->workdir = xasprintf("nfs://%s%s/%s", nb->c.url.host,
+	    nb->c.url.path, nb->workname);
+	if (put_file(&nb->c, &nb->work, WORKDIR_MARKER, nb->marker) == -1) {
+		(void)util_fail(err, errno, "set up work directory %s: %s",
+		    be->workdir, nb->c.err);
+		(void)nfsrpc_rmdir(&nb->c, &nb->c.root, nb->workname);
+		free(be->workdir);
+		be->workdir = NULL;
+		be->priv = NULL;
+		goto fail;
+	}
+	nb->data = xcalloc(1, CHUNK);
+	memset(nb->data, 'x', CHUNK);
+	nb->ents = xreallocarray(NULL, MAXENTS, sizeof(*nb->ents));
+	nb->batch = xreallocarray(NULL, MAXENTS, sizeof(*nb->batch));
+	nb->names = xmalloc((size_t)nb->maxcount + 1);
+	return 0;
+fail:
+	nfsrpc_close(&nb->c);
+	free(nb->workname);
+	free(nb->marker);
+	free(nb);
+	return -1;
+}
+
+/* Drop the handles; remove the work directory unless 'keep'. */
+static int
+nb_close(struct backend *be, bool keep, char *err)
+{
+	struct nfsb		*nb = be->priv;
+	struct backend_dir	*d;
+	int			 rc = 0;
+
+	while ((d = nb->dirs) != NULL) {
+		nb->dirs = d->next;
+		free(d->name);
+		free(d);
+	}
+	if (!keep) {
+		(void)nfsrpc_remove(&nb->c, &nb->work, WORKDIR_ROUND);
+		if ((nfsrpc_remove(&nb->c, &nb->work, WORKDIR_MARKER) == -1 &&
+		    errno != ENOENT) || (nfsrpc_rmdir(&nb->c, &nb->c.root,
+		    nb->workname) == -1 && errno != ENOENT)) {
+			rc = util_fail(err, errno, "remove work directory %s: "
+			    "%s", be->workdir, nb->c.err);
+			/* Put the marker back so cleanup can find it. */
+			(void)put_file(&nb->c, &nb->work, WORKDIR_MARKER,
+			    nb->marker);
+			errno = EEXIST;
+		}
+	}
+	nfsrpc_close(&nb->c);
+	free(nb->workname);
+	free(nb->marker);
+	free(nb->data);
+	free(nb->ents);
+	free(nb->batch);
+	free(nb->names);
+	free(nb);
+	be->priv = NULL;
+	return rc;
+}
+
+/* Record the round, then MKDIR it. */
+static int
+nb_mkdir(struct backend *be, const char *name, uint64_t n,
+    struct backend_dir **dirp)
+{
+	struct nfsb		*nb = be->priv;
+	struct backend_dir	*d;
+	char			 rec[96];
+
+	(void)snprintf(rec, sizeof(rec), "%s %" PRIu64 "\n", name, n);
+	if (put_file(&nb->c, &nb->work, WORKDIR_ROUND, rec) == -1)
+		return -1;
+	d = xcalloc(1, sizeof(*d));
+	if (nfsrpc_mkdir(&nb->c, &nb->work, name, 0700, &d->fh, NULL) == -1) {
+		free(d);
+		return -1;
+	}
+	d->name = xstrdup(name);
+	d->next = nb->dirs;
+	nb->dirs = d;
+	*dirp = d;
+	return 0;
+}
+
+static int
+nb_rmdir(struct backend *be, struct backend_dir *dir, bool remove)
+{
+	struct nfsb		 *nb = be->priv;
+	struct backend_dir	**pp;
+
+	if (remove && nfsrpc_rmdir(&nb->c, &nb->work, dir->name) == -1)
+		return -1;		/* the handle stays */
+	for (pp = &nb->dirs; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == dir) {
+			*pp = dir->next;
+			break;
+		}
+	free(dir->name);
+	free(dir);
+	return 0;
+}
+
+static int
+nb_create(struct backend *be, struct backend_dir *dir, const char *name)
+{
+	struct nfsb		*nb = be->priv;
+	struct nfsrpc_fh	 fh;
+	uint64_t		 off, left = be->opts.file_size;
+	uint32_t		 len;
+
+	if (nfsrpc_create(&nb->c, &dir->fh, name, nb->guarded, &fh) == -1)
+		return -1;
+	if (!nb->guarded && nfsrpc_setattr_mode(&nb->c, &fh, 0644) == -1)
+		return -1;
+	if (left == 0)
+		return 0;
+	for (off = 0; left > 0; off += len, left -= len) {
+		len = left < CHUNK ? (uint32_t)left : CHUNK;
+		if (nfsrpc_write(&nb->c, &fh, off, nb->data, len, false) == -1)
+			return -1;
+	}
+	return nfsrpc_commit(&nb->c, &fh);	/* as close(2) flushes */
+}
+
+static int
+nb_openclose(struct backend *be, struct backend_dir *dir, const char *name)
+{
+	struct nfsb		*nb = be->priv;
+	struct nfsrpc_fh	 fh;
+
+	if (nfsrpc_lookup(&nb->c, &dir->fh, name, &fh, NULL) == -1)
+		return -1;
+	return nfsrpc_access(&nb->c, &fh);
+}
+
+/*
+ * A stat(2) of a name the listing just returned: with READDIRPLUS the
+ * attributes came with it, so nothing is sent (as the kernel serves
+ * ls -lU from them); else a LOOKUP.
+ */
+static int
+nb_stat(struct backend *be, struct backend_dir *dir, const char *name)
+{
+	struct nfsb	*nb = be->priv;
+
+	if (nb->plus && nb->statpos < nb->nbatch &&
+	    strcmp(nb->batch[nb->statpos], name) == 0) {
+		nb->statpos++;
+		return 0;
+	}
+	return nfsrpc_lookup(&nb->c, &dir->fh, name, NULL, NULL);
+}
+
+static int
+nb_unlink(struct backend *be, struct backend_dir *dir, const char *name)
+{
+	struct nfsb	*nb = be->priv;
+
+	return nfsrpc_remove(&nb->c, &dir->fh, name);
+}
+
+static int
+nb_rewind(struct backend *be, struct backend_dir *dir)
+{
+	(void)be;
+	memset(&dir->cur, 0, sizeof(dir->cur));
+	return 0;
+}
+
+/* One READDIR (or READDIRPLUS) reply: the directory ends with its eof. */
+static ssize_t
+nb_readdir(struct backend *be, struct backend_dir *dir, const char ***names,
+    bool *end)
+{
+	struct nfsb	*nb = be->priv;
+	ssize_t		 k, i;
+
+	*names = nb->batch;
+	nb->nbatch = nb->statpos = 0;
+	if (dir->cur.eof) {
+		*end = true;
+		return 0;
+	}
+	k = nfsrpc_readdir(&nb->c, &dir->fh, &dir->cur, nb->plus,
+	    nb->dircount, nb->maxcount, nb->ents, MAXENTS, nb->names,
+	    (size_t)nb->maxcount + 1);
+	if (k == -1)
+		return -1;
+	for (i = 0; i < k; i++)
+		nb->batch[i] = nb->ents[i].name;
+	nb->nbatch = (size_t)k;
+	*end = dir->cur.eof;
+	return k;
+}
+
+/* The server writes through its own caches: nothing to flush here. */
+static int
+nb_sync(struct backend *be)
+{
+	(void)be;
+	return 0;
+}
+
+/* Nothing of this host holds the export: nothing to let go of. */
+static int
+nb_release(struct backend *be)
+{
+	(void)be;
+	return 0;
+}
+
+static int
+nb_reacquire(struct backend *be, char *err)
+{
+	(void)be;
+	(void)err;
+	return 0;
+}
+
+static bool
+nb_vanished(struct backend *be, struct backend_dir *dir)
+{
+	struct nfsb	*nb = be->priv;
+
+	if (nfsrpc_getattr(&nb->c, &nb->work, NULL, NULL) == -1)
+		return errno == ESTALE || errno == ENOENT;
+	return dir != NULL && nfsrpc_lookup(&nb->c, &nb->work, dir->name,
+	    NULL, NULL) == -1 && errno == ENOENT;
+}
+
+static void
+nb_counters(struct backend *be, uint64_t *values)
+{
+	struct nfsb	*nb = be->priv;
+
+	memcpy(values, nb->c.count, sizeof(nb->c.count));
+}
+
+/* What a reader of the results needs to know of the server. */
+static void
+nb_meta(struct backend *be, struct output_kvlist *kv)
+{
+	struct nfsb	*nb = be->priv;
+
+	output_kv_set(kv, "fstype", "nfs");
+	output_kv_set(kv, "nfs_client", "largedir's own (libnfs %s raw "
+	    "RPC), one call at a time over TCP", LD_LIBNFS);
+	output_kv_set(kv, "nfs_server", "%s", nb->c.url.host);
+	output_kv_set(kv, "nfs_export", "%s", nb->c.url.path);
+	output_kv_set(kv, "nfs_version", "3");
+	output_kv_set(kv, "nfs_create", "%s", nb->guarded ? "guarded" :
+	    "exclusive, then SETATTR");
+	output_kv_set(kv, "nfs_readdir", "%s", nb->plus ? "readdirplus" :
+	    "readdir");
+	output_kv_set(kv, "nfs_dircount", "%" PRIu32, nb->dircount);
+	output_kv_set(kv, "nfs_maxcount", "%" PRIu32, nb->maxcount);
+	output_kv_set(kv, "nfs_timeout_ms", "%d", nb->c.timeout_ms);
+	output_kv_set(kv, "nfs_fsinfo", "rtmax %" PRIu32 ", wtmax %" PRIu32
+	    ", dtpref %" PRIu32, nb->c.rtmax, nb->c.wtmax, nb->c.dtpref);
+	output_kv_set(kv, "nfs_counters", "PHASE_rpc_PROC: calls of each "
+	    "procedure in the phase; PHASE_rpc_errors: replies with an error; "
+	    "PHASE_rpc_rtt_ns: their round trips summed");
+}
+
+/*
+ * Sweep the work directory 'name' in the export of 'c' into 'r', as
+ * workdir.c sweeps a local one: the run must be gone (no lock over
+ * NFSv3: by host and pid), its round directories lose the names it
+ * made, then the work directory goes.  Return 0 if it is one of ours,
+ * -1 if it is not.
+ */
+static int
+sweep_one(struct nfsrpc *c, const char *name, struct backend_report *r)
+{
+	struct workdir_names	 wn;
+	struct marker		 m;
+	struct nfsrpc_fh	 wfh, rfh;
+	struct nfsrpc_dircursor	 cur, rcur;
+	struct nfsrpc_dirent	 ents[1024], rents[1024];
+	char			 buf[MARKER_MAX], rec[128], names[32768];
+	char			 rnames[32768];
+	uint64_t		 ino;
+	ssize_t			 k, j, rk, ri;
+	bool			 removed_any;
+
+	if (nfsrpc_lookup(c, &c->root, name, &wfh, &ino) == -1 ||
+	    get_file(c, &wfh, WORKDIR_MARKER, buf, sizeof(buf)) == -1 ||
+	    marker_parse(buf, WORKDIR_MAGIC, ino, &m) == -1)
+		return -1;
+	if (get_file(c, &wfh, WORKDIR_ROUND, rec, sizeof(rec)) == -1)
+		rec[0] = '\0';
+	if (workdir_names_init(&wn, &m, *rec != '\0' ? rec : NULL) == -1)
+		return -1;
+	if (marker_alive(&m, &r->why))
+		return 0;
+	memset(&cur, 0, sizeof(cur));
+	while (!cur.eof) {
+		if ((k = nfsrpc_readdir(c, &wfh, &cur, false, 0, 32768, ents,
+		    1024, names, sizeof(names))) == -1)
+			break;
+		for (j = 0; j < k; j++) {
+			if (strcmp(ents[j].name, WORKDIR_MARKER) == 0 ||
+			    strcmp(ents[j].name, WORKDIR_ROUND) == 0)
+				continue;
+			if (strncmp(ents[j].name, "round-", 6) != 0 ||
+			    nfsrpc_lookup(c, &wfh, ents[j].name, &rfh,
+			    NULL) == -1) {
+				r->kept++;
+				continue;
+			}
+			/* Passes until one removes nothing, as rm -rf. */
+			do {
+				removed_any = false;
+				memset(&rcur, 0, sizeof(rcur));
+				while (!rcur.eof && (rk = nfsrpc_readdir(c,
+				    &rfh, &rcur, false, 0, 32768, rents, 1024,
+				    rnames, sizeof(rnames))) != -1)
+					for (ri = 0; ri < rk; ri++)
+						if (workdir_names_ours(&wn,
+						    ents[j].name,
+						    rents[ri].name) &&
+						    nfsrpc_remove(c, &rfh,
+						    rents[ri].name) == 0) {
+							r->files++;
+							removed_any = true;
+						}
+			} while (removed_any);
+			if (nfsrpc_rmdir(c, &wfh, ents[j].name) == -1)
+				r->kept++;
+		}
+	}
+	workdir_names_free(&wn);
+	if (r->kept == 0 && (nfsrpc_remove(c, &wfh, WORKDIR_ROUND) == 0 ||
+	    errno == ENOENT) && nfsrpc_remove(c, &wfh, WORKDIR_MARKER) == 0 &&
+	    nfsrpc_rmdir(c, &c->root, name) == 0)
+		r->removed = true;
+	return 0;
+}
+
+/*
+ * largedir cleanup nfs://...: the work directories in the export whose
+ * run is gone (by host and pid) lose the names their runs made, then go.
+ */
+static int
+nb_sweep(const char *target, void (*report)(void *,
+    const struct backend_report *), void *arg, char *err)
+{
+	struct nfsrpc		 c;
+	struct nfsrpc_dircursor	 cur;
+	struct nfsrpc_dirent	*ents;
+	struct backend_report	 r;
+	char			*names, **found = NULL, *path;
+	size_t			 nfound = 0, i;
+	ssize_t			 k, j;
+	int			 n = 0;
+
+	if (nfsrpc_connect(&c, target, TIMEOUT_MS, err) == -1)
+		return -1;
+	ents = xreallocarray(NULL, MAXENTS, sizeof(*ents));
+	names = xmalloc(65536);
+	memset(&cur, 0, sizeof(cur));
+	while (!cur.eof) {
+		if ((k = nfsrpc_readdir(&c, &c.root, &cur, false, 0, 32768,
+		    ents, MAXENTS, names, 65536)) == -1) {
+			(void)util_fail(err, errno, "%s: %s", target, c.err);
+			n = -1;
+			goto out;
+		}
+		for (j = 0; j < k; j++)
+			if (strncmp(ents[j].name, WORKDIR_PREFIX,
+			    sizeof(WORKDIR_PREFIX) - 1) == 0) {
+				found = xreallocarray(found, nfound + 1,
+				    sizeof(*found));
+				found[nfound++] = xstrdup(ents[j].name);
+			}
+	}
+	for (i = 0; i < nfound; i++) {
+		memset(&r, 0, sizeof(r));
+		path = xasprintf("nfs://%s%s/%s", c.url.host, c.url.path,
+		    found[i]);
+		r.path = path;
+		if (sweep_one(&c, found[i], &r) == 0) {
+			n++;
+			report(arg, &r);
+		}
+		free(path);
+	}
+out:
+	for (i = 0; i < nfound; i++)
+		free(found[i]);
+	free(found);
+	free(ents);
+	free(names);
+	nfsrpc_close(&c);
+	return n;
+}
