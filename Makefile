@@ -44,17 +44,21 @@ O       ?= build
 endif
 
 # Debian packages: what building and testing need, and what is optional.
+# DEB_NFS is the NFS server of tests/nfs-server.sh (NFS-Ganesha on an ext4
+# loop image); libnfs-utils gives the tests nfs-cp and nfs-ls.
 DEB_BUILD = gcc make libc6-dev pkg-config libmount-dev libblkid-dev \
-	    libpfm4-dev
+	    libpfm4-dev libnfs-dev
 DEB_FS    = e2fsprogs xfsprogs btrfs-progs
+DEB_NFS   = nfs-ganesha nfs-ganesha-vfs rpcbind
 DEB_TEST  = libcmocka-dev libjansson-dev jq strace procps util-linux bsdutils \
-	    mandoc gnuplot-nox libxml2-utils python3 chromium $(DEB_FS)
+	    mandoc gnuplot-nox libxml2-utils python3 chromium $(DEB_FS) \
+	    $(DEB_NFS) libnfs-utils
 DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
-# What 'make deps' installs: everything, but only the build for the demo
+# What 'make deps' installs: everything, but for the demo only what it runs
 # (a target-specific value reaches the deps prerequisite of demo).
 DEB_NEED  = $(DEB_ALL)
-demo: DEB_NEED = $(DEB_BUILD) $(DEB_FS) gnuplot-nox
+demo: DEB_NEED = $(DEB_BUILD) $(DEB_FS) $(DEB_NFS) gnuplot-nox
 
 SRCS    = $(filter-out $(PFM_OFF),$(sort $(wildcard src/*.c)))
 OBJS    = $(SRCS:src/%.c=$(O)/src/%.o)
@@ -147,7 +151,7 @@ lint: all
 	@$(MAKE) --no-print-directory deps DEB_NEED="$(DEB_LINT) mandoc"
 	cppcheck --quiet --std=c11 --enable=warning,portability -Isrc \
 	    -D_GNU_SOURCE largedir.c src
-	shellcheck -s sh tests/run tests/sh/*.sh bench/*.sh .ci/run
+	shellcheck -s sh tests/run tests/*.sh tests/sh/*.sh bench/*.sh .ci/run
 	mandoc -Tlint -Wwarning largedir.1
 
 install: all
