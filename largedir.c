@@ -335,8 +335,11 @@ setup_target(struct run *r)
 	char				 errbuf[LD_ERRLEN];
 	const char			*scratch;
 
-	if (tc->path != NULL) {
-		r->dir = tc->path;
+	scratch = r->cfg.scratch != NULL ? r->cfg.scratch : TARGET_SCRATCH;
+	if (tc->path != NULL || tc->url != NULL) {	/* nothing to set up */
+		if (target_setup(&r->target, tc, scratch, errbuf) == -1)
+			report_usage("%s: %s", r->conf_path, errbuf);
+		r->dir = r->target.mnt;
 		return;
 	}
 	if (probe_fs_known(PROBE_FILESYSTEMS, tc->fstype) == 0)
@@ -349,7 +352,6 @@ setup_target(struct run *r)
 		errx(EXIT_TARGET, "%s: setting up %s needs root (loop device, "
 		    "mkfs, mount); run as root, or measure an existing "
 		    "directory with 'largedir DIR'", r->conf_path, tc->fstype);
-	scratch = r->cfg.scratch != NULL ? r->cfg.scratch : TARGET_SCRATCH;
 	/* A signal stops set-up; the outputs do not exist yet. */
 	if (target_setup(&r->target, tc, scratch, errbuf) == -1) {
 		if (errno == EINTR && sig_count > 0)
@@ -648,9 +650,8 @@ on_done(void *arg, const struct timing_round *plan,
 		    r->cfg.nphases, res->median);
 	}
 	flush_outputs(r);
-	report_round(plan->k, res->n, plan->warmup, r->cfg.phases,
-	    r->cfg.nphases, res->median, res->min, res->max, res->reps,
-	    timing_now() - r->round.t0_ns);
+	report_round(plan->k, plan->warmup, r->cfg.phases, r->cfg.nphases,
+	    res, timing_now() - r->round.t0_ns);
 }
 
 /*
@@ -677,8 +678,10 @@ stop_run(struct run *r)
 		    "%s", st->phase, r->round.k, count, st->what);
 	r->doc.status = out.outcome;
 	free(r->doc.stop_reason);
-	r->doc.stop_reason = xasprintf("%s: %s in round %u (n=%s), %s",
-	    out.why, st->phase, r->round.k, count, st->what);
+	r->doc.stop_reason = xasprintf("%s%s%s%s: %s in round %u (n=%s), %s",
+	    out.why, *st->detail != '\0' ? " (" : "", st->detail,
+	    *st->detail != '\0' ? ")" : "", st->phase, r->round.k, count,
+	    st->what);
 	r->doc.stop_errno = st->err;
 	r->doc.stop_n = st->n;
 	free(r->doc.stop_phase);

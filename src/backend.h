@@ -87,8 +87,7 @@ struct backend_report {
 };
 
 struct backend;
-struct backend_dir;
-struct output_kvlist;		/* a round directory: the backend's own */
+struct backend_dir;		/* a round directory: the backend's own */
 struct config_opt;		/* config.h */
 
 struct backend_ops {
@@ -96,6 +95,11 @@ struct backend_ops {
 	const char	*scheme;	/* "nfs" for nfs://..., or NULL */
 	/* Per-operation counters, NULL-terminated: the column names. */
 	const char *const *counter_names;
+	/*
+	 * How many of those, from the first, count calls to a server
+	 * (RPCs): the round line shows their sum per file.  0: none.
+	 */
+	size_t		 ncalls;
 	/* Its own options, name NULL ends them; NULL: none. */
 	const struct config_opt	*options;
 	/*
@@ -155,6 +159,11 @@ struct backend_ops {
 	void		(*counters)(struct backend *, uint64_t *);
 	/* Add what the results should say of the target (may be NULL). */
 	void		(*meta)(struct backend *, struct output_kvlist *);
+	/*
+	 * The last failure in the backend's own words, beyond its errno
+	 * ("WRITE: NFS3ERR_NOSPC"), or NULL (the op may be NULL).
+	 */
+	const char	*(*detail)(struct backend *);
 	/*
 	 * --cleanup: find the marked work directories in 'target' whose
 	 * run is gone, remove what they hold that largedir made, and

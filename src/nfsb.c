@@ -80,6 +80,7 @@ static int	nb_reacquire(struct backend *, char *);
 static bool	nb_vanished(struct backend *, struct backend_dir *);
 static void	nb_counters(struct backend *, uint64_t *);
 static void	nb_meta(struct backend *, struct output_kvlist *);
+static const char *nb_detail(struct backend *);
 static int	nb_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 static int	sweep_one(struct nfsrpc *, const char *,
@@ -133,6 +134,7 @@ const struct backend_ops nfsb_ops = {
 	.scheme = "nfs",
 	.options = options,
 	.counter_names = nfsrpc_counter_names,
+	.ncalls = NFSRPC_NPROC,
 	.check = nb_check,
 	.open = nb_open,
 	.close = nb_close,
@@ -150,6 +152,7 @@ const struct backend_ops nfsb_ops = {
 	.vanished = nb_vanished,
 	.counters = nb_counters,
 	.meta = nb_meta,
+	.detail = nb_detail,
 	.sweep = nb_sweep,
 };
 
@@ -507,7 +510,16 @@ nb_counters(struct backend *be, uint64_t *values)
 {
 	struct nfsb	*nb = be->priv;
 
-	memcpy(values, nb->c.count, sizeof(nb->c.count));
+	nfsrpc_counters(&nb->c, values);
+}
+
+/* The procedure that failed last, and how ("CREATE: NFS3ERR_NOSPC"). */
+static const char *
+nb_detail(struct backend *be)
+{
+	struct nfsb	*nb = be->priv;
+
+	return *nb->c.err != '\0' ? nb->c.err : NULL;
 }
 
 /* What a reader of the results needs to know of the server. */
@@ -531,9 +543,15 @@ nb_meta(struct backend *be, struct output_kvlist *kv)
 	output_kv_set(kv, "nfs_timeout_ms", "%d", nb->c.timeout_ms);
 	output_kv_set(kv, "nfs_fsinfo", "rtmax %" PRIu32 ", wtmax %" PRIu32
 	    ", dtpref %" PRIu32, nb->c.rtmax, nb->c.wtmax, nb->c.dtpref);
+	output_kv_set(kv, "nfs_pathconf", "name_max %" PRIu32 ", linkmax %"
+	    PRIu32 ", no_trunc %s, case_insensitive %s", nb->c.name_max,
+	    nb->c.link_max, nb->c.no_trunc ? "yes" : "no",
+	    nb->c.case_insensitive ? "yes" : "no");
 	output_kv_set(kv, "nfs_counters", "PHASE_rpc_PROC: calls of each "
 	    "procedure in the phase; PHASE_rpc_errors: replies with an error; "
-	    "PHASE_rpc_rtt_ns: their round trips summed");
+	    "PHASE_rpc_rtt_ns: their round trips summed; PHASE_rpc_bytes_out, "
+	    "_in: what the connection sent (acknowledged) and received, "
+	    "RPC headers and TCP record marks included");
 }
 
 /*

@@ -13,7 +13,11 @@
  * arrives (EINTR).
  */
 
+#include <sys/socket.h>
 #include <sys/types.h>
+
+#include <linux/tcp.h>
+#include <netinet/in.h>
 
 #include <errno.h>
 #include <inttypes.h>
@@ -37,12 +41,15 @@ const char *const nfsrpc_counter_names[] = {
 	"rpc_create", "rpc_setattr", "rpc_lookup", "rpc_access",
 	"rpc_remove", "rpc_readdir", "rpc_readdirplus", "rpc_mkdir",
 	"rpc_rmdir", "rpc_write", "rpc_commit", "rpc_read", "rpc_getattr",
-	"rpc_fsinfo", "rpc_errors", "rpc_rtt_ns", NULL
+	"rpc_fsinfo", "rpc_pathconf", "rpc_errors", "rpc_rtt_ns",
+	"rpc_bytes_out", "rpc_bytes_in", NULL
 };
-_Static_assert(NFSRPC_NCOUNTERS == 16, "nfsrpc_counter_names");
+_Static_assert(NFSRPC_NCOUNTERS == 19, "nfsrpc_counter_names");
 
+#define GRACE_NS	1000000000ULL	/* for a reply, after a signal */
 #define C_ERRORS	NFSRPC_NPROC
 #define C_RTT		(NFSRPC_NPROC + 1)
+#define C_BYTES		(NFSRPC_NPROC + 2)	/* out, in */
 
 /* One call in flight, and where its results go. */
 struct call {
@@ -70,12 +77,15 @@ static int	wait(struct nfsrpc *, struct rpc_context *, struct call *);
 static void	on_reply(struct rpc_context *, int, void *, void *);
 static void	on_done(struct rpc_context *, int, void *, void *);
 static int	fail(struct nfsrpc *, struct call *, const char *);
-static void	start(struct nfsrpc *, struct call *, int);
+static int	start(struct nfsrpc *, struct call *, int);
 static void	put_fh(nfs_fh3 *, const struct nfsrpc_fh *);
 static void	get_fh(struct nfsrpc_fh *, const nfs_fh3 *);
 static void	copy_attr(struct call *, const post_op_attr *);
 static void	copy_dir(struct call *, const void *, bool);
 static int	mount_root(struct nfsrpc *, char *);
+static int	reconnect(struct nfsrpc *);
+static void	drop(struct nfsrpc *);
+static void	tcp_bytes(struct nfsrpc *, uint64_t *);
 static int	finish(struct nfsrpc *, struct call *, int, const char *);
 
 /* ===== Connecting ===== */
@@ -91,47 +101,128 @@ nfsrpc_connect(struct nfsrpc *c, const char *url, int timeout_ms, char *err)
 {
 	struct call	 call;
 	FSINFO3args	 fa;
-	int		 rc;
+	PATHCONF3args	 pa;
 
 	memset(c, 0, sizeof(*c));
 	c->timeout_ms = timeout_ms;
 	if (nfs3_parse_url(url, &c->url, err) == -1)
 		return -1;
-	if (mount_root(c, err) == -1) {
-		nfsrpc_close(c);
-		return -1;
+	memset(&call, 0, sizeof(call));
+	memset(&fa, 0, sizeof(fa));
+	if (mount_root(c, err) == -1)
+		goto bad;
+	if (start(c, &call, NFSRPC_FSINFO) == -1) {
+		(void)util_fail(err, errno, "%s", c->err);
+		goto bad;
 	}
+	put_fh(&fa.fsroot, &c->root);
+	if (finish(c, &call, rpc_nfs3_fsinfo_async(c->rpc, on_reply, &fa,
+	    &call), "FSINFO") == -1) {
+		(void)util_fail(err, errno, "%s: %s", url, c->err);
+		goto bad;
+	}
+	memset(&call, 0, sizeof(call));
+	memset(&pa, 0, sizeof(pa));
+	put_fh(&pa.object, &c->root);
+	if (start(c, &call, NFSRPC_PATHCONF) == -1 || finish(c, &call,
+	    rpc_nfs3_pathconf_async(c->rpc, on_reply, &pa, &call),
+	    "PATHCONF") == -1) {
+		(void)util_fail(err, errno, "%s: %s", url, c->err);
+		goto bad;
+	}
+	return 0;
+bad:
+	nfsrpc_close(c);
+	return -1;
+}
+
+/*
+ * Connect to the NFS service (again, if a failed call dropped the
+ * connection).  Return 0, or -1 with errno and a message in c->err.
+ */
+static int
+reconnect(struct nfsrpc *c)
+{
+	struct call	call;
+	char		why[LD_ERRLEN];
+	int		rc, e = ECONNREFUSED;
+
 	if ((c->rpc = rpc_init_context()) == NULL) {
-		nfsrpc_close(c);
-		return util_fail(err, ENOMEM, "libnfs: no RPC context");
+		(void)snprintf(c->err, sizeof(c->err), "no RPC context");
+		errno = ENOMEM;
+		return -1;
 	}
 	memset(&call, 0, sizeof(call));
 	call.c = c;
 	call.proc = -1;
+	*c->err = '\0';
 	rc = c->url.nfsport != 0 ? rpc_connect_port_async(c->rpc,
 	    c->url.host, c->url.nfsport, NFS_PROGRAM, NFS_V3, on_done,
 	    &call) : rpc_connect_program_async(c->rpc, c->url.host,
 	    NFS_PROGRAM, NFS_V3, on_done, &call);
-	if (rc != 0 || wait(c, c->rpc, &call) == -1 ||
-	    call.status != RPC_STATUS_SUCCESS) {
-		(void)util_fail(err, ECONNREFUSED, "%s: no NFSv3 service: %s",
-		    c->url.host, *c->err != '\0' ? c->err :
-		    rpc_get_error(c->rpc));
-		nfsrpc_close(c);
-		errno = ECONNREFUSED;
-		return -1;
-	}
-	memset(&call, 0, sizeof(call));
-	memset(&fa, 0, sizeof(fa));
-	put_fh(&fa.fsroot, &c->root);
-	start(c, &call, NFSRPC_FSINFO);
-	if (rpc_nfs3_fsinfo_async(c->rpc, on_reply, &fa, &call) != 0 ||
-	    wait(c, c->rpc, &call) == -1 || fail(c, &call, "FSINFO") == -1) {
-		(void)util_fail(err, errno, "%s: %s", url, c->err);
-		nfsrpc_close(c);
-		return -1;
-	}
-	return 0;
+	if (rc == 0 && wait(c, c->rpc, &call) == -1) {
+		e = errno;	/* EINTR, ETIMEDOUT, EIO */
+		if (e == EIO)
+			e = ECONNREFUSED;
+	} else if (rc == 0 && call.status == RPC_STATUS_SUCCESS)
+		return 0;
+	(void)snprintf(why, sizeof(why), "%s", *c->err != '\0' || c->rpc ==
+	    NULL ? c->err : rpc_get_error(c->rpc));
+	drop(c);
+	(void)snprintf(c->err, sizeof(c->err), "%s: no NFSv3 service: %.200s",
+	    c->url.host, why);
+	errno = e;
+	return -1;
+}
+
+/*
+ * Drop the connection, if there is one: libnfs cancels the call in
+ * flight (its struct call must still exist), and the next call connects
+ * again.
+ */
+static void
+drop(struct nfsrpc *c)
+{
+	uint64_t	b[2];
+
+	if (c->rpc == NULL)
+		return;
+	tcp_bytes(c, b);
+	c->bytes[0] += b[0];
+	c->bytes[1] += b[1];
+	rpc_destroy_context(c->rpc);
+	c->rpc = NULL;
+}
+
+/* The bytes the NFS connection sent (acknowledged) and received so far. */
+static void
+tcp_bytes(struct nfsrpc *c, uint64_t *b)
+{
+	struct tcp_info	ti;
+	socklen_t	len = sizeof(ti);
+	int		fd;
+
+	b[0] = b[1] = 0;
+	memset(&ti, 0, sizeof(ti));
+	if (c->rpc == NULL || (fd = rpc_get_fd(c->rpc)) == -1 ||
+	    getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) == -1 ||
+	    len < offsetof(struct tcp_info, tcpi_bytes_received) +
+	    sizeof(ti.tcpi_bytes_received))
+		return;
+	b[0] = ti.tcpi_bytes_acked;
+	b[1] = ti.tcpi_bytes_received;
+}
+
+/* The totals of the counters 'nfsrpc_counter_names' lists. */
+void
+nfsrpc_counters(struct nfsrpc *c, uint64_t *values)
+{
+	uint64_t	b[2];
+
+	memcpy(values, c->count, sizeof(c->count));
+	tcp_bytes(c, b);
+	values[C_BYTES] = c->bytes[0] + b[0];
+	values[C_BYTES + 1] = c->bytes[1] + b[1];
 }
 
 /*
@@ -190,46 +281,57 @@ mount_root(struct nfsrpc *c, char *err)
 void
 nfsrpc_close(struct nfsrpc *c)
 {
-	if (c->rpc != NULL)
-		rpc_destroy_context(c->rpc);
-	c->rpc = NULL;
+	drop(c);
 	nfs3_url_free(&c->url);
 }
 
 /* ===== Calls ===== */
 
-/* Get 'call' ready for procedure 'proc' and count it. */
-static void
+/*
+ * Get 'call' ready for procedure 'proc' and count it, connecting first
+ * if need be.  Return 0, or -1 with errno and a message in c->err.
+ */
+static int
 start(struct nfsrpc *c, struct call *call, int proc)
 {
+	*c->err = '\0';
+	c->nfserr = 0;
+	if (c->rpc == NULL && reconnect(c) == -1)
+		return -1;
 	call->c = c;
 	call->proc = proc;
 	call->done = false;
 	call->t0 = timing_now();
 	c->count[proc]++;
+	return 0;
 }
 
 /*
  * Poll 'rpc' until 'call' is done.  Return 0, or -1 with errno
- * ETIMEDOUT (the connection is dropped), EINTR (a signal) or EIO (the
- * connection failed), and a message in c->err.
+ * ETIMEDOUT, EINTR (a signal came, and no reply in GRACE_NS after it) or
+ * EIO (the connection failed), and a message in c->err.  On failure, the
+ * NFS connection is dropped (the server may still answer the call),
+ * while 'call' still exists.  A call answered after a signal returns 0:
+ * the caller notices the signal as after a system call.
  */
 static int
 wait(struct nfsrpc *c, struct rpc_context *rpc, struct call *call)
 {
 	struct pollfd	pfd;
 	uint64_t	deadline, now;
-	int		n, ms;
+	char		why[LD_ERRLEN];
+	int		n, ms, e = 0;
+	bool		stopping = false;
 
 	deadline = timing_now() + (uint64_t)c->timeout_ms * 1000000ULL;
 	while (!call->done) {
-		now = timing_now();
-		if (now >= deadline) {
-			(void)snprintf(c->err, sizeof(c->err), "no reply in "
-			    "%d s", c->timeout_ms / 1000);
-			(void)rpc_disconnect(rpc, "timed out");
-			errno = ETIMEDOUT;
-			return -1;
+		if ((now = timing_now()) >= deadline) {
+			(void)snprintf(why, sizeof(why), stopping ?
+			    "interrupted" : "no reply in %d s",
+			    c->timeout_ms / 1000);
+			if (!stopping)
+				e = ETIMEDOUT;
+			goto bad;
 		}
 		ms = (int)((deadline - now) / 1000000ULL);
 		pfd.fd = rpc_get_fd(rpc);
@@ -237,21 +339,34 @@ wait(struct nfsrpc *c, struct rpc_context *rpc, struct call *call)
 		pfd.revents = 0;
 		n = poll(&pfd, 1, ms < 100 ? ms : 100);
 		if (n == -1 && errno == EINTR) {
-			if (sig_count == 0)
-				continue;
-			(void)snprintf(c->err, sizeof(c->err), "interrupted");
-			(void)rpc_disconnect(rpc, "interrupted");
-			errno = EINTR;
-			return -1;
+			/*
+			 * A signal to stop: give the reply a moment, so the
+			 * call's outcome is known (and the server is done
+			 * with it before clean-up starts).
+			 */
+			if (sig_count != 0 && !stopping) {
+				stopping = true;
+				if (deadline > now + GRACE_NS)
+					deadline = now + GRACE_NS;
+				e = EINTR;
+			}
+			continue;
 		}
 		if (n == -1 || rpc_service(rpc, n > 0 ? pfd.revents : 0) < 0) {
-			(void)snprintf(c->err, sizeof(c->err), "%s",
+			(void)snprintf(why, sizeof(why), "%s",
 			    rpc_get_error(rpc));
-			errno = EIO;
-			return -1;
+			e = EIO;
+			goto bad;
 		}
 	}
 	return 0;
+bad:
+	if (rpc == c->rpc)
+		drop(c);
+	/* A MOUNT connection: mount_root() drops it. */
+	(void)snprintf(c->err, sizeof(c->err), "%s", why);
+	errno = e;
+	return -1;
 }
 
 /* libnfs's callback for a connection or a MOUNT call. */
@@ -360,6 +475,16 @@ on_reply(struct rpc_context *rpc, int status, void *data, void *arg)
 		c->dtpref = ok->dtpref;
 		break;
 	}
+	case NFSRPC_PATHCONF: {
+		const PATHCONF3resok *ok =
+		    &((PATHCONF3res *)data)->PATHCONF3res_u.resok;
+
+		c->name_max = ok->name_max;
+		c->link_max = ok->linkmax;
+		c->no_trunc = ok->no_trunc != 0;
+		c->case_insensitive = ok->case_insensitive != 0;
+		break;
+	}
 	case NFSRPC_READDIR:
 		copy_dir(call, &((READDIR3res *)data)->READDIR3res_u.resok,
 		    false);
@@ -461,14 +586,22 @@ fail(struct nfsrpc *c, struct call *call, const char *proc)
 static int
 finish(struct nfsrpc *c, struct call *call, int sent, const char *name)
 {
+	char	why[LD_ERRLEN];
+	int	e;
+
 	if (sent != 0) {
 		(void)snprintf(c->err, sizeof(c->err), "%s: %s", name,
 		    rpc_get_error(c->rpc));
 		errno = EIO;
 		return -1;
 	}
-	if (wait(c, c->rpc, call) == -1)
+	if (wait(c, c->rpc, call) == -1) {
+		e = errno;
+		(void)snprintf(why, sizeof(why), "%s", c->err);
+		(void)snprintf(c->err, sizeof(c->err), "%s: %.200s", name, why);
+		errno = e;
 		return -1;
+	}
 	return fail(c, call, name);
 }
 
@@ -504,7 +637,8 @@ nfsrpc_lookup(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
 	a.what.name = (char *)name;
 	call.fh = fh;
 	call.fileid = fileid;
-	start(c, &call, NFSRPC_LOOKUP);
+	if (start(c, &call, NFSRPC_LOOKUP) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_lookup_async(c->rpc, on_reply, &a,
 	    &call), "LOOKUP");
 }
@@ -520,7 +654,8 @@ nfsrpc_access(struct nfsrpc *c, const struct nfsrpc_fh *fh)
 	memset(&a, 0, sizeof(a));
 	put_fh(&a.object, fh);
 	a.access = ACCESS3_READ;
-	start(c, &call, NFSRPC_ACCESS);
+	if (start(c, &call, NFSRPC_ACCESS) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_access_async(c->rpc, on_reply, &a,
 	    &call), "ACCESS");
 }
@@ -538,7 +673,8 @@ nfsrpc_getattr(struct nfsrpc *c, const struct nfsrpc_fh *fh, uint64_t *fileid,
 	put_fh(&a.object, fh);
 	call.fileid = fileid;
 	call.mode = mode;
-	start(c, &call, NFSRPC_GETATTR);
+	if (start(c, &call, NFSRPC_GETATTR) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_getattr_async(c->rpc, on_reply, &a,
 	    &call), "GETATTR");
 }
@@ -572,7 +708,8 @@ nfsrpc_create(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
 		memcpy(a.how.createhow3_u.verf, &verf, sizeof(verf));
 	}
 	call.fh = fh;
-	start(c, &call, NFSRPC_CREATE);
+	if (start(c, &call, NFSRPC_CREATE) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_create_async(c->rpc, on_reply, &a,
 	    &call), "CREATE");
 }
@@ -590,7 +727,8 @@ nfsrpc_setattr_mode(struct nfsrpc *c, const struct nfsrpc_fh *fh,
 	put_fh(&a.object, fh);
 	a.new_attributes.mode.set_it = 1;
 	a.new_attributes.mode.set_mode3_u.mode = mode;
-	start(c, &call, NFSRPC_SETATTR);
+	if (start(c, &call, NFSRPC_SETATTR) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_setattr_async(c->rpc, on_reply, &a,
 	    &call), "SETATTR");
 }
@@ -614,7 +752,8 @@ nfsrpc_write(struct nfsrpc *c, const struct nfsrpc_fh *fh, uint64_t off,
 	a.stable = sync ? FILE_SYNC : UNSTABLE;
 	a.data.data_len = len;
 	a.data.data_val = (char *)data;
-	start(c, &call, NFSRPC_WRITE);
+	if (start(c, &call, NFSRPC_WRITE) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_write_async(c->rpc, on_reply, &a,
 	    &call), "WRITE");
 }
@@ -629,7 +768,8 @@ nfsrpc_commit(struct nfsrpc *c, const struct nfsrpc_fh *fh)
 	memset(&call, 0, sizeof(call));
 	memset(&a, 0, sizeof(a));
 	put_fh(&a.file, fh);
-	start(c, &call, NFSRPC_COMMIT);
+	if (start(c, &call, NFSRPC_COMMIT) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_commit_async(c->rpc, on_reply, &a,
 	    &call), "COMMIT");
 }
@@ -653,7 +793,8 @@ nfsrpc_read(struct nfsrpc *c, const struct nfsrpc_fh *fh, uint64_t off,
 	call.buf = buf;
 	call.buflen = len;
 	call.eof = eof;
-	start(c, &call, NFSRPC_READ);
+	if (start(c, &call, NFSRPC_READ) == -1)
+		return -1;
 	if (finish(c, &call, rpc_nfs3_read_async(c->rpc, on_reply, &a,
 	    &call), "READ") == -1)
 		return -1;
@@ -671,7 +812,8 @@ nfsrpc_remove(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name)
 	memset(&a, 0, sizeof(a));
 	put_fh(&a.object.dir, dir);
 	a.object.name = (char *)name;
-	start(c, &call, NFSRPC_REMOVE);
+	if (start(c, &call, NFSRPC_REMOVE) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_remove_async(c->rpc, on_reply, &a,
 	    &call), "REMOVE");
 }
@@ -695,7 +837,8 @@ nfsrpc_mkdir(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
 	a.attributes.mode.set_mode3_u.mode = mode;
 	call.fh = fh;
 	call.fileid = fileid;
-	start(c, &call, NFSRPC_MKDIR);
+	if (start(c, &call, NFSRPC_MKDIR) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_mkdir_async(c->rpc, on_reply, &a,
 	    &call), "MKDIR");
 }
@@ -711,7 +854,8 @@ nfsrpc_rmdir(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name)
 	memset(&a, 0, sizeof(a));
 	put_fh(&a.object.dir, dir);
 	a.object.name = (char *)name;
-	start(c, &call, NFSRPC_RMDIR);
+	if (start(c, &call, NFSRPC_RMDIR) == -1)
+		return -1;
 	return finish(c, &call, rpc_nfs3_rmdir_async(c->rpc, on_reply, &a,
 	    &call), "RMDIR");
 }
@@ -748,7 +892,8 @@ nfsrpc_readdir(struct nfsrpc *c, const struct nfsrpc_fh *dir,
 		memcpy(ap.cookieverf, cur->verf, 8);
 		ap.dircount = dircount;
 		ap.maxcount = maxcount;
-		start(c, &call, NFSRPC_READDIRPLUS);
+		if (start(c, &call, NFSRPC_READDIRPLUS) == -1)
+			return -1;
 		sent = rpc_nfs3_readdirplus_async(c->rpc, on_reply, &ap,
 		    &call);
 	} else {
@@ -757,7 +902,8 @@ nfsrpc_readdir(struct nfsrpc *c, const struct nfsrpc_fh *dir,
 		a.cookie = cur->cookie;
 		memcpy(a.cookieverf, cur->verf, 8);
 		a.count = maxcount;
-		start(c, &call, NFSRPC_READDIR);
+		if (start(c, &call, NFSRPC_READDIR) == -1)
+			return -1;
 		sent = rpc_nfs3_readdir_async(c->rpc, on_reply, &a, &call);
 	}
 	if (finish(c, &call, sent, plus ? "READDIRPLUS" : "READDIR") == -1)

@@ -36,11 +36,16 @@ enum nfsrpc_proc {
 	NFSRPC_CREATE, NFSRPC_SETATTR, NFSRPC_LOOKUP, NFSRPC_ACCESS,
 	NFSRPC_REMOVE, NFSRPC_READDIR, NFSRPC_READDIRPLUS, NFSRPC_MKDIR,
 	NFSRPC_RMDIR, NFSRPC_WRITE, NFSRPC_COMMIT, NFSRPC_READ,
-	NFSRPC_GETATTR, NFSRPC_FSINFO, NFSRPC_NPROC
+	NFSRPC_GETATTR, NFSRPC_FSINFO, NFSRPC_PATHCONF, NFSRPC_NPROC
 };
 
-/* The counters, in the order of 'nfsrpc_counter_names'. */
-#define NFSRPC_NCOUNTERS	(NFSRPC_NPROC + 2)	/* + errors, rtt */
+/*
+ * The counters, in the order of 'nfsrpc_counter_names': calls of each
+ * procedure, then replies with an NFS error, the round trips summed, and
+ * the bytes the NFS connection sent (and the server acknowledged) and
+ * received, as the kernel's TCP_INFO counts them.
+ */
+#define NFSRPC_NCOUNTERS	(NFSRPC_NPROC + 4)
 extern const char *const	nfsrpc_counter_names[];
 
 struct nfsrpc_fh {
@@ -63,10 +68,14 @@ struct nfsrpc {
 	char			 err[LD_ERRLEN];	/* the last failure */
 	struct nfsrpc_fh	 root;		/* the export, mounted */
 	uint32_t		 rtmax, wtmax, dtpref;	/* FSINFO */
+	uint32_t		 name_max, link_max;	/* PATHCONF */
+	bool			 no_trunc, case_insensitive;
+	uint64_t		 bytes[2];	/* of connections dropped */
 };
 
 int	nfsrpc_connect(struct nfsrpc *, const char *, int, char *);
 void	nfsrpc_close(struct nfsrpc *);
+void	nfsrpc_counters(struct nfsrpc *, uint64_t *);
 
 int	nfsrpc_lookup(struct nfsrpc *, const struct nfsrpc_fh *, const char *,
 	    struct nfsrpc_fh *, uint64_t *);

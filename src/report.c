@@ -152,28 +152,37 @@ report_progress(const struct report_progress *pr, enum phase p,
  * round's wall time 'ns'.
  */
 void
-report_round(unsigned k, uint64_t n, bool warmup, const enum phase *phases,
-    size_t np, const double *med, const double *lo, const double *hi,
-    unsigned reps, uint64_t ns)
+report_round(unsigned k, bool warmup, const enum phase *phases, size_t np,
+    const struct round_result *res, uint64_t ns)
 {
-	char		count[32], rate[32], dur[32];
-	enum phase	p;
-	size_t		i;
+	const double	*med = res->median;
+	char		 count[32], rate[32], dur[32];
+	enum phase	 p;
+	size_t		 i;
 
 	if (quiet)
 		return;
 	report_clear();
-	util_fmt_count(count, sizeof(count), n);
+	util_fmt_count(count, sizeof(count), res->n);
 	printf("%s %3u  n=%-11s", warmup ? "warmup" : "round", k, count);
 	for (i = 0; i < np; i++) {
 		p = phases[i];
 		util_fmt_rate(rate, sizeof(rate), med[p]);
 		printf("  %s %7s/s", workload_phase_name(p), rate);
-		if (reps > 1 && med[p] > 0)
-			printf(" ±%.1f%%", 50 * (hi[p] - lo[p]) / med[p]);
+		if (res->reps > 1 && med[p] > 0)
+			printf(" ±%.1f%%", 50 * (res->max[p] - res->min[p]) /
+			    med[p]);
 	}
 	util_fmt_duration(dur, sizeof(dur), ns);
 	printf("  %s\n", dur);
+	/* A backend that counts calls to a server: how many per file. */
+	if (np > 0 && !isnan(res->calls[phases[0]])) {
+		printf("%*s", 21, "calls/file");
+		for (i = 0; i < np; i++)
+			printf("  %s %.3g", workload_phase_name(phases[i]),
+			    res->calls[phases[i]]);
+		printf("\n");
+	}
 	(void)fflush(stdout);
 }
 

@@ -56,9 +56,8 @@ void	report_clear(void);
 void	report_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	report_progress(const struct report_progress *, enum phase, uint64_t,
 	    uint64_t);
-void	report_round(unsigned, uint64_t, bool, const enum phase *, size_t,
-	    const double *, const double *, const double *, unsigned,
-	    uint64_t);
+void	report_round(unsigned, bool, const enum phase *, size_t,
+	    const struct round_result *, uint64_t);
 void	report_knees(struct output_doc *, const enum phase *, size_t);
 
 /* The lines that open a run. */

@@ -104,7 +104,8 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 	struct rep_rec		 rep_rec;
 	unsigned		 rep, reps = cfg->repeat;
 	enum phase		 p;
-	size_t			 i;
+	double			 files[PHASE_COUNT];
+	size_t			 i, j;
 
 	r->k = k;
 	r->n = n;
@@ -131,6 +132,8 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 	r->w.poll = &sig_poll;
 	r->w.on_poll = r->on_poll;
 	r->w.arg = r->arg;
+	memset(res, 0, sizeof(*res));
+	memset(files, 0, sizeof(files));
 	for (rep = 1; rep <= reps; rep++) {
 		/* A time-boxed first repetition may have made fewer. */
 		if (run_rep(r, rep, r->n, warmup, &rep_rec) == -1)
@@ -140,9 +143,12 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 		for (i = 0; i < cfg->nphases; i++) {
 			p = cfg->phases[i];
 			r->rates[p][rep - 1] = rep_rec.phase[p].per_s;
+			files[p] += (double)r->n;
+			for (j = 0; j < r->be->ops->ncalls; j++)
+				res->calls[p] +=
+				    rep_rec.phase[p].extra[r->nperf + j];
 		}
 	}
-	memset(res, 0, sizeof(*res));
 	res->n = r->n;
 	res->reps = reps;
 	for (i = 0; i < cfg->nphases; i++) {
@@ -154,6 +160,8 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 			res->max[p] = fmax(res->max[p], r->rates[p][rep]);
 		}
 		res->rates[p] = r->rates[p];
+		res->calls[p] = r->be->ops->ncalls > 0 && files[p] > 0 ?
+		    res->calls[p] / files[p] : NAN;
 	}
 	if (!warmup) {
 		rr.round = k;
@@ -408,7 +416,8 @@ static int
 stop(struct round *r, int e, const char *phase, uint64_t n, const char *fmt,
     ...)
 {
-	va_list	ap;
+	va_list		 ap;
+	const char	*d;
 
 	memset(&r->stop, 0, sizeof(r->stop));
 	r->stop.err = e;
@@ -417,6 +426,9 @@ stop(struct round *r, int e, const char *phase, uint64_t n, const char *fmt,
 	va_start(ap, fmt);
 	(void)vsnprintf(r->stop.what, sizeof(r->stop.what), fmt, ap);
 	va_end(ap);
+	if (r->be->ops->detail != NULL && (d = r->be->ops->detail(r->be)) !=
+	    NULL)
+		(void)snprintf(r->stop.detail, sizeof(r->stop.detail), "%s", d);
 	if (e == ENOENT || e == ESTALE || e == ENOTDIR)
 		r->stop.vanished = r->be->ops->vanished(r->be, r->in_round ?
 		    r->w.dir : NULL);

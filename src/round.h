@@ -41,6 +41,7 @@ struct round_stop {
 					   before the first repetition */
 	uint64_t	 n;		/* files in the round */
 	char		 what[160];	/* what it was doing */
+	char		 detail[160];	/* the backend's words, or "" */
 	bool		 memory_limit;	/* --memory-limit stopped it */
 	bool		 vanished;	/* the work directory is gone */
 };
@@ -110,6 +111,7 @@ struct round_result {
 	double		 median[PHASE_COUNT];
 	double		 min[PHASE_COUNT], max[PHASE_COUNT];
 	const double	*rates[PHASE_COUNT];	/* per repetition */
+	double		 calls[PHASE_COUNT];	/* per file (ncalls), or NAN */
 };
 
 void	round_init(struct round *);

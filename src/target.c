@@ -382,7 +382,7 @@ target_check_mount(const struct mountinfo *mi, const char *mnt,
 
 /*
  * Make 't' the target 'conf' describes, in a fresh run directory under
- * 'scratch' (path targets need none).  't' gets deep copies of 'conf' and
+ * 'scratch' (path and url targets need none, nor root).  't' gets deep copies of 'conf' and
  * owns everything it points to until target_teardown().  Image, device
  * and tmpfs targets need root; an image needs room for all of it in
  * 'scratch' (ENOSPC, before anything is made).  A signal caught by sig.c
@@ -410,6 +410,7 @@ target_setup(struct target *t, const struct target_conf *conf,
 	t->conf.mkfs = dup_or_null(conf->mkfs);
 	t->conf.mount_options = dup_or_null(conf->mount_options);
 	t->conf.path = dup_or_null(conf->path);
+	t->conf.url = dup_or_null(conf->url);
 	t->conf.device = dup_or_null(conf->device);
 	t->scratch = xstrdup(scratch);
 	len = strlen(t->scratch);
@@ -426,6 +427,10 @@ target_setup(struct target *t, const struct target_conf *conf,
 			goto fail;
 		}
 		t->mnt = xstrdup(conf->path);
+		return 0;
+	}
+	if (conf->url != NULL) {	/* the backend checks it */
+		t->mnt = xstrdup(conf->url);
 		return 0;
 	}
 	if (conf->fstype == NULL) {
@@ -679,7 +684,7 @@ target_teardown(struct target *t, char *err)
 {
 	int	rc = 0, saved = 0;
 
-	if (t->conf.path == NULL) {
+	if (t->conf.path == NULL && t->conf.url == NULL) {
 		rc = undo(t, err);
 		saved = errno;
 	}
@@ -710,6 +715,8 @@ target_meta(const struct target *t, struct output_kvlist *kv)
 
 	if (t->conf.path != NULL)
 		kind = "path";
+	else if (t->conf.url != NULL)
+		kind = "url";
 	else if (t->conf.device != NULL)
 		kind = "device";
 	else if (t->conf.fstype != NULL && strcmp(t->conf.fstype, "tmpfs") ==

@@ -57,7 +57,7 @@ static const char *const fstypes[] = {
 
 static const char *const keys[] = {
 	"label", "description", "fstype", "mkfs", "mount_options",
-	"image_size", "path", "device", "wipe", NULL
+	"image_size", "path", "url", "device", "wipe", NULL
 };
 
 /* ===== Helpers ===== */
@@ -202,13 +202,14 @@ target_conf_free(struct target_conf *tc)
 	free(tc->mkfs);
 	free(tc->mount_options);
 	free(tc->path);
+	free(tc->url);
 	free(tc->device);
 	memset(tc, 0, sizeof(*tc));
 }
 
 /*
  * Whether 'key' is a target key (label, description, fstype, mkfs,
- * mount_options, image_size, path, device, wipe): the config loader sends
+ * mount_options, image_size, path, url, device, wipe): the config loader sends
  * those here and the others to the workload.
  */
 bool
@@ -285,6 +286,12 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			return util_fail(err, EINVAL, "%s '%s': not an "
 			    "absolute path", key, value);
 		dst = *key == 'p' ? &tc->path : &tc->device;
+	} else if (strcmp(key, "url") == 0) {
+		if (strstr(value, "://") == NULL || strpbrk(value, " \t\r\n") !=
+		    NULL)
+			return util_fail(err, EINVAL, "url '%s': not a URL (e.g. "
+			    "nfs://server/export)", value);
+		dst = &tc->url;
 	} else if (strcmp(key, "wipe") == 0) {
 		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
 			return util_fail(err, EINVAL, "wipe '%s': not yes or no"
@@ -312,8 +319,18 @@ target_conf_check(const struct target_conf *tc, const char **key,
 	size_t	skip, len;
 	bool	tmpfs;
 
+	*key = "url";
+	if (tc->url != NULL && (tc->path != NULL || tc->device != NULL ||
+	    tc->fstype != NULL || tc->mkfs != NULL || tc->mount_options !=
+	    NULL || tc->image_size != 0))
+		return util_fail(err, EINVAL, "url with %s: the server sets up "
+		    "what a URL names", tc->path != NULL ? "path" :
+		    tc->device != NULL ? "device" : tc->fstype != NULL ?
+		    "fstype" : tc->mkfs != NULL ? "mkfs" : tc->mount_options !=
+		    NULL ? "mount_options" : "image_size");
+	if (tc->url != NULL)
+		return 0;
 	*key = "device";
-
 	if (tc->path != NULL && tc->device != NULL)
 		return util_fail(err, EINVAL, "path and device are both set: a "
 		    "target is one or the other");

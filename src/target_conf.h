@@ -26,6 +26,7 @@ struct target_conf {
 	char		*mount_options;	/* "noatime,..." (libmount syntax) */
 	uint64_t	 image_size;	/* bytes; 0: default */
 	char		*path;		/* an existing mount: measure there */
+	char		*url;		/* or a server a backend speaks to */
 	char		*device;	/* a block device instead of an image */
 	bool		 wipe;		/* mkfs on a device with a signature */
 };

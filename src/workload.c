@@ -140,6 +140,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 	uint64_t		 i, n = w->n, start, t0, t1, paused = 0;
 	uint64_t		 deadline;
 	int		 rc = 0, saved = 0;
+	bool		 opfail = false;
 
 	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
 	    w->deadline_ns : UINT64_MAX;
@@ -149,6 +150,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 		    order[i] : i)) == -1) {
 			saved = errno;
 			rc = -1;
+			opfail = true;
 			break;
 		}
 		t1 = timing_now();
@@ -170,11 +172,11 @@ each_file(struct workload *w, enum phase p, file_op op,
 	if (p == PHASE_CREATE)
 		/*
 		 * A create that failed after openat (in write, fsync or
-		 * close) leaves its file behind, so clean-up must try it;
-		 * EEXIST means the name is someone else's.
+		 * close) leaves its file behind, and so may one interrupted
+		 * while its request was on the wire (NFS), so clean-up must
+		 * try it; EEXIST means the name is someone else's.
 		 */
-		w->created = rc == -1 && saved != EINTR && saved != EEXIST ?
-		    i + 1 : i;
+		w->created = opfail && saved != EEXIST ? i + 1 : i;
 	else if (p == PHASE_DELETE)
 		w->deleted = i;
 	errno = saved;

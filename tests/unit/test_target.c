@@ -354,6 +354,11 @@ test_conf_set(void **state)
 		{ "path", "/mnt/nfs", NULL },
 		{ "path", "mnt/nfs", "path 'mnt/nfs': not an absolute path" },
 		{ "path", "", "path '': not an absolute path" },
+		{ "url", "nfs://filer/export", NULL },
+		{ "url", "/mnt/nfs", "url '/mnt/nfs': not a URL (e.g. "
+		    "nfs://server/export)" },
+		{ "url", "nfs://filer/my export", "url 'nfs://filer/my "
+		    "export': not a URL (e.g. nfs://server/export)" },
 		{ "device", "/dev/sdb", NULL },
 		{ "device", "sdb", "device 'sdb': not an absolute path" },
 		{ "wipe", "yes", NULL },
@@ -523,6 +528,18 @@ test_conf_check(void **state)
 
 	conf(&tc, "path", "/mnt/a", NULL);
 	assert_int_equal(target_conf_check(&tc, &key, err), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "url", "nfs://filer/export", NULL);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "url", "nfs://filer/export", "mount_options", "noatime",
+	    NULL);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
+	assert_string_equal(err, "url with mount_options: the server sets up "
+	    "what a URL names");
+	assert_string_equal(key, "url");
 	target_conf_free(&tc);
 
 	conf(&tc, "fstype", "ext4", NULL);

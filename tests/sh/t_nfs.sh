@@ -1,0 +1,331 @@
+#!/bin/sh
+# The NFS backend (issue 10) against a real server: NFS-Ganesha on
+# 127.0.0.1, started by tests/nfs-server.sh on a 64 MiB ext4 image.
+#
+# What each phase sends is counted exactly: creating n files is n CREATE
+# (and n SETATTR unless --nfs-create guarded), opening them n LOOKUP and
+# n ACCESS, liststat n LOOKUP besides the READDIRs (none with
+# --nfs-readdir plus, which lists with READDIRPLUS alone), deleting them
+# n REMOVE; halving --nfs-maxcount about doubles the READDIR or
+# READDIRPLUS calls of a listing.  No call fails, the bytes each way are
+# counted, the round line gives the calls per file, and 'url =' in a
+# config file names a server as the command line does.
+#
+# Bad input: a malformed URL is a usage error (exit 2), a server that does
+# not answer a runtime failure (exit 1), an export the server refuses
+# stops the run (exit 3); each says so in one line.  A full export stops
+# the run with ENOSPC (exit 3), SIGINT and SIGTERM interrupt it (exit 130,
+# 143); either way the rounds done are kept.  A run killed with SIGKILL
+# leaves its work directory, which 'largedir cleanup nfs://...' removes,
+# but not while a live run holds it, nor files it did not make.  A server
+# that stops answering (SIGSTOP) makes the call time out and the run fail
+# (exit 1), naming the call.  After every run the export is as empty as
+# it was: largedir leaves nothing on the server.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+need_root "starts an NFS server on a loop device"
+need_cmd jq
+need_dep ganesha.nfsd nfs-ganesha
+need_dep rpcbind rpcbind
+S=$T/srv
+bg=
+trap '[ -z "$bg" ] || kill -9 "$bg" 2>/dev/null || true
+    sh "$TOP/tests/nfs-server.sh" stop "$S" >/dev/null 2>&1 || true
+    lib_cleanup' EXIT
+
+set +e
+sh "$TOP/tests/nfs-server.sh" start "$S" 64M >"$T/env" 2>"$T/srv.err"
+rc=$?
+set -e
+case $rc in
+0) ;;
+77) skip "$(tail -n 1 "$T/srv.err")" ;;
+*) fail "tests/nfs-server.sh start exit $rc: $(cat "$T/srv.err")" ;;
+esac
+NFS_URL='' NFS_EXPORT='' NFS_PORT='' MNT_PORT='' NFS_PID=''
+eval "$(cat "$T/env")"
+if [ -z "$NFS_URL" ] || [ ! -d "$NFS_EXPORT" ]; then
+	fail "no server: $(cat "$T/env")"
+fi
+
+# empty WHAT: the export holds nothing (read on the server's side).
+empty() {
+	[ -z "$(ls -A "$NFS_EXPORT")" ] ||
+	    fail "$1: left on the server: $(find "$NFS_EXPORT" | head -n 5)"
+}
+
+# run NAME OPTIONS...: a complete run on the export; outputs in $T/NAME.
+run() {
+	name=$1
+	shift
+	expect_exit 0 "$LD" --sync none -o "$T/$name" --label x "$@" \
+	    "$NFS_URL" >"$T/$name.stdout" 2>"$T/stderr"
+	check_outputs "$T/$name" x complete
+	empty "$name"
+}
+
+# col NAME COLUMN [ROUND]: the value of COLUMN in ROUND (1) of run NAME.
+col() {
+	jq -r --arg c "$2" --argjson r "${3:-1}" \
+	    '.rounds[] | select(.round == $r) | .[$c]' "$T/$1/x.json"
+}
+
+# expect NAME COLUMN=VALUE...: run NAME's round 1 has these values.
+expect() {
+	ex_name=$1
+	shift
+	for ex_kv in "$@"; do
+		ex_got=$(col "$ex_name" "${ex_kv%%=*}")
+		[ "$ex_got" = "${ex_kv#*=}" ] ||
+		    fail "$ex_name: ${ex_kv%%=*} is $ex_got, expected ${ex_kv#*=}"
+	done
+}
+
+# no_errors NAME: no call of run NAME failed, in any phase.
+no_errors() {
+	ne=$(jq '[.rounds[] | to_entries[] |
+	    select(.key | endswith("_rpc_errors")) | .value] | add' \
+	    "$T/$1/x.json")
+	[ "$ne" = 0 ] || fail "$1: $ne calls failed"
+}
+
+P=create,open,liststat,list,delete
+
+# ===== What each phase sends =====
+
+run plain -n 1000 -N 1000 -p "$P"
+expect plain create_ops=1000 \
+    create_rpc_create=1000 create_rpc_setattr=1000 create_rpc_lookup=0 \
+    open_rpc_lookup=1000 open_rpc_access=1000 open_rpc_create=0 \
+    liststat_rpc_lookup=1000 liststat_rpc_readdirplus=0 \
+    list_rpc_lookup=0 list_rpc_readdirplus=0 \
+    delete_rpc_remove=1000 delete_rpc_lookup=0
+[ "$(col plain list_rpc_readdir)" -ge 1 ] || fail "plain: list sent no READDIR"
+[ "$(col plain liststat_rpc_readdir)" = "$(col plain list_rpc_readdir)" ] ||
+    fail "plain: liststat and list read the directory differently"
+no_errors plain
+grep -qx ' *calls/file  create 2  open 2  liststat 1  list 0.001  delete 1' \
+    "$T/plain.stdout" || fail "plain: no calls/file line: $(cat "$T/plain.stdout")"
+for c in create_rpc_bytes_out create_rpc_bytes_in list_rpc_bytes_in; do
+	[ "$(col plain $c)" -gt 0 ] || fail "plain: $c is $(col plain $c)"
+done
+jq -e '.meta.fstype == "nfs" and .meta.nfs_version == "3" and
+    .meta.nfs_export == "'"$NFS_EXPORT"'" and
+    (.meta.nfs_pathconf | startswith("name_max "))' "$T/plain/x.json" \
+    >/dev/null ||
+    fail "plain: the metadata do not describe the server"
+
+run plus -n 1000 -N 1000 -p "$P" --nfs-create guarded --nfs-readdir plus
+expect plus create_rpc_create=1000 create_rpc_setattr=0 \
+    liststat_rpc_lookup=0 liststat_rpc_readdir=0 \
+    list_rpc_lookup=0 list_rpc_readdir=0 delete_rpc_remove=1000
+[ "$(col plus list_rpc_readdirplus)" -ge 1 ] ||
+    fail "plus: list sent no READDIRPLUS"
+no_errors plus
+
+# The server named in a config file.
+printf 'label = viaconf\nurl = %s\n' "$NFS_URL" >"$T/nfs.conf"
+expect_exit 0 "$LD" -q --sync none -n 100 -N 100 -p create,delete \
+    -c "$T/nfs.conf" -o "$T/conf" >"$T/stdout" 2>"$T/stderr"
+jq -e '.meta.target_kind == "url" and .meta.fstype == "nfs" and
+    .rounds[0].create_rpc_create == 100' "$T/conf/viaconf.json" >/dev/null ||
+    fail "url =: $(jq -c .meta "$T/conf/viaconf.json")"
+empty conf
+
+# File contents: one WRITE and one COMMIT per file, nothing else extra.
+run write -n 200 -N 200 -p create,delete --file-size 4k
+expect write create_rpc_write=200 create_rpc_commit=200 \
+    create_rpc_create=200 delete_rpc_remove=200
+no_errors write
+
+# ===== Listing sizes =====
+
+# ratio NAME-BIG NAME-SMALL PROC: halving the reply size about doubles the
+# calls of a listing of 3000 files: small >= 2 * big - 2, big >= 3.
+ratio() {
+	r_big=$(col "$1" "list_rpc_$3")
+	r_small=$(col "$2" "list_rpc_$3")
+	if [ "$r_big" -lt 3 ] || [ "$r_small" -lt $((2 * r_big - 2)) ]; then
+		fail "$3: $r_big calls at the larger size, $r_small at half of it"
+	fi
+}
+run m8 -n 3000 -N 3000 -p create,list,delete --nfs-maxcount 8k
+run m4 -n 3000 -N 3000 -p create,list,delete --nfs-maxcount 4k
+ratio m8 m4 readdir
+# Ganesha sizes READDIRPLUS replies by maxcount alone (it ignores
+# dircount), so maxcount is what is halved here too.
+run d8 -n 3000 -N 3000 -p create,list,delete --nfs-readdir plus \
+    --nfs-maxcount 16k
+run d4 -n 3000 -N 3000 -p create,list,delete --nfs-readdir plus \
+    --nfs-maxcount 8k
+ratio d8 d4 readdirplus
+
+# ===== Bad input, unreachable and refusing servers =====
+
+# refused STATUS WHAT URL [OPTIONS...]: largedir exits STATUS with one
+# line on stderr that contains WHAT; outputs with no rounds, saying the
+# run failed (1) or stopped (3), or none at all for a usage error (2).
+refused() {
+	rf_st=$1 rf_what=$2 rf_url=$3
+	shift 3
+	expect_exit "$rf_st" "$LD" -q -n 10 -N 10 --nfs-timeout 5s \
+	    -o "$T/refused" "$@" "$rf_url" >"$T/stdout" 2>"$T/stderr"
+	grep -v 'warning: ' "$T/stderr" >"$T/errors" || true
+	[ "$(lines "$T/errors")" -eq 1 ] ||
+	    fail "$rf_url: stderr is not one line: $(cat "$T/stderr")"
+	grep -qF -- "$rf_what" "$T/errors" ||
+	    fail "$rf_url: stderr does not say '$rf_what': $(cat "$T/errors")"
+	case $rf_st in
+	2)
+		[ ! -e "$T/refused" ] || fail "$rf_url: outputs were written"
+		;;
+	*)
+		# A run that could not start is recorded as such.
+		rf_want=failed
+		[ "$rf_st" = 1 ] || rf_want=stopped
+		check_outputs "$T/refused" nfs "$rf_want"
+		[ "$K" = 0 ] || fail "$rf_url: $K rounds recorded"
+		rm -rf "$T/refused"
+		;;
+	esac
+	empty "$rf_url"
+}
+refused 2 'no server, or no export' 'nfs://127.0.0.1'
+refused 2 'only NFSv3' "nfs://127.0.0.1$NFS_EXPORT?version=4"
+refused 2 "unknown 'nfsprot'" "nfs://127.0.0.1$NFS_EXPORT?nfsprot=1"
+refused 2 'exclusive' "$NFS_URL" --nfs-create sometimes
+refused 2 '--nfs-maxcount' "$NFS_URL" --nfs-maxcount 0
+# Nothing listens on port 1 of this machine.
+refused 1 '127.0.0.1' "nfs://127.0.0.1/x?nfsport=1&mountport=1"
+refused 3 '/not-exported' \
+    "nfs://127.0.0.1/not-exported?nfsport=$NFS_PORT&mountport=$MNT_PORT"
+
+# ===== A full export =====
+
+set +e
+"$LD" -q --sync none -n 10 -g 2 -p create,delete --file-size 1m \
+    -o "$T/full" --label x "$NFS_URL" >"$T/stdout" 2>"$T/stderr"
+rc=$?
+set -e
+[ "$rc" = 3 ] || fail "full: exit $rc, expected 3: $(cat "$T/stderr")"
+grep -v 'warning: ' "$T/stderr" >"$T/errors" || true
+if [ "$(lines "$T/errors")" -ne 1 ] ||
+    ! grep -q 'No space left on device (WRITE: NFS3ERR_NOSPC)' "$T/errors"; then
+	fail "full: stderr: $(cat "$T/stderr")"
+fi
+jq -e '.status == "stopped" and .stop.errno == "ENOSPC" and
+    .stop.phase == "create" and (.rounds | length) >= 1' \
+    "$T/full/x.json" >/dev/null || fail "full: $(jq -c '{status, stop}' \
+    "$T/full/x.json")"
+empty full
+
+# ===== Killed runs and cleanup =====
+
+# workdir NAME: the work directory run NAME recorded, once it has.
+workdir() {
+	jq -r '.meta.work_dir // empty' "$T/$1/x.json" 2>/dev/null
+}
+
+# started NAME: run NAME is in its second round (so it has files).
+started() {
+	wd=$(workdir "$1")
+	[ -n "$wd" ] || return 1
+	for sd in "$NFS_EXPORT/${wd##*/}"/round-0002-*; do
+		[ -d "$sd" ] && return 0
+	done
+	return 1
+}
+
+# A live run is left alone by cleanup, and completes.
+"$LD" -q --sync none -b 60s -n 500 -N 3000 -p create,delete \
+    -o "$T/live" --label x "$NFS_URL" >"$T/stdout" 2>"$T/stderr" &
+bg=$!
+wait_for 60 started live
+expect_exit 0 "$LD" cleanup "$NFS_URL" >"$T/cleanup" 2>&1
+wd=$(workdir live)
+grep -qx "kept $wd: in use by a running largedir" "$T/cleanup" ||
+    fail "live: cleanup said: $(cat "$T/cleanup")"
+set +e
+wait "$bg"
+rc=$?
+set -e
+bg=
+[ "$rc" = 0 ] || fail "live: the run exited $rc: $(cat "$T/stderr")"
+empty live
+
+# SIGINT and SIGTERM: the run stops, says so, keeps the rounds done and
+# removes what it made on the server.
+for sig in INT TERM; do
+	"$LD" -q --sync none -b 60s -n 500 -N 30000 -p create,delete \
+	    -o "$T/sig$sig" --label x "$NFS_URL" >"$T/stdout" 2>"$T/stderr" &
+	bg=$!
+	wait_for 60 started "sig$sig"
+	kill -"$sig" "$bg"
+	set +e
+	wait "$bg"
+	rc=$?
+	set -e
+	bg=
+	want=130
+	[ "$sig" = INT ] || want=143
+	[ "$rc" = "$want" ] || fail "SIG$sig: exit $rc, expected $want"
+	check_outputs "$T/sig$sig" x interrupted
+	[ "$K" -ge 1 ] || fail "SIG$sig: the rounds done were not kept"
+	empty "SIG$sig"
+done
+
+# A server that stops answering: the call times out, the run fails
+# (exit 1) naming the call, cannot clean up while the server sleeps, and
+# says to run cleanup, which works once the server is back.
+"$LD" -q --sync none -b 60s -n 500 -N 30000 -p create,delete \
+    --nfs-timeout 2s -o "$T/stall" --label x "$NFS_URL" >"$T/stdout" \
+    2>"$T/stderr" &
+bg=$!
+wait_for 60 started stall
+kill -STOP "$NFS_PID"
+set +e
+wait "$bg"
+rc=$?
+set -e
+bg=
+kill -CONT "$NFS_PID"
+[ "$rc" = 1 ] || fail "stall: exit $rc, expected 1: $(cat "$T/stderr")"
+grep -v 'warning: ' "$T/stderr" >"$T/errors" || true
+grep -q '^largedir: Connection timed out ([A-Z]*: no reply in 2 s): ' \
+    "$T/errors" || fail "stall: stderr: $(cat "$T/errors")"
+grep -q "run 'largedir --cleanup $NFS_URL'\$" "$T/errors" ||
+    fail "stall: no word of cleanup: $(cat "$T/errors")"
+jq -e '.status == "failed" and .stop.errno == "ETIMEDOUT"' \
+    "$T/stall/x.json" >/dev/null || fail "stall: $(jq -c '{status, stop}' \
+    "$T/stall/x.json")"
+expect_exit 0 "$LD" cleanup "$NFS_URL" >"$T/cleanup" 2>&1
+grep -q "^removed $(workdir stall) ([0-9]* files)\$" "$T/cleanup" ||
+    fail "stall: cleanup said: $(cat "$T/cleanup")"
+empty stall
+
+# A killed one leaves its work directory, which cleanup removes, all but
+# the files largedir did not make: put there on the server's side, before
+# anything lists the directory through NFS (Ganesha would cache it).
+"$LD" -q --sync none -b 60s -n 500 -N 30000 -p create,delete \
+    -o "$T/killed" --label x "$NFS_URL" >"$T/stdout" 2>"$T/stderr" &
+bg=$!
+wait_for 60 started killed
+kill -9 "$bg"
+wait "$bg" 2>/dev/null || true
+bg=
+wd=$(workdir killed)
+sd=$NFS_EXPORT/${wd##*/}
+for rd in "$sd"/round-*; do
+	:
+done
+[ -d "$rd" ] || fail "killed: no round directory was left to clean"
+echo foreign >"$NFS_EXPORT/top.txt"
+echo foreign >"$sd/keep.txt"
+echo foreign >"$rd/keep.txt"
+expect_exit 0 "$LD" cleanup "$NFS_URL" >"$T/cleanup" 2>&1
+grep -q "^kept $wd: [1-9][0-9]* files removed, 2 entries not made by largedir left in place\$" \
+    "$T/cleanup" || fail "killed: cleanup said: $(cat "$T/cleanup")"
+left=$(cd "$NFS_EXPORT" && find . ! -name '.largedir-*' | sort | tr '\n' ' ')
+w=./${wd##*/}
+want=". $w $w/keep.txt $w/${rd##*/} $w/${rd##*/}/keep.txt ./top.txt "
+[ "$left" = "$want" ] || fail "killed: left on the server: $left"
