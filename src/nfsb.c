@@ -29,8 +29,8 @@
 #include "util.h"
 #include "workdir.h"
 
-#define MAXENTS		8192		/* entries of one READDIR reply */
 #define CHUNK		(64U << 10)	/* bytes of one WRITE */
+#define SWEEP_ENTS	(32768 / 24 + 1)	/* of a 32 KiB READDIR reply */
 #define TIMEOUT_MS	60000
 
 /* A round directory on the server. */
@@ -51,6 +51,8 @@ struct nfsb {
 	bool			 guarded;	/* --nfs-create=guarded */
 	bool			 plus;		/* --nfs-readdir=plus */
 	uint32_t		 dircount, maxcount;
+	bool			 sizes_given;	/* else as Linux asks */
+	size_t			 maxents;	/* in one reply, at most */
 	char			*data;		/* what create writes */
 	struct nfsrpc_dirent	*ents;		/* the last batch */
 	char			*names;
@@ -111,14 +113,14 @@ static const struct config_opt options[] = {
 	  .def = "plain", .init = "plain", .words = readdirs },
 	{ .name = "nfs-dircount", .type = CONFIG_SIZE,
 	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE, .metavar = "size",
-	  .help = "nfs://: READDIRPLUS dircount", .def = "32k",
-	  .init = "32k", .min = 512, .max = 1U << 20,
+	  .help = "nfs://: READDIRPLUS dircount", .def = "maxcount/8",
+	  .min = 512, .max = 1U << 20,
 	  .bad = "not a size (e.g. 8k, 32k)",
 	  .low = "at least 512", .high = "at most 1M" },
 	{ .name = "nfs-maxcount", .type = CONFIG_SIZE,
 	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE, .metavar = "size",
-	  .help = "nfs://: READDIR(PLUS) reply size", .def = "32k",
-	  .init = "32k", .min = 512, .max = 1U << 20,
+	  .help = "nfs://: READDIR(PLUS) reply size", .def = "dtpref",
+	  .min = 512, .max = 1U << 20,
 	  .bad = "not a size (e.g. 8k, 32k)",
 	  .low = "at least 512", .high = "at most 1M" },
 	{ .name = "nfs-timeout", .type = CONFIG_DURATION,
@@ -244,10 +246,18 @@ nb_open(struct backend *be, const char *target, char *err)
 	rd = backend_setting(be, "nfs-readdir");
 	nb->guarded = cr != NULL && strcmp(cr, "guarded") == 0;
 	nb->plus = rd != NULL && strcmp(rd, "plus") == 0;
-	(void)setting(be, "nfs-dircount", 32768, &v);
-	nb->dircount = (uint32_t)v;
-	(void)setting(be, "nfs-maxcount", 32768, &v);
+	/*
+	 * As the Linux client: replies of the server's preferred size
+	 * (FSINFO dtpref, within 4 KiB and 1 MiB), dircount an eighth.
+	 */
+	nb->sizes_given = backend_setting(be, "nfs-maxcount") != NULL;
+	v = nb->c.dtpref < 4096 ? 4096 : nb->c.dtpref > (1U << 20) ?
+	    1U << 20 : nb->c.dtpref;
+	(void)setting(be, "nfs-maxcount", v, &v);
 	nb->maxcount = (uint32_t)v;
+	(void)setting(be, "nfs-dircount", nb->maxcount / 8, &v);
+	nb->dircount = (uint32_t)v;
+	nb->maxents = nb->maxcount / 24 + 1;	/* the least an entry takes */
 	for (tries = 0; tries < 100; tries++) {
 		r = ((uint64_t)getpid() << 20) ^ timing_now() ^ (uint64_t)tries;
 		for (i = 0; i < 6; i++, r /= 36)
@@ -285,8 +295,8 @@ nb_open(struct backend *be, const char *target, char *err)
 	}
 	nb->data = xcalloc(1, CHUNK);
 	memset(nb->data, 'x', CHUNK);
-	nb->ents = xreallocarray(NULL, MAXENTS, sizeof(*nb->ents));
-	nb->batch = xreallocarray(NULL, MAXENTS, sizeof(*nb->batch));
+	nb->ents = xreallocarray(NULL, nb->maxents, sizeof(*nb->ents));
+	nb->batch = xreallocarray(NULL, nb->maxents, sizeof(*nb->batch));
 	nb->names = xmalloc((size_t)nb->maxcount + 1);
 	return 0;
 fail:
@@ -459,7 +469,7 @@ nb_readdir(struct backend *be, struct backend_dir *dir, const char ***names,
 		return 0;
 	}
 	k = nfsrpc_readdir(&nb->c, &dir->fh, &dir->cur, nb->plus,
-	    nb->dircount, nb->maxcount, nb->ents, MAXENTS, nb->names,
+	    nb->dircount, nb->maxcount, nb->ents, nb->maxents, nb->names,
 	    (size_t)nb->maxcount + 1);
 	if (k == -1)
 		return -1;
@@ -540,6 +550,9 @@ nb_meta(struct backend *be, struct output_kvlist *kv)
 	    "readdir");
 	output_kv_set(kv, "nfs_dircount", "%" PRIu32, nb->dircount);
 	output_kv_set(kv, "nfs_maxcount", "%" PRIu32, nb->maxcount);
+	if (!nb->sizes_given)
+		output_kv_set(kv, "nfs_sizes", "as the Linux client asks at "
+		    "most: maxcount the server's dtpref, dircount maxcount/8");
 	output_kv_set(kv, "nfs_timeout_ms", "%d", nb->c.timeout_ms);
 	output_kv_set(kv, "nfs_fsinfo", "rtmax %" PRIu32 ", wtmax %" PRIu32
 	    ", dtpref %" PRIu32, nb->c.rtmax, nb->c.wtmax, nb->c.dtpref);
@@ -648,12 +661,12 @@ nb_sweep(const char *target, void (*report)(void *,
 
 	if (nfsrpc_connect(&c, target, TIMEOUT_MS, err) == -1)
 		return -1;
-	ents = xreallocarray(NULL, MAXENTS, sizeof(*ents));
+	ents = xreallocarray(NULL, SWEEP_ENTS, sizeof(*ents));
 	names = xmalloc(65536);
 	memset(&cur, 0, sizeof(cur));
 	while (!cur.eof) {
 		if ((k = nfsrpc_readdir(&c, &c.root, &cur, false, 0, 32768,
-		    ents, MAXENTS, names, 65536)) == -1) {
+		    ents, SWEEP_ENTS, names, 65536)) == -1) {
 			(void)util_fail(err, errno, "%s: %s", target, c.err);
 			n = -1;
 			goto out;
