@@ -98,7 +98,7 @@ $(O)/tests/%: $(O)/tests/%.o $(LIB)
 # The in-memory backend of the tests (tests/unit/fake.c), for the tests
 # that run rounds on it and the backend conformance suite.
 FAKE_USERS = $(O)/tests/test_backend $(O)/tests/test_round \
-	     $(O)/tests/test_config
+	     $(O)/tests/test_config $(O)/tests/test_overlap
 $(FAKE_USERS): FAKE = $(O)/tests/fake.o
 $(FAKE_USERS): $(O)/tests/fake.o
 

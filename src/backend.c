@@ -113,6 +113,7 @@ backend_open(struct backend *be, const struct backend_ops *ops,
 	memset(be, 0, sizeof(*be));
 	be->ops = ops;
 	be->opts = *opts;
+	be->window = 1;
 	if (ops->open(be, target, err) == -1) {
 		be->ops = NULL;
 		return -1;

@@ -157,6 +157,16 @@ struct backend_ops {
 	 * value each (not called when the list is empty).
 	 */
 	void		(*counters)(struct backend *, uint64_t *);
+	/*
+	 * A phase's operations begin ('begin') or have all been called
+	 * (may be NULL).  A backend may then let them overlap: they return
+	 * before they are done, a failure comes back from a later one, and
+	 * the end waits for them all (0, or -1 with errno of the first
+	 * failure).  When one fails, up to be->window of those called
+	 * before may not have been done (1 for a backend whose operations
+	 * never overlap).
+	 */
+	int		(*overlap)(struct backend *, bool);
 	/* Add what the results should say of the target (may be NULL). */
 	void		(*meta)(struct backend *, struct output_kvlist *);
 	/*
@@ -177,6 +187,7 @@ struct backend {
 	const struct backend_ops	*ops;
 	struct backend_opts		 opts;
 	char				*workdir;	/* for people */
+	unsigned			 window;	/* see overlap */
 	void				*priv;
 };
 

@@ -24,7 +24,9 @@
 #include "config.h"
 #include "marker.h"
 #include "nfsb.h"
+#include "nfsproc.h"
 #include "nfsrpc.h"
+#include "nfswin.h"
 #include "timing.h"
 #include "util.h"
 #include "workdir.h"
@@ -58,6 +60,9 @@ struct nfsb {
 	char			*names;
 	const char		**batch;
 	size_t			 nbatch, statpos;
+	unsigned		 window;	/* --nfs-window */
+	struct nfswin		 win;		/* with window > 1 */
+	bool			 overlap;	/* in a phase: use 'win' */
 };
 
 static int	nb_check(const char *, char *);
@@ -81,6 +86,7 @@ static int	nb_release(struct backend *);
 static int	nb_reacquire(struct backend *, char *);
 static bool	nb_vanished(struct backend *, struct backend_dir *);
 static void	nb_counters(struct backend *, uint64_t *);
+static int	nb_overlap(struct backend *, bool);
 static void	nb_meta(struct backend *, struct output_kvlist *);
 static const char *nb_detail(struct backend *);
 static int	nb_sweep(const char *, void (*)(void *,
@@ -123,6 +129,12 @@ static const struct config_opt options[] = {
 	  .min = 512, .max = 1U << 20,
 	  .bad = "not a size (e.g. 8k, 32k)",
 	  .low = "at least 512", .high = "at most 1M" },
+	{ .name = "nfs-window", .type = CONFIG_COUNT,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
+	  .metavar = "count", .help = "nfs://: calls in flight in a phase",
+	  .def = "1", .init = "1", .min = 1, .max = 256,
+	  .bad = "not a number (e.g. 1, 16)", .low = "at least 1",
+	  .high = "at most 256" },
 	{ .name = "nfs-timeout", .type = CONFIG_DURATION,
 	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
 	  .metavar = "duration", .help = "nfs://: how long to wait for a reply",
@@ -153,6 +165,7 @@ const struct backend_ops nfsb_ops = {
 	.reacquire = nb_reacquire,
 	.vanished = nb_vanished,
 	.counters = nb_counters,
+	.overlap = nb_overlap,
 	.meta = nb_meta,
 	.detail = nb_detail,
 	.sweep = nb_sweep,
@@ -185,11 +198,11 @@ put_file(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
 {
 	struct nfsrpc_fh	fh;
 
-	if (nfsrpc_remove(c, dir, name) == -1 && errno != ENOENT)
+	if (nfsproc_remove(c, dir, name) == -1 && errno != ENOENT)
 		return -1;
-	if (nfsrpc_create(c, dir, name, true, &fh) == -1)
+	if (nfsproc_create(c, dir, name, true, &fh) == -1)
 		return -1;
-	return nfsrpc_write(c, &fh, 0, text, (uint32_t)strlen(text), true);
+	return nfsproc_write(c, &fh, 0, text, (uint32_t)strlen(text), true);
 }
 
 /*
@@ -204,9 +217,9 @@ get_file(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
 	ssize_t			n;
 	bool			eof;
 
-	if (nfsrpc_lookup(c, dir, name, &fh, NULL) == -1)
+	if (nfsproc_lookup(c, dir, name, &fh, NULL) == -1)
 		return -1;
-	if ((n = nfsrpc_read(c, &fh, 0, buf, (uint32_t)len - 1, &eof)) == -1)
+	if ((n = nfsproc_read(c, &fh, 0, buf, (uint32_t)len - 1, &eof)) == -1)
 		return -1;
 	buf[n] = '\0';
 	return n;
@@ -231,7 +244,7 @@ nb_open(struct backend *be, const char *target, char *err)
 	struct nfsb	*nb;
 	uint64_t	 v, r;
 	char		*extra, suffix[7];
-	const char	*cr, *rd, *to, *errstr;
+	const char	*cr, *rd, *to, *s, *errstr;
 	int		 tries, i;
 
 	nb = xcalloc(1, sizeof(*nb));
@@ -258,6 +271,12 @@ nb_open(struct backend *be, const char *target, char *err)
 	(void)setting(be, "nfs-dircount", nb->maxcount / 8, &v);
 	nb->dircount = (uint32_t)v;
 	nb->maxents = nb->maxcount / 24 + 1;	/* the least an entry takes */
+	nb->window = 1;
+	if ((s = backend_setting(be, "nfs-window")) != NULL) {
+		nb->window = (unsigned)parse_num(s, 1, 256, &errstr);
+		if (errstr != NULL)
+			nb->window = 1;
+	}
 	for (tries = 0; tries < 100; tries++) {
 		r = ((uint64_t)getpid() << 20) ^ timing_now() ^ (uint64_t)tries;
 		for (i = 0; i < 6; i++, r /= 36)
@@ -266,7 +285,7 @@ nb_open(struct backend *be, const char *target, char *err)
 		suffix[6] = '\0';
 		free(nb->workname);
 		nb->workname = xasprintf(WORKDIR_PREFIX "%s", suffix);
-		if (nfsrpc_mkdir(&nb->c, &nb->c.root, nb->workname, 0700,
+		if (nfsproc_mkdir(&nb->c, &nb->c.root, nb->workname, 0700,
 		    &nb->work, &nb->workino) == 0 || errno != EEXIST)
 			break;
 	}
@@ -287,7 +306,7 @@ nb_open(struct backend *be, const char *target, char *err)
 	if (put_file(&nb->c, &nb->work, WORKDIR_MARKER, nb->marker) == -1) {
 		(void)util_fail(err, errno, "set up work directory %s: %s",
 		    be->workdir, nb->c.err);
-		(void)nfsrpc_rmdir(&nb->c, &nb->c.root, nb->workname);
+		(void)nfsproc_rmdir(&nb->c, &nb->c.root, nb->workname);
 		free(be->workdir);
 		be->workdir = NULL;
 		be->priv = NULL;
@@ -295,6 +314,12 @@ nb_open(struct backend *be, const char *target, char *err)
 	}
 	nb->data = xcalloc(1, CHUNK);
 	memset(nb->data, 'x', CHUNK);
+	nfswin_init(&nb->win, &nb->c, nb->window);
+	be->window = nb->window;
+	nb->win.guarded = nb->guarded;
+	nb->win.file_size = be->opts.file_size;
+	nb->win.data = nb->data;
+	nb->win.chunk = CHUNK;
 	nb->ents = xreallocarray(NULL, nb->maxents, sizeof(*nb->ents));
 	nb->batch = xreallocarray(NULL, nb->maxents, sizeof(*nb->batch));
 	nb->names = xmalloc((size_t)nb->maxcount + 1);
@@ -321,9 +346,9 @@ nb_close(struct backend *be, bool keep, char *err)
 		free(d);
 	}
 	if (!keep) {
-		(void)nfsrpc_remove(&nb->c, &nb->work, WORKDIR_ROUND);
-		if ((nfsrpc_remove(&nb->c, &nb->work, WORKDIR_MARKER) == -1 &&
-		    errno != ENOENT) || (nfsrpc_rmdir(&nb->c, &nb->c.root,
+		(void)nfsproc_remove(&nb->c, &nb->work, WORKDIR_ROUND);
+		if ((nfsproc_remove(&nb->c, &nb->work, WORKDIR_MARKER) == -1 &&
+		    errno != ENOENT) || (nfsproc_rmdir(&nb->c, &nb->c.root,
 		    nb->workname) == -1 && errno != ENOENT)) {
 			rc = util_fail(err, errno, "remove work directory %s: "
 			    "%s", be->workdir, nb->c.err);
@@ -337,6 +362,7 @@ nb_close(struct backend *be, bool keep, char *err)
 	free(nb->workname);
 	free(nb->marker);
 	free(nb->data);
+	nfswin_free(&nb->win);
 	free(nb->ents);
 	free(nb->batch);
 	free(nb->names);
@@ -358,7 +384,7 @@ nb_mkdir(struct backend *be, const char *name, uint64_t n,
 	if (put_file(&nb->c, &nb->work, WORKDIR_ROUND, rec) == -1)
 		return -1;
 	d = xcalloc(1, sizeof(*d));
-	if (nfsrpc_mkdir(&nb->c, &nb->work, name, 0700, &d->fh, NULL) == -1) {
+	if (nfsproc_mkdir(&nb->c, &nb->work, name, 0700, &d->fh, NULL) == -1) {
 		free(d);
 		return -1;
 	}
@@ -375,7 +401,7 @@ nb_rmdir(struct backend *be, struct backend_dir *dir, bool remove)
 	struct nfsb		 *nb = be->priv;
 	struct backend_dir	**pp;
 
-	if (remove && nfsrpc_rmdir(&nb->c, &nb->work, dir->name) == -1)
+	if (remove && nfsproc_rmdir(&nb->c, &nb->work, dir->name) == -1)
 		return -1;		/* the handle stays */
 	for (pp = &nb->dirs; *pp != NULL; pp = &(*pp)->next)
 		if (*pp == dir) {
@@ -395,18 +421,20 @@ nb_create(struct backend *be, struct backend_dir *dir, const char *name)
 	uint64_t		 off, left = be->opts.file_size;
 	uint32_t		 len;
 
-	if (nfsrpc_create(&nb->c, &dir->fh, name, nb->guarded, &fh) == -1)
+	if (nb->overlap)
+		return nfswin_start(&nb->win, NFSWIN_CREATE, &dir->fh, name);
+	if (nfsproc_create(&nb->c, &dir->fh, name, nb->guarded, &fh) == -1)
 		return -1;
-	if (!nb->guarded && nfsrpc_setattr_mode(&nb->c, &fh, 0644) == -1)
+	if (!nb->guarded && nfsproc_setattr_mode(&nb->c, &fh, 0644) == -1)
 		return -1;
 	if (left == 0)
 		return 0;
 	for (off = 0; left > 0; off += len, left -= len) {
 		len = left < CHUNK ? (uint32_t)left : CHUNK;
-		if (nfsrpc_write(&nb->c, &fh, off, nb->data, len, false) == -1)
+		if (nfsproc_write(&nb->c, &fh, off, nb->data, len, false) == -1)
 			return -1;
 	}
-	return nfsrpc_commit(&nb->c, &fh);	/* as close(2) flushes */
+	return nfsproc_commit(&nb->c, &fh);	/* as close(2) flushes */
 }
 
 static int
@@ -415,9 +443,11 @@ nb_openclose(struct backend *be, struct backend_dir *dir, const char *name)
 	struct nfsb		*nb = be->priv;
 	struct nfsrpc_fh	 fh;
 
-	if (nfsrpc_lookup(&nb->c, &dir->fh, name, &fh, NULL) == -1)
+	if (nb->overlap)
+		return nfswin_start(&nb->win, NFSWIN_OPEN, &dir->fh, name);
+	if (nfsproc_lookup(&nb->c, &dir->fh, name, &fh, NULL) == -1)
 		return -1;
-	return nfsrpc_access(&nb->c, &fh);
+	return nfsproc_access(&nb->c, &fh);
 }
 
 /*
@@ -435,7 +465,9 @@ nb_stat(struct backend *be, struct backend_dir *dir, const char *name)
 		nb->statpos++;
 		return 0;
 	}
-	return nfsrpc_lookup(&nb->c, &dir->fh, name, NULL, NULL);
+	if (nb->overlap)
+		return nfswin_start(&nb->win, NFSWIN_STAT, &dir->fh, name);
+	return nfsproc_lookup(&nb->c, &dir->fh, name, NULL, NULL);
 }
 
 static int
@@ -443,7 +475,9 @@ nb_unlink(struct backend *be, struct backend_dir *dir, const char *name)
 {
 	struct nfsb	*nb = be->priv;
 
-	return nfsrpc_remove(&nb->c, &dir->fh, name);
+	if (nb->overlap)
+		return nfswin_start(&nb->win, NFSWIN_REMOVE, &dir->fh, name);
+	return nfsproc_remove(&nb->c, &dir->fh, name);
 }
 
 static int
@@ -468,7 +502,7 @@ nb_readdir(struct backend *be, struct backend_dir *dir, const char ***names,
 		*end = true;
 		return 0;
 	}
-	k = nfsrpc_readdir(&nb->c, &dir->fh, &dir->cur, nb->plus,
+	k = nfsproc_readdir(&nb->c, &dir->fh, &dir->cur, nb->plus,
 	    nb->dircount, nb->maxcount, nb->ents, nb->maxents, nb->names,
 	    (size_t)nb->maxcount + 1);
 	if (k == -1)
@@ -509,9 +543,9 @@ nb_vanished(struct backend *be, struct backend_dir *dir)
 {
 	struct nfsb	*nb = be->priv;
 
-	if (nfsrpc_getattr(&nb->c, &nb->work, NULL, NULL) == -1)
+	if (nfsproc_getattr(&nb->c, &nb->work, NULL, NULL) == -1)
 		return errno == ESTALE || errno == ENOENT;
-	return dir != NULL && nfsrpc_lookup(&nb->c, &nb->work, dir->name,
+	return dir != NULL && nfsproc_lookup(&nb->c, &nb->work, dir->name,
 	    NULL, NULL) == -1 && errno == ENOENT;
 }
 
@@ -521,6 +555,21 @@ nb_counters(struct backend *be, uint64_t *values)
 	struct nfsb	*nb = be->priv;
 
 	nfsrpc_counters(&nb->c, values);
+}
+
+/*
+ * A phase begins ('begin') or ends: with --nfs-window above 1, its file
+ * operations overlap (nfswin.c) until it ends, which waits for them all.
+ */
+static int
+nb_overlap(struct backend *be, bool begin)
+{
+	struct nfsb	*nb = be->priv;
+
+	if (nb->window <= 1)
+		return 0;
+	nb->overlap = begin;
+	return begin ? 0 : nfswin_drain(&nb->win);
 }
 
 /* The procedure that failed last, and how ("CREATE: NFS3ERR_NOSPC"). */
@@ -539,8 +588,14 @@ nb_meta(struct backend *be, struct output_kvlist *kv)
 	struct nfsb	*nb = be->priv;
 
 	output_kv_set(kv, "fstype", "nfs");
-	output_kv_set(kv, "nfs_client", "largedir's own (libnfs %s raw "
-	    "RPC), one call at a time over TCP", LD_LIBNFS);
+	if (nb->window <= 1)
+		output_kv_set(kv, "nfs_client", "largedir's own (libnfs %s raw "
+		    "RPC), one call at a time over TCP", LD_LIBNFS);
+	else
+		output_kv_set(kv, "nfs_client", "largedir's own (libnfs %s raw "
+		    "RPC), up to %u calls in flight in a phase over TCP",
+		    LD_LIBNFS, nb->window);
+	output_kv_set(kv, "nfs_window", "%u", nb->window);
 	output_kv_set(kv, "nfs_server", "%s", nb->c.url.host);
 	output_kv_set(kv, "nfs_export", "%s", nb->c.url.path);
 	output_kv_set(kv, "nfs_version", "3");
@@ -588,7 +643,7 @@ sweep_one(struct nfsrpc *c, const char *name, struct backend_report *r)
 	ssize_t			 k, j, rk, ri;
 	bool			 removed_any;
 
-	if (nfsrpc_lookup(c, &c->root, name, &wfh, &ino) == -1 ||
+	if (nfsproc_lookup(c, &c->root, name, &wfh, &ino) == -1 ||
 	    get_file(c, &wfh, WORKDIR_MARKER, buf, sizeof(buf)) == -1 ||
 	    marker_parse(buf, WORKDIR_MAGIC, ino, &m) == -1)
 		return -1;
@@ -600,7 +655,7 @@ sweep_one(struct nfsrpc *c, const char *name, struct backend_report *r)
 		return 0;
 	memset(&cur, 0, sizeof(cur));
 	while (!cur.eof) {
-		if ((k = nfsrpc_readdir(c, &wfh, &cur, false, 0, 32768, ents,
+		if ((k = nfsproc_readdir(c, &wfh, &cur, false, 0, 32768, ents,
 		    1024, names, sizeof(names))) == -1)
 			break;
 		for (j = 0; j < k; j++) {
@@ -608,7 +663,7 @@ sweep_one(struct nfsrpc *c, const char *name, struct backend_report *r)
 			    strcmp(ents[j].name, WORKDIR_ROUND) == 0)
 				continue;
 			if (strncmp(ents[j].name, "round-", 6) != 0 ||
-			    nfsrpc_lookup(c, &wfh, ents[j].name, &rfh,
+			    nfsproc_lookup(c, &wfh, ents[j].name, &rfh,
 			    NULL) == -1) {
 				r->kept++;
 				continue;
@@ -617,27 +672,27 @@ sweep_one(struct nfsrpc *c, const char *name, struct backend_report *r)
 			do {
 				removed_any = false;
 				memset(&rcur, 0, sizeof(rcur));
-				while (!rcur.eof && (rk = nfsrpc_readdir(c,
+				while (!rcur.eof && (rk = nfsproc_readdir(c,
 				    &rfh, &rcur, false, 0, 32768, rents, 1024,
 				    rnames, sizeof(rnames))) != -1)
 					for (ri = 0; ri < rk; ri++)
 						if (workdir_names_ours(&wn,
 						    ents[j].name,
 						    rents[ri].name) &&
-						    nfsrpc_remove(c, &rfh,
+						    nfsproc_remove(c, &rfh,
 						    rents[ri].name) == 0) {
 							r->files++;
 							removed_any = true;
 						}
 			} while (removed_any);
-			if (nfsrpc_rmdir(c, &wfh, ents[j].name) == -1)
+			if (nfsproc_rmdir(c, &wfh, ents[j].name) == -1)
 				r->kept++;
 		}
 	}
 	workdir_names_free(&wn);
-	if (r->kept == 0 && (nfsrpc_remove(c, &wfh, WORKDIR_ROUND) == 0 ||
-	    errno == ENOENT) && nfsrpc_remove(c, &wfh, WORKDIR_MARKER) == 0 &&
-	    nfsrpc_rmdir(c, &c->root, name) == 0)
+	if (r->kept == 0 && (nfsproc_remove(c, &wfh, WORKDIR_ROUND) == 0 ||
+	    errno == ENOENT) && nfsproc_remove(c, &wfh, WORKDIR_MARKER) == 0 &&
+	    nfsproc_rmdir(c, &c->root, name) == 0)
 		r->removed = true;
 	return 0;
 }
@@ -665,7 +720,7 @@ nb_sweep(const char *target, void (*report)(void *,
 	names = xmalloc(65536);
 	memset(&cur, 0, sizeof(cur));
 	while (!cur.eof) {
-		if ((k = nfsrpc_readdir(&c, &c.root, &cur, false, 0, 32768,
+		if ((k = nfsproc_readdir(&c, &c.root, &cur, false, 0, 32768,
 		    ents, SWEEP_ENTS, names, 65536)) == -1) {
 			(void)util_fail(err, errno, "%s: %s", target, c.err);
 			n = -1;

@@ -4,13 +4,14 @@
 /*
  * nfsrpc: see nfsrpc.h.
  *
- * One struct call per RPC: the procedure, where its results go, and
- * whether its reply came.  on_reply() is libnfs's callback for all of
- * them; every NFSv3 result starts with its nfsstat3, so the status is
- * read the same way for each, and the rest is copied out by procedure.
- * wait() polls the connection until the call is done, the timeout
- * passes (the connection is then dropped: ETIMEDOUT), or a signal
- * arrives (EINTR).
+ * One struct nfsrpc_call per RPC: the procedure, where its results go,
+ * and whether its reply came.  nfsrpc_send() encodes any procedure from
+ * struct nfsrpc_args; on_reply() is libnfs's callback for all of them:
+ * every NFSv3 result starts with its nfsstat3, so the status is read the
+ * same way for each, and the rest is copied out by procedure.
+ * poll_until() services the connection until a condition holds (a call
+ * is done, a window has room), the timeout passes (the connection is
+ * then dropped: ETIMEDOUT), or a signal arrives (EINTR).
  */
 
 #include <sys/socket.h>
@@ -51,82 +52,52 @@ _Static_assert(NFSRPC_NCOUNTERS == 19, "nfsrpc_counter_names");
 #define C_RTT		(NFSRPC_NPROC + 1)
 #define C_BYTES		(NFSRPC_NPROC + 2)	/* out, in */
 
-/* One call in flight, and where its results go. */
-struct call {
-	struct nfsrpc		*c;
-	int			 proc;		/* enum nfsrpc_proc, or -1 */
-	bool			 done;
-	int			 status;	/* RPC_STATUS_* */
-	int			 nfserr;	/* nfsstat3 */
-	uint64_t		 t0;
-	struct nfsrpc_fh	*fh;		/* LOOKUP, CREATE, MKDIR, MNT */
-	uint64_t		*fileid;
-	uint32_t		*mode;
-	struct nfsrpc_dircursor	*cur;		/* READDIR(PLUS) */
-	struct nfsrpc_dirent	*ents;
-	size_t			 maxents, nents;
-	char			*names;
-	size_t			 nameslen, namesused;
-	char			*buf;		/* READ */
-	uint32_t		 buflen;
-	ssize_t			 got;
-	bool			*eof;
-};
-
-static int	wait(struct nfsrpc *, struct rpc_context *, struct call *);
+static int	begin(struct nfsrpc *, struct nfsrpc_call *, int);
+static bool	is_done(void *);
+static int	poll_until(struct nfsrpc *, struct rpc_context *,
+		    bool (*)(void *), void *);
 static void	on_reply(struct rpc_context *, int, void *, void *);
+static void	decode(struct nfsrpc_call *, int, void *);
 static void	on_done(struct rpc_context *, int, void *, void *);
-static int	fail(struct nfsrpc *, struct call *, const char *);
-static int	start(struct nfsrpc *, struct call *, int);
 static void	put_fh(nfs_fh3 *, const struct nfsrpc_fh *);
 static void	get_fh(struct nfsrpc_fh *, const nfs_fh3 *);
-static void	copy_attr(struct call *, const post_op_attr *);
-static void	copy_dir(struct call *, const void *, bool);
+static void	copy_attr(struct nfsrpc_call *, const post_op_attr *);
+static void	copy_dir(struct nfsrpc_call *, const void *, bool);
 static int	mount_root(struct nfsrpc *, char *);
 static int	reconnect(struct nfsrpc *);
 static void	drop(struct nfsrpc *);
 static void	tcp_bytes(struct nfsrpc *, uint64_t *);
-static int	finish(struct nfsrpc *, struct call *, int, const char *);
+
+static const char *const proc_names[NFSRPC_NPROC] = {
+	"CREATE", "SETATTR", "LOOKUP", "ACCESS", "REMOVE", "READDIR",
+	"READDIRPLUS", "MKDIR", "RMDIR", "WRITE", "COMMIT", "READ", "GETATTR",
+	"FSINFO", "PATHCONF"
+};
 
 /* ===== Connecting ===== */
 
 /*
  * Connect 'c' to the server 'url' names, over TCP: mount its export
  * (through the portmapper, or the mountport of the URL), then connect to
- * its NFS service and ask FSINFO.  Calls time out after 'timeout_ms'.
+ * its NFS service and ask FSINFO and PATHCONF.  Calls time out after
+ * 'timeout_ms'.
  * Return 0, or -1 with errno and a message in 'err'.
  */
 int
 nfsrpc_connect(struct nfsrpc *c, const char *url, int timeout_ms, char *err)
 {
-	struct call	 call;
-	FSINFO3args	 fa;
-	PATHCONF3args	 pa;
+	struct nfsrpc_call	cl = { 0 };
+	struct nfsrpc_args	a = { 0 };
 
 	memset(c, 0, sizeof(*c));
 	c->timeout_ms = timeout_ms;
 	if (nfs3_parse_url(url, &c->url, err) == -1)
 		return -1;
-	memset(&call, 0, sizeof(call));
-	memset(&fa, 0, sizeof(fa));
 	if (mount_root(c, err) == -1)
 		goto bad;
-	if (start(c, &call, NFSRPC_FSINFO) == -1) {
-		(void)util_fail(err, errno, "%s", c->err);
-		goto bad;
-	}
-	put_fh(&fa.fsroot, &c->root);
-	if (finish(c, &call, rpc_nfs3_fsinfo_async(c->rpc, on_reply, &fa,
-	    &call), "FSINFO") == -1) {
-		(void)util_fail(err, errno, "%s: %s", url, c->err);
-		goto bad;
-	}
-	memset(&call, 0, sizeof(call));
-	memset(&pa, 0, sizeof(pa));
-	put_fh(&pa.object, &c->root);
-	if (start(c, &call, NFSRPC_PATHCONF) == -1 || finish(c, &call,
-	    rpc_nfs3_pathconf_async(c->rpc, on_reply, &pa, &call),
-	    "PATHCONF") == -1) {
+	a.fh = &c->root;
+	if (nfsrpc_sync(c, &cl, NFSRPC_FSINFO, &a) == -1 ||
+	    nfsrpc_sync(c, &cl, NFSRPC_PATHCONF, &a) == -1) {
 		(void)util_fail(err, errno, "%s: %s", url, c->err);
 		goto bad;
 	}
@@ -143,9 +114,9 @@ bad:
 static int
 reconnect(struct nfsrpc *c)
 {
-	struct call	call;
-	char		why[LD_ERRLEN];
-	int		rc, e = ECONNREFUSED;
+	struct nfsrpc_call	call;
+	char			why[LD_ERRLEN];
+	int			rc, e = ECONNREFUSED;
 
 	if ((c->rpc = rpc_init_context()) == NULL) {
 		(void)snprintf(c->err, sizeof(c->err), "no RPC context");
@@ -160,7 +131,7 @@ reconnect(struct nfsrpc *c)
 	    c->url.host, c->url.nfsport, NFS_PROGRAM, NFS_V3, on_done,
 	    &call) : rpc_connect_program_async(c->rpc, c->url.host,
 	    NFS_PROGRAM, NFS_V3, on_done, &call);
-	if (rc == 0 && wait(c, c->rpc, &call) == -1) {
+	if (rc == 0 && poll_until(c, c->rpc, is_done, &call) == -1) {
 		e = errno;	/* EINTR, ETIMEDOUT, EIO */
 		if (e == EIO)
 			e = ECONNREFUSED;
@@ -177,7 +148,8 @@ reconnect(struct nfsrpc *c)
 
 /*
  * Drop the connection, if there is one: libnfs cancels the call in
- * flight (its struct call must still exist), and the next call connects
+ * flight (their struct nfsrpc_call must still exist), and the next call
+ * connects
  * again.
  */
 static void
@@ -235,7 +207,7 @@ static int
 mount_root(struct nfsrpc *c, char *err)
 {
 	struct rpc_context	*m;
-	struct call		 call;
+	struct nfsrpc_call	 call;
 	int			 rc;
 
 	if ((m = rpc_init_context()) == NULL)
@@ -247,7 +219,7 @@ mount_root(struct nfsrpc *c, char *err)
 	    c->url.mountport, MOUNT_PROGRAM, MOUNT_V3, on_done, &call) :
 	    rpc_connect_program_async(m, c->url.host, MOUNT_PROGRAM,
 	    MOUNT_V3, on_done, &call);
-	if (rc != 0 || wait(c, m, &call) == -1 ||
+	if (rc != 0 || poll_until(c, m, is_done, &call) == -1 ||
 	    call.status != RPC_STATUS_SUCCESS) {
 		(void)util_fail(err, ECONNREFUSED, "%s: no MOUNT service: %s",
 		    c->url.host, *c->err != '\0' ? c->err : rpc_get_error(m));
@@ -261,7 +233,7 @@ mount_root(struct nfsrpc *c, char *err)
 	call.fh = &c->root;
 	call.t0 = timing_now();
 	if (rpc_mount3_mnt_async(m, on_done, c->url.path, &call) != 0 ||
-	    wait(c, m, &call) == -1 || call.status != RPC_STATUS_SUCCESS ||
+	    poll_until(c, m, is_done, &call) == -1 || call.status != RPC_STATUS_SUCCESS ||
 	    call.nfserr != 0) {
 		(void)util_fail(err, call.nfserr != 0 ? nfs3_errno(call.nfserr) :
 		    EIO, "nfs://%s%s: the server does not export it (%s)",
@@ -292,7 +264,7 @@ nfsrpc_close(struct nfsrpc *c)
  * if need be.  Return 0, or -1 with errno and a message in c->err.
  */
 static int
-start(struct nfsrpc *c, struct call *call, int proc)
+begin(struct nfsrpc *c, struct nfsrpc_call *call, int proc)
 {
 	*c->err = '\0';
 	c->nfserr = 0;
@@ -301,21 +273,258 @@ start(struct nfsrpc *c, struct call *call, int proc)
 	call->c = c;
 	call->proc = proc;
 	call->done = false;
+	call->status = RPC_STATUS_SUCCESS;
+	call->nfserr = 0;
 	call->t0 = timing_now();
 	c->count[proc]++;
 	return 0;
 }
 
 /*
- * Poll 'rpc' until 'call' is done.  Return 0, or -1 with errno
+ * Send procedure 'proc' with the arguments of 'a' it reads, its results
+ * to go to 'call' (which must stay until it is done: when its reply
+ * came, or the connection was dropped); call->then, if set, is called
+ * then.  libnfs encodes the arguments before this returns.  Return 0,
+ * or -1 with errno and a message in c->err if it could not be sent.
+ */
+int
+nfsrpc_send(struct nfsrpc *c, struct nfsrpc_call *call, int proc,
+    const struct nfsrpc_args *a)
+{
+	static uint64_t	 serial;
+	union {
+		LOOKUP3args	 lookup;
+		ACCESS3args	 access;
+		GETATTR3args	 getattr;
+		CREATE3args	 create;
+		SETATTR3args	 setattr;
+		WRITE3args	 write;
+		COMMIT3args	 commit;
+		READ3args	 read;
+		REMOVE3args	 remove;
+		MKDIR3args	 mkdir;
+		RMDIR3args	 rmdir;
+		READDIR3args	 readdir;
+		READDIRPLUS3args readdirplus;
+		FSINFO3args	 fsinfo;
+		PATHCONF3args	 pathconf;
+	} u;
+	struct rpc_context	*rpc;
+	uint64_t		 verf;
+	int			 rc;
+
+	if (begin(c, call, proc) == -1)
+		return -1;
+	rpc = c->rpc;
+	memset(&u, 0, sizeof(u));
+	switch (proc) {
+	case NFSRPC_LOOKUP:
+		put_fh(&u.lookup.what.dir, a->fh);
+		u.lookup.what.name = (char *)a->name;
+		rc = rpc_nfs3_lookup_async(rpc, on_reply, &u.lookup, call);
+		break;
+	case NFSRPC_ACCESS:	/* for reading, as open(O_RDONLY) asks */
+		put_fh(&u.access.object, a->fh);
+		u.access.access = ACCESS3_READ;
+		rc = rpc_nfs3_access_async(rpc, on_reply, &u.access, call);
+		break;
+	case NFSRPC_GETATTR:
+		put_fh(&u.getattr.object, a->fh);
+		rc = rpc_nfs3_getattr_async(rpc, on_reply, &u.getattr, call);
+		break;
+	case NFSRPC_CREATE:
+		/*
+		 * EXCLUSIVE with a verifier of its own, as the Linux client
+		 * creates with O_EXCL (a SETATTR of the mode follows, since
+		 * the verifier took the place of the attributes), or with
+		 * 'flag' GUARDED with the mode.
+		 */
+		put_fh(&u.create.where.dir, a->fh);
+		u.create.where.name = (char *)a->name;
+		if (a->flag) {
+			u.create.how.mode = GUARDED;
+			u.create.how.createhow3_u.obj_attributes.mode.set_it = 1;
+			u.create.how.createhow3_u.obj_attributes.mode.
+			    set_mode3_u.mode = a->mode;
+		} else {
+			u.create.how.mode = EXCLUSIVE;
+			verf = ((uint64_t)getpid() << 32) ^ ++serial ^
+			    timing_now();
+			memcpy(u.create.how.createhow3_u.verf, &verf,
+			    sizeof(verf));
+		}
+		rc = rpc_nfs3_create_async(rpc, on_reply, &u.create, call);
+		break;
+	case NFSRPC_SETATTR:	/* of the mode */
+		put_fh(&u.setattr.object, a->fh);
+		u.setattr.new_attributes.mode.set_it = 1;
+		u.setattr.new_attributes.mode.set_mode3_u.mode = a->mode;
+		rc = rpc_nfs3_setattr_async(rpc, on_reply, &u.setattr, call);
+		break;
+	case NFSRPC_WRITE:	/* UNSTABLE, or with 'flag' FILE_SYNC */
+		put_fh(&u.write.file, a->fh);
+		u.write.offset = a->off;
+		u.write.count = a->count;
+		u.write.stable = a->flag ? FILE_SYNC : UNSTABLE;
+		u.write.data.data_len = a->count;
+		u.write.data.data_val = (char *)a->data;
+		rc = rpc_nfs3_write_async(rpc, on_reply, &u.write, call);
+		break;
+	case NFSRPC_COMMIT:	/* all of the file, as fsync(2) */
+		put_fh(&u.commit.file, a->fh);
+		rc = rpc_nfs3_commit_async(rpc, on_reply, &u.commit, call);
+		break;
+	case NFSRPC_READ:
+		put_fh(&u.read.file, a->fh);
+		u.read.offset = a->off;
+		u.read.count = a->count;
+		rc = rpc_nfs3_read_async(rpc, on_reply, &u.read, call);
+		break;
+	case NFSRPC_REMOVE:
+		put_fh(&u.remove.object.dir, a->fh);
+		u.remove.object.name = (char *)a->name;
+		rc = rpc_nfs3_remove_async(rpc, on_reply, &u.remove, call);
+		break;
+	case NFSRPC_MKDIR:
+		put_fh(&u.mkdir.where.dir, a->fh);
+		u.mkdir.where.name = (char *)a->name;
+		u.mkdir.attributes.mode.set_it = 1;
+		u.mkdir.attributes.mode.set_mode3_u.mode = a->mode;
+		rc = rpc_nfs3_mkdir_async(rpc, on_reply, &u.mkdir, call);
+		break;
+	case NFSRPC_RMDIR:
+		put_fh(&u.rmdir.object.dir, a->fh);
+		u.rmdir.object.name = (char *)a->name;
+		rc = rpc_nfs3_rmdir_async(rpc, on_reply, &u.rmdir, call);
+		break;
+	case NFSRPC_READDIR:
+		put_fh(&u.readdir.dir, a->fh);
+		u.readdir.cookie = a->cur->cookie;
+		memcpy(u.readdir.cookieverf, a->cur->verf, 8);
+		u.readdir.count = a->count;
+		rc = rpc_nfs3_readdir_async(rpc, on_reply, &u.readdir, call);
+		break;
+	case NFSRPC_READDIRPLUS:
+		put_fh(&u.readdirplus.dir, a->fh);
+		u.readdirplus.cookie = a->cur->cookie;
+		memcpy(u.readdirplus.cookieverf, a->cur->verf, 8);
+		u.readdirplus.dircount = a->dircount;
+		u.readdirplus.maxcount = a->count;
+		rc = rpc_nfs3_readdirplus_async(rpc, on_reply, &u.readdirplus, call);
+		break;
+	case NFSRPC_FSINFO:
+		put_fh(&u.fsinfo.fsroot, a->fh);
+		rc = rpc_nfs3_fsinfo_async(rpc, on_reply, &u.fsinfo, call);
+		break;
+	case NFSRPC_PATHCONF:
+		put_fh(&u.pathconf.object, a->fh);
+		rc = rpc_nfs3_pathconf_async(rpc, on_reply, &u.pathconf, call);
+		break;
+	default:
+		rc = -1;
+		break;
+	}
+	if (rc == 0)
+		return 0;
+	(void)snprintf(c->err, sizeof(c->err), "%s: %s", proc_names[proc],
+	    rpc_get_error(rpc));
+	errno = EIO;
+	return -1;
+}
+
+/*
+ * Poll the connection until 'until'('arg') is true.  Return 0, or -1
+ * with errno and a message in c->err: see poll_until().
+ */
+int
+nfsrpc_wait(struct nfsrpc *c, bool (*until)(void *), void *arg)
+{
+	if (until(arg))
+		return 0;
+	if (c->rpc == NULL) {
+		(void)snprintf(c->err, sizeof(c->err), "not connected");
+		errno = EIO;
+		return -1;
+	}
+	return poll_until(c, c->rpc, until, arg);
+}
+
+/*
+ * Judge the call 'call', done: 0 if it succeeded; else -1 with errno,
+ * the NFS status in c->nfserr and "PROC: why" in c->err.
+ */
+int
+nfsrpc_judge(struct nfsrpc *c, const struct nfsrpc_call *call)
+{
+	c->nfserr = 0;
+	if (call->status != RPC_STATUS_SUCCESS) {
+		if (*c->err == '\0')
+			(void)snprintf(c->err, sizeof(c->err), "%s: no reply",
+			    proc_names[call->proc]);
+		errno = call->status == RPC_STATUS_CANCEL ? EINTR : EIO;
+		return -1;
+	}
+	if (call->nfserr == NFS3_OK)
+		return 0;
+	c->nfserr = call->nfserr;
+	(void)snprintf(c->err, sizeof(c->err), "%s: %s",
+	    proc_names[call->proc], nfs3_status_name(call->nfserr));
+	errno = nfs3_errno(call->nfserr);
+	return -1;
+}
+
+/* The name of procedure 'proc' as RFC 1813 spells it ("READDIRPLUS"). */
+const char *
+nfsrpc_proc_name(int proc)
+{
+	return proc >= 0 && proc < NFSRPC_NPROC ? proc_names[proc] : "?";
+}
+
+/* Whether the call 'arg' is done: an 'until' of nfsrpc_wait(). */
+static bool
+is_done(void *arg)
+{
+	return ((struct nfsrpc_call *)arg)->done;
+}
+
+/*
+ * One call, synchronously: send it, wait for its reply and judge it.
+ * Return 0, or -1 with errno and "PROC: why" in c->err.
+ */
+int
+nfsrpc_sync(struct nfsrpc *c, struct nfsrpc_call *cl, int proc,
+    const struct nfsrpc_args *a)
+{
+	char	why[LD_ERRLEN];
+	int	e;
+
+	if (nfsrpc_send(c, cl, proc, a) == -1)
+		return -1;
+	if (nfsrpc_wait(c, is_done, cl) == -1) {
+		e = errno;
+		(void)snprintf(why, sizeof(why), "%s", c->err);
+		(void)snprintf(c->err, sizeof(c->err), "%s: %.200s",
+		    proc_names[proc], why);
+		errno = e;
+		return -1;
+	}
+	return nfsrpc_judge(c, cl);
+}
+
+/* ===== Replies ===== */
+
+/*
+ * Poll 'rpc' until 'until'('arg') is true (the callbacks of the calls
+ * whose replies come run meanwhile).  Return 0, or -1 with errno
  * ETIMEDOUT, EINTR (a signal came, and no reply in GRACE_NS after it) or
  * EIO (the connection failed), and a message in c->err.  On failure, the
- * NFS connection is dropped (the server may still answer the call),
- * while 'call' still exists.  A call answered after a signal returns 0:
- * the caller notices the signal as after a system call.
+ * NFS connection is dropped (the server may still answer the calls in
+ * flight), while they still exist.  Calls answered after a signal return
+ * 0: the caller notices the signal as after a system call.
  */
 static int
-wait(struct nfsrpc *c, struct rpc_context *rpc, struct call *call)
+poll_until(struct nfsrpc *c, struct rpc_context *rpc, bool (*until)(void *),
+    void *arg)
 {
 	struct pollfd	pfd;
 	uint64_t	deadline, now;
@@ -324,7 +533,7 @@ wait(struct nfsrpc *c, struct rpc_context *rpc, struct call *call)
 	bool		stopping = false;
 
 	deadline = timing_now() + (uint64_t)c->timeout_ms * 1000000ULL;
-	while (!call->done) {
+	while (!until(arg)) {
 		if ((now = timing_now()) >= deadline) {
 			(void)snprintf(why, sizeof(why), stopping ?
 			    "interrupted" : "no reply in %d s",
@@ -340,9 +549,9 @@ wait(struct nfsrpc *c, struct rpc_context *rpc, struct call *call)
 		n = poll(&pfd, 1, ms < 100 ? ms : 100);
 		if (n == -1 && errno == EINTR) {
 			/*
-			 * A signal to stop: give the reply a moment, so the
-			 * call's outcome is known (and the server is done
-			 * with it before clean-up starts).
+			 * A signal to stop: give the replies a moment, so
+			 * the outcome of the calls is known (and the server
+			 * is done with them before clean-up starts).
 			 */
 			if (sig_count != 0 && !stopping) {
 				stopping = true;
@@ -373,8 +582,8 @@ bad:
 static void
 on_done(struct rpc_context *rpc, int status, void *data, void *arg)
 {
-	struct call	*call = arg;
-	mountres3	*res;
+	struct nfsrpc_call	*call = arg;
+	mountres3		*res;
 
 	(void)rpc;
 	call->done = true;
@@ -397,17 +606,30 @@ on_done(struct rpc_context *rpc, int status, void *data, void *arg)
 }
 
 /*
- * libnfs's callback for an NFS call: every result starts with its
- * nfsstat3; copy out what the procedure gives.
+ * libnfs's callback for an NFS call, or for one cancelled: copy out what
+ * it gives, then call its 'then'.
  */
 static void
 on_reply(struct rpc_context *rpc, int status, void *data, void *arg)
 {
-	struct call	*call = arg;
-	struct nfsrpc	*c = call->c;
+	struct nfsrpc_call	*call = arg;
 
 	(void)rpc;
+	decode(call, status, data);
 	call->done = true;
+	if (call->then != NULL)
+		call->then(call);
+}
+
+/*
+ * Every NFSv3 result starts with its nfsstat3; copy out what the
+ * procedure gives.
+ */
+static void
+decode(struct nfsrpc_call *call, int status, void *data)
+{
+	struct nfsrpc	*c = call->c;
+
 	call->status = status;
 	c->count[C_RTT] += timing_now() - call->t0;
 	if (status != RPC_STATUS_SUCCESS) {
@@ -500,7 +722,7 @@ on_reply(struct rpc_context *rpc, int status, void *data, void *arg)
 
 /* Copy the file id and mode of 'pa', if there are any, where asked. */
 static void
-copy_attr(struct call *call, const post_op_attr *pa)
+copy_attr(struct nfsrpc_call *call, const post_op_attr *pa)
 {
 	if (!pa->attributes_follow)
 		return;
@@ -512,7 +734,7 @@ copy_attr(struct call *call, const post_op_attr *pa)
 
 /* Copy a READDIR or READDIRPLUS reply 'ok' into the call's arrays. */
 static void
-copy_dir(struct call *call, const void *ok, bool plus)
+copy_dir(struct nfsrpc_call *call, const void *ok, bool plus)
 {
 	const READDIR3resok	*rd = ok;
 	const READDIRPLUS3resok	*rp = ok;
@@ -558,53 +780,6 @@ copy_dir(struct call *call, const void *ok, bool plus)
 	}
 }
 
-/*
- * After a call: 0 if it succeeded; else -1 with errno, the NFS status
- * in c->nfserr and "PROC: why" in c->err.
- */
-static int
-fail(struct nfsrpc *c, struct call *call, const char *proc)
-{
-	c->nfserr = 0;
-	if (call->status != RPC_STATUS_SUCCESS) {
-		errno = EIO;
-		return -1;
-	}
-	if (call->nfserr == NFS3_OK)
-		return 0;
-	c->nfserr = call->nfserr;
-	(void)snprintf(c->err, sizeof(c->err), "%s: %s", proc,
-	    nfs3_status_name(call->nfserr));
-	errno = nfs3_errno(call->nfserr);
-	return -1;
-}
-
-/*
- * The end of every procedure: 'sent' is what libnfs said to queueing
- * 'call'; wait for its reply and judge it (fail()).
- */
-static int
-finish(struct nfsrpc *c, struct call *call, int sent, const char *name)
-{
-	char	why[LD_ERRLEN];
-	int	e;
-
-	if (sent != 0) {
-		(void)snprintf(c->err, sizeof(c->err), "%s: %s", name,
-		    rpc_get_error(c->rpc));
-		errno = EIO;
-		return -1;
-	}
-	if (wait(c, c->rpc, call) == -1) {
-		e = errno;
-		(void)snprintf(why, sizeof(why), "%s", c->err);
-		(void)snprintf(c->err, sizeof(c->err), "%s: %.200s", name, why);
-		errno = e;
-		return -1;
-	}
-	return fail(c, call, name);
-}
-
 static void
 put_fh(nfs_fh3 *dst, const struct nfsrpc_fh *src)
 {
@@ -618,295 +793,4 @@ get_fh(struct nfsrpc_fh *dst, const nfs_fh3 *src)
 	dst->len = src->data.data_len > NFSRPC_FHSIZE ? NFSRPC_FHSIZE :
 	    src->data.data_len;
 	memcpy(dst->data, src->data.data_val, dst->len);
-}
-
-/*
- * LOOKUP 'name' in directory 'dir'; store its handle in 'fh' and its
- * file id in 'fileid' (either may be NULL).  Return 0, or -1 with errno.
- */
-int
-nfsrpc_lookup(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
-    struct nfsrpc_fh *fh, uint64_t *fileid)
-{
-	struct call	call;
-	LOOKUP3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.what.dir, dir);
-	a.what.name = (char *)name;
-	call.fh = fh;
-	call.fileid = fileid;
-	if (start(c, &call, NFSRPC_LOOKUP) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_lookup_async(c->rpc, on_reply, &a,
-	    &call), "LOOKUP");
-}
-
-/* ACCESS of 'fh' for reading, as open(2) of a file for reading asks. */
-int
-nfsrpc_access(struct nfsrpc *c, const struct nfsrpc_fh *fh)
-{
-	struct call	call;
-	ACCESS3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.object, fh);
-	a.access = ACCESS3_READ;
-	if (start(c, &call, NFSRPC_ACCESS) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_access_async(c->rpc, on_reply, &a,
-	    &call), "ACCESS");
-}
-
-/* GETATTR of 'fh': its file id and mode, where asked (may be NULL). */
-int
-nfsrpc_getattr(struct nfsrpc *c, const struct nfsrpc_fh *fh, uint64_t *fileid,
-    uint32_t *mode)
-{
-	struct call	call;
-	GETATTR3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.object, fh);
-	call.fileid = fileid;
-	call.mode = mode;
-	if (start(c, &call, NFSRPC_GETATTR) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_getattr_async(c->rpc, on_reply, &a,
-	    &call), "GETATTR");
-}
-
-/*
- * CREATE 'name' in 'dir': EXCLUSIVE with a verifier of its own, as the
- * Linux client creates with O_EXCL (it then sets the mode with a
- * SETATTR, since the verifier took the place of the attributes), or
- * with 'guarded' GUARDED with mode 0644.  Store the handle in 'fh'.
- */
-int
-nfsrpc_create(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
-    bool guarded, struct nfsrpc_fh *fh)
-{
-	static uint64_t	serial;
-	struct call	call;
-	CREATE3args	a;
-	uint64_t	verf;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.where.dir, dir);
-	a.where.name = (char *)name;
-	if (guarded) {
-		a.how.mode = GUARDED;
-		a.how.createhow3_u.obj_attributes.mode.set_it = 1;
-		a.how.createhow3_u.obj_attributes.mode.set_mode3_u.mode = 0644;
-	} else {
-		a.how.mode = EXCLUSIVE;
-		verf = ((uint64_t)getpid() << 32) ^ ++serial ^ timing_now();
-		memcpy(a.how.createhow3_u.verf, &verf, sizeof(verf));
-	}
-	call.fh = fh;
-	if (start(c, &call, NFSRPC_CREATE) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_create_async(c->rpc, on_reply, &a,
-	    &call), "CREATE");
-}
-
-/* SETATTR of the mode of 'fh' to 'mode'. */
-int
-nfsrpc_setattr_mode(struct nfsrpc *c, const struct nfsrpc_fh *fh,
-    uint32_t mode)
-{
-	struct call	call;
-	SETATTR3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.object, fh);
-	a.new_attributes.mode.set_it = 1;
-	a.new_attributes.mode.set_mode3_u.mode = mode;
-	if (start(c, &call, NFSRPC_SETATTR) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_setattr_async(c->rpc, on_reply, &a,
-	    &call), "SETATTR");
-}
-
-/*
- * WRITE 'len' bytes of 'data' at 'off' into 'fh', UNSTABLE as a client
- * writes through its page cache, or FILE_SYNC with 'sync'.
- */
-int
-nfsrpc_write(struct nfsrpc *c, const struct nfsrpc_fh *fh, uint64_t off,
-    const char *data, uint32_t len, bool sync)
-{
-	struct call	call;
-	WRITE3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.file, fh);
-	a.offset = off;
-	a.count = len;
-	a.stable = sync ? FILE_SYNC : UNSTABLE;
-	a.data.data_len = len;
-	a.data.data_val = (char *)data;
-	if (start(c, &call, NFSRPC_WRITE) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_write_async(c->rpc, on_reply, &a,
-	    &call), "WRITE");
-}
-
-/* COMMIT all of 'fh', as fsync(2) does. */
-int
-nfsrpc_commit(struct nfsrpc *c, const struct nfsrpc_fh *fh)
-{
-	struct call	call;
-	COMMIT3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.file, fh);
-	if (start(c, &call, NFSRPC_COMMIT) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_commit_async(c->rpc, on_reply, &a,
-	    &call), "COMMIT");
-}
-
-/*
- * READ up to 'len' bytes of 'fh' at 'off' into 'buf'; '*eof' says the
- * file ends there.  Return the bytes read, or -1 with errno.
- */
-ssize_t
-nfsrpc_read(struct nfsrpc *c, const struct nfsrpc_fh *fh, uint64_t off,
-    char *buf, uint32_t len, bool *eof)
-{
-	struct call	call;
-	READ3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.file, fh);
-	a.offset = off;
-	a.count = len;
-	call.buf = buf;
-	call.buflen = len;
-	call.eof = eof;
-	if (start(c, &call, NFSRPC_READ) == -1)
-		return -1;
-	if (finish(c, &call, rpc_nfs3_read_async(c->rpc, on_reply, &a,
-	    &call), "READ") == -1)
-		return -1;
-	return call.got;
-}
-
-/* REMOVE 'name' from 'dir'. */
-int
-nfsrpc_remove(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name)
-{
-	struct call	call;
-	REMOVE3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.object.dir, dir);
-	a.object.name = (char *)name;
-	if (start(c, &call, NFSRPC_REMOVE) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_remove_async(c->rpc, on_reply, &a,
-	    &call), "REMOVE");
-}
-
-/*
- * MKDIR 'name' in 'dir' with 'mode'; store its handle in 'fh' and its
- * file id in 'fileid' (may be NULL).
- */
-int
-nfsrpc_mkdir(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
-    uint32_t mode, struct nfsrpc_fh *fh, uint64_t *fileid)
-{
-	struct call	call;
-	MKDIR3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.where.dir, dir);
-	a.where.name = (char *)name;
-	a.attributes.mode.set_it = 1;
-	a.attributes.mode.set_mode3_u.mode = mode;
-	call.fh = fh;
-	call.fileid = fileid;
-	if (start(c, &call, NFSRPC_MKDIR) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_mkdir_async(c->rpc, on_reply, &a,
-	    &call), "MKDIR");
-}
-
-/* RMDIR 'name' in 'dir'. */
-int
-nfsrpc_rmdir(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name)
-{
-	struct call	call;
-	RMDIR3args	a;
-
-	memset(&call, 0, sizeof(call));
-	memset(&a, 0, sizeof(a));
-	put_fh(&a.object.dir, dir);
-	a.object.name = (char *)name;
-	if (start(c, &call, NFSRPC_RMDIR) == -1)
-		return -1;
-	return finish(c, &call, rpc_nfs3_rmdir_async(c->rpc, on_reply, &a,
-	    &call), "RMDIR");
-}
-
-/*
- * Read the next entries of directory 'dir' from where 'cur' is: one
- * READDIR (maxcount 'maxcount'), or with 'plus' one READDIRPLUS
- * (dircount 'dircount', maxcount 'maxcount').  Store at most 'maxents'
- * entries, without "." and "..", in 'ents', their names in 'names'
- * ('nameslen' bytes), and move 'cur' on (cur->eof: the directory is
- * done).  Return how many there are, or -1 with errno.
- */
-ssize_t
-nfsrpc_readdir(struct nfsrpc *c, const struct nfsrpc_fh *dir,
-    struct nfsrpc_dircursor *cur, bool plus, uint32_t dircount,
-    uint32_t maxcount, struct nfsrpc_dirent *ents, size_t maxents,
-    char *names, size_t nameslen)
-{
-	struct call		call;
-	READDIR3args		a;
-	READDIRPLUS3args	ap;
-	int			sent;
-
-	memset(&call, 0, sizeof(call));
-	call.cur = cur;
-	call.ents = ents;
-	call.maxents = maxents;
-	call.names = names;
-	call.nameslen = nameslen;
-	if (plus) {
-		memset(&ap, 0, sizeof(ap));
-		put_fh(&ap.dir, dir);
-		ap.cookie = cur->cookie;
-		memcpy(ap.cookieverf, cur->verf, 8);
-		ap.dircount = dircount;
-		ap.maxcount = maxcount;
-		if (start(c, &call, NFSRPC_READDIRPLUS) == -1)
-			return -1;
-		sent = rpc_nfs3_readdirplus_async(c->rpc, on_reply, &ap,
-		    &call);
-	} else {
-		memset(&a, 0, sizeof(a));
-		put_fh(&a.dir, dir);
-		a.cookie = cur->cookie;
-		memcpy(a.cookieverf, cur->verf, 8);
-		a.count = maxcount;
-		if (start(c, &call, NFSRPC_READDIR) == -1)
-			return -1;
-		sent = rpc_nfs3_readdir_async(c->rpc, on_reply, &a, &call);
-	}
-	if (finish(c, &call, sent, plus ? "READDIRPLUS" : "READDIR") == -1)
-		return -1;
-	return (ssize_t)call.nents;
 }

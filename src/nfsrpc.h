@@ -4,18 +4,22 @@
 /*
  * nfsrpc: NFSv3 over one TCP connection, through libnfs's raw RPC layer
  * (libnfs 4.0 cannot send a plain READDIR through its high-level API,
- * and counts nothing).  Every call is synchronous: it is sent, then the
- * connection is polled until its reply comes or the timeout passes, so
- * one call is in flight at a time, as one process doing system calls on
- * an NFS mount.  Each call is counted per procedure: calls, replies,
- * NFS errors, and the summed round-trip time.
+ * and counts nothing).  A call is sent (nfsrpc_send()), then the
+ * connection is polled (nfsrpc_wait()) until its reply comes, until
+ * enough of several calls in flight are done, or until the timeout
+ * passes.  nfsrpc_sync() does one call at a time, as one process doing
+ * system calls on an NFS mount does; nfsproc.c has a function for each
+ * procedure on top of it.  Each call is counted per procedure: calls,
+ * NFS errors, the summed round-trip time, and the bytes each way.
  *
- * Replies are copied out of libnfs's buffers before the call returns:
- * file handles into struct nfsrpc_fh, directory entries into the
- * caller's struct nfsrpc_dirent array.  An NFS status other than NFS3_OK
- * comes back as -1 with the nearest errno and the status kept in
- * c->nfserr (nfs3_status_name() names it); a lost connection or a
+ * Replies are copied out of libnfs's buffers before the callback
+ * returns: file handles into struct nfsrpc_fh, directory entries into
+ * the caller's struct nfsrpc_dirent array.  An NFS status other than
+ * NFS3_OK comes back as -1 with the nearest errno and the status kept
+ * in c->nfserr (nfs3_status_name() names it); a lost connection or a
  * timeout as -1 with errno EIO or ETIMEDOUT and a message in c->err.
+ * Then the connection is dropped (the calls in flight are cancelled) and
+ * the next call connects again.
  */
 
 #ifndef LD_NFSRPC_H
@@ -59,9 +63,63 @@ struct nfsrpc_dirent {
 	uint64_t	 fileid;
 };
 
+/* A directory being read: where the next READDIR(PLUS) starts. */
+struct nfsrpc_dircursor {
+	uint64_t	cookie;
+	char		verf[8];
+	bool		eof;
+};
+
+/*
+ * What a call sends: the fields its procedure reads.  'fh' is the
+ * object, or the directory 'name' is in; 'count' is the byte count of
+ * READ and WRITE and the maxcount of READDIR(PLUS); 'flag' asks CREATE
+ * for GUARDED (else EXCLUSIVE) and WRITE for FILE_SYNC (else UNSTABLE).
+ */
+struct nfsrpc_args {
+	const struct nfsrpc_fh		*fh;
+	const char			*name;
+	uint32_t			 mode;		/* CREATE, SETATTR, MKDIR */
+	bool				 flag;
+	uint64_t			 off;		/* READ, WRITE */
+	uint32_t			 count;
+	uint32_t			 dircount;	/* READDIRPLUS */
+	const char			*data;		/* WRITE */
+	const struct nfsrpc_dircursor	*cur;		/* READDIR(PLUS) */
+};
+
+/*
+ * A call: where its results go (each pointer may be NULL: not wanted),
+ * and once it is done, how it went.  'then', if set, is called when it
+ * is done: its reply came, or the connection was dropped (status not
+ * RPC_STATUS_SUCCESS).
+ */
+struct nfsrpc_call {
+	struct nfsrpc		*c;
+	int			 proc;		/* enum nfsrpc_proc, or -1 */
+	bool			 done;
+	int			 status;	/* RPC_STATUS_* */
+	int			 nfserr;	/* nfsstat3 */
+	uint64_t		 t0;
+	struct nfsrpc_fh	*fh;		/* LOOKUP, CREATE, MKDIR, MNT */
+	uint64_t		*fileid;	/* LOOKUP, MKDIR, GETATTR */
+	uint32_t		*mode;		/* GETATTR */
+	struct nfsrpc_dircursor	*cur;		/* READDIR(PLUS) */
+	struct nfsrpc_dirent	*ents;
+	size_t			 maxents, nents;
+	char			*names;
+	size_t			 nameslen, namesused;
+	char			*buf;		/* READ */
+	uint32_t		 buflen;
+	ssize_t			 got;
+	bool			*eof;
+	void			(*then)(struct nfsrpc_call *);
+	void			*arg;		/* for 'then' */
+};
+
 struct nfsrpc {
 	struct rpc_context	*rpc;		/* the NFS connection */
-	struct nfs3_url	 url;
+	struct nfs3_url		 url;
 	int			 timeout_ms;
 	uint64_t		 count[NFSRPC_NCOUNTERS];
 	int			 nfserr;	/* the last NFS status, or 0 */
@@ -76,36 +134,17 @@ struct nfsrpc {
 int	nfsrpc_connect(struct nfsrpc *, const char *, int, char *);
 void	nfsrpc_close(struct nfsrpc *);
 void	nfsrpc_counters(struct nfsrpc *, uint64_t *);
+const char	*nfsrpc_proc_name(int);
 
-int	nfsrpc_lookup(struct nfsrpc *, const struct nfsrpc_fh *, const char *,
-	    struct nfsrpc_fh *, uint64_t *);
-int	nfsrpc_access(struct nfsrpc *, const struct nfsrpc_fh *);
-int	nfsrpc_getattr(struct nfsrpc *, const struct nfsrpc_fh *, uint64_t *,
-	    uint32_t *);
-int	nfsrpc_create(struct nfsrpc *, const struct nfsrpc_fh *, const char *,
-	    bool, struct nfsrpc_fh *);
-int	nfsrpc_setattr_mode(struct nfsrpc *, const struct nfsrpc_fh *,
-	    uint32_t);
-int	nfsrpc_write(struct nfsrpc *, const struct nfsrpc_fh *, uint64_t,
-	    const char *, uint32_t, bool);
-int	nfsrpc_commit(struct nfsrpc *, const struct nfsrpc_fh *);
-ssize_t	nfsrpc_read(struct nfsrpc *, const struct nfsrpc_fh *, uint64_t,
-	    char *, uint32_t, bool *);
-int	nfsrpc_remove(struct nfsrpc *, const struct nfsrpc_fh *,
-	    const char *);
-int	nfsrpc_mkdir(struct nfsrpc *, const struct nfsrpc_fh *, const char *,
-	    uint32_t, struct nfsrpc_fh *, uint64_t *);
-int	nfsrpc_rmdir(struct nfsrpc *, const struct nfsrpc_fh *, const char *);
-
-/* A directory being read: where the next READDIR(PLUS) starts. */
-struct nfsrpc_dircursor {
-	uint64_t	cookie;
-	char		verf[8];
-	bool		eof;
-};
-
-ssize_t	nfsrpc_readdir(struct nfsrpc *, const struct nfsrpc_fh *,
-	    struct nfsrpc_dircursor *, bool, uint32_t, uint32_t,
-	    struct nfsrpc_dirent *, size_t, char *, size_t);
+/*
+ * Calls that overlap: send them, then wait until enough are done; or
+ * one call at a time (nfsrpc_sync(): send, wait, judge).
+ */
+int	nfsrpc_send(struct nfsrpc *, struct nfsrpc_call *, int,
+	    const struct nfsrpc_args *);
+int	nfsrpc_wait(struct nfsrpc *, bool (*)(void *), void *);
+int	nfsrpc_judge(struct nfsrpc *, const struct nfsrpc_call *);
+int	nfsrpc_sync(struct nfsrpc *, struct nfsrpc_call *, int,
+	    const struct nfsrpc_args *);
 
 #endif /* LD_NFSRPC_H */

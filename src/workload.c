@@ -25,6 +25,8 @@ static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
 static int	list_dir(struct workload *, bool, struct workload_result *);
 static int	remove_listed(struct workload *, struct workload_result *);
+static void	overlap_begin(struct workload *);
+static int	overlap_end(struct workload *, uint64_t *);
 static bool	poll_paused(struct workload *, enum phase, uint64_t,
 		    uint64_t *, uint64_t *);
 
@@ -127,6 +129,31 @@ workload_run(struct workload *w, enum phase p, struct workload_result *r)
 	return rc;
 }
 
+/* Let the backend overlap the operations of a phase (backend.h). */
+static void
+overlap_begin(struct workload *w)
+{
+	if (w->be->ops->overlap != NULL)
+		(void)w->be->ops->overlap(w->be, true);
+}
+
+/*
+ * The operations of the phase have all been called: wait until they are
+ * done, and move '*t0', the end of the last, to now.  Return 0, or -1
+ * with errno if one failed.
+ */
+static int
+overlap_end(struct workload *w, uint64_t *t0)
+{
+	int	rc;
+
+	if (w->be->ops->overlap == NULL)
+		return 0;
+	rc = w->be->ops->overlap(w->be, false);
+	*t0 = timing_now();
+	return rc;
+}
+
 /*
  * The loop of create, open and delete: 'op' on every file, in creation
  * order, or in 'order' if it is not NULL.
@@ -144,6 +171,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 
 	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
 	    w->deadline_ns : UINT64_MAX;
+	overlap_begin(w);
 	start = t0 = timing_now();
 	for (i = 0; i < n; i++) {
 		if (op(be, dir, names_get(w->names, order != NULL ?
@@ -167,6 +195,12 @@ each_file(struct workload *w, enum phase p, file_op op,
 			break;
 		}
 	}
+	if (overlap_end(w, &t0) == -1) {
+		if (rc == 0)
+			saved = errno;
+		rc = -1;
+		opfail = true;
+	}
 	r->elapsed_ns = t0 - start - paused;
 	r->done = i;
 	if (p == PHASE_CREATE)
@@ -176,7 +210,10 @@ each_file(struct workload *w, enum phase p, file_op op,
 		 * while its request was on the wire (NFS), so clean-up must
 		 * try it; EEXIST means the name is someone else's.
 		 */
-		w->created = opfail && saved != EEXIST ? i + 1 : i;
+		w->created = opfail && saved != EEXIST && i < n ? i + 1 : i;
+	else if (p == PHASE_DELETE && opfail && be->window > 1)
+		/* The last 'window' called may not be gone. */
+		w->deleted = i > be->window ? i - be->window : 0;
 	else if (p == PHASE_DELETE)
 		w->deleted = i;
 	errno = saved;
@@ -193,9 +230,12 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 	ssize_t			  k, j;
 	bool			  end = false;
 	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
+	int			  saved;
 
 	if (be->ops->rewind(be, w->dir) == -1)
 		return -1;
+	if (stat)
+		overlap_begin(w);
 	start = t0 = timing_now();
 	while (!end) {
 		if ((k = be->ops->readdir(be, w->dir, &batch, &end)) == -1)
@@ -219,10 +259,16 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 			goto fail;
 		}
 	}
+	if (stat && overlap_end(w, &t0) == -1)
+		goto fail;
 	r->elapsed_ns = t0 - start - paused;
 	return 0;
 fail:
+	saved = errno;
+	if (stat)
+		(void)overlap_end(w, &t0);
 	r->elapsed_ns = t0 - start - paused;
+	errno = saved;
 	return -1;
 }
 
@@ -261,8 +307,10 @@ remove_listed(struct workload *w, struct workload_result *r)
 	uint64_t		  paused = 0;
 	ssize_t			  k, j;
 	bool			  end;
+	int			  saved;
 
 	left = w->created - w->deleted;
+	overlap_begin(w);
 	start = t0 = timing_now();
 	do {
 		if (be->ops->rewind(be, w->dir) == -1)
@@ -294,12 +342,17 @@ remove_listed(struct workload *w, struct workload_result *r)
 			}
 		}
 	} while (r->done < left && pass_removed > 0);
+	if (overlap_end(w, &t0) == -1)
+		goto fail;
 	r->elapsed_ns = t0 - start - paused;
 	if (r->done == left)
 		w->deleted = w->created;
 	return 0;
 fail:
+	saved = errno;
+	(void)overlap_end(w, &t0);
 	r->elapsed_ns = t0 - start - paused;
+	errno = saved;
 	return -1;
 }
 

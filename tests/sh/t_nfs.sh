@@ -7,20 +7,22 @@
 # n ACCESS, liststat n LOOKUP besides the READDIRs (none with
 # --nfs-readdir plus, which lists with READDIRPLUS alone), deleting them
 # n REMOVE; halving --nfs-maxcount about doubles the READDIR or
-# READDIRPLUS calls of a listing.  No call fails, the bytes each way are
+# READDIRPLUS calls of a listing; with --nfs-window 8 the calls are the
+# same, in flight together.  No call fails, the bytes each way are
 # counted, the round line gives the calls per file, and 'url =' in a
 # config file names a server as the command line does.
 #
 # Bad input: a malformed URL is a usage error (exit 2), a server that does
 # not answer a runtime failure (exit 1), an export the server refuses
 # stops the run (exit 3); each says so in one line.  A full export stops
-# the run with ENOSPC (exit 3), SIGINT and SIGTERM interrupt it (exit 130,
-# 143); either way the rounds done are kept.  A run killed with SIGKILL
-# leaves its work directory, which 'largedir cleanup nfs://...' removes,
-# but not while a live run holds it, nor files it did not make.  A server
-# that stops answering (SIGSTOP) makes the call time out and the run fail
-# (exit 1), naming the call.  After every run the export is as empty as
-# it was: largedir leaves nothing on the server.
+# the run with ENOSPC (exit 3), also with calls in flight; SIGINT and
+# SIGTERM interrupt it (exit 130, 143); either way the rounds done are
+# kept.  A run killed with SIGKILL leaves its work directory, which
+# 'largedir cleanup nfs://...' removes, but not while a live run holds
+# it, nor files it did not make.  A server that stops answering
+# (SIGSTOP) makes the call time out and the run fail (exit 1), naming the
+# call.  After every run the export is as empty as it was: largedir
+# leaves nothing on the server.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_root "starts an NFS server on a loop device"
@@ -124,6 +126,15 @@ expect plus create_rpc_create=1000 create_rpc_setattr=0 \
     fail "plus: list sent no READDIRPLUS"
 no_errors plus
 
+# Calls in flight (--nfs-window): the same calls, all of them answered.
+run window -n 1000 -N 1000 -p "$P" --nfs-window 8
+expect window create_rpc_create=1000 create_rpc_setattr=1000 \
+    open_rpc_lookup=1000 open_rpc_access=1000 liststat_rpc_lookup=1000 \
+    delete_rpc_remove=1000
+no_errors window
+jq -e '.meta.nfs_window == "8"' "$T/window/x.json" >/dev/null ||
+    fail "window: nfs_window is $(jq .meta.nfs_window "$T/window/x.json")"
+
 # The server named in a config file.
 printf 'label = viaconf\nurl = %s\n' "$NFS_URL" >"$T/nfs.conf"
 expect_exit 0 "$LD" -q --sync none -n 100 -N 100 -p create,delete \
@@ -203,22 +214,33 @@ refused 3 '/not-exported' \
 
 # ===== A full export =====
 
-set +e
-"$LD" -q --sync none -n 10 -g 2 -p create,delete --file-size 1m \
-    -o "$T/full" --label x "$NFS_URL" >"$T/stdout" 2>"$T/stderr"
-rc=$?
-set -e
-[ "$rc" = 3 ] || fail "full: exit $rc, expected 3: $(cat "$T/stderr")"
-grep -v 'warning: ' "$T/stderr" >"$T/errors" || true
-if [ "$(lines "$T/errors")" -ne 1 ] ||
-    ! grep -q 'No space left on device (WRITE: NFS3ERR_NOSPC)' "$T/errors"; then
-	fail "full: stderr: $(cat "$T/stderr")"
-fi
-jq -e '.status == "stopped" and .stop.errno == "ENOSPC" and
-    .stop.phase == "create" and (.rounds | length) >= 1' \
-    "$T/full/x.json" >/dev/null || fail "full: $(jq -c '{status, stop}' \
-    "$T/full/x.json")"
-empty full
+# full NAME OPTIONS...: fill the export with 1 MiB files until it is full.
+full() {
+	fu_name=$1
+	shift
+	set +e
+	"$LD" -q --sync none -n 10 -g 2 -p create,delete --file-size 1m \
+	    -o "$T/$fu_name" --label x "$@" "$NFS_URL" >"$T/stdout" \
+	    2>"$T/stderr"
+	rc=$?
+	set -e
+	[ "$rc" = 3 ] ||
+	    fail "$fu_name: exit $rc, expected 3: $(cat "$T/stderr")"
+	grep -v 'warning: ' "$T/stderr" >"$T/errors" || true
+	if [ "$(lines "$T/errors")" -ne 1 ] ||
+	    ! grep -q 'No space left on device ([A-Z]*: NFS3ERR_NOSPC)' \
+	    "$T/errors"; then
+		fail "$fu_name: stderr: $(cat "$T/stderr")"
+	fi
+	jq -e '.status == "stopped" and .stop.errno == "ENOSPC" and
+	    .stop.phase == "create" and (.rounds | length) >= 1' \
+	    "$T/$fu_name/x.json" >/dev/null || fail "$fu_name: $(jq -c \
+	    '{status, stop}' "$T/$fu_name/x.json")"
+	empty "$fu_name"
+}
+full full
+# With calls in flight, those after the one that failed are cleaned too.
+full fullwindow --nfs-window 8
 
 # ===== Killed runs and cleanup =====
 

@@ -48,6 +48,9 @@ struct fake {
 	bool		 released;
 	uint64_t	 count[7];
 	size_t		 batch;		/* --fake-batch, or 0: the knob */
+	bool		 overlapping;	/* in a phase, with a window */
+	int		 pending;	/* a failure not reported yet */
+	unsigned	 pending_left;	/* operations until it is */
 };
 
 static const char *const counter_names[] = {
@@ -57,7 +60,7 @@ static const char *const counter_names[] = {
 enum { C_CREATE, C_OPENCLOSE, C_STAT, C_UNLINK, C_READDIR, C_MKDIR,
     C_RMDIR };
 
-struct fake_knobs	 fake_knobs = { -1, 0, 7, false, false };
+struct fake_knobs	 fake_knobs = { -1, 0, -1, 0, 7, false, false };
 static struct fake_wd	*workdirs;
 static unsigned		 serial;
 
@@ -79,6 +82,9 @@ static int	f_release(struct backend *);
 static int	f_reacquire(struct backend *, char *);
 static bool	f_vanished(struct backend *, struct backend_dir *);
 static void	f_counters(struct backend *, uint64_t *);
+static int	f_overlap(struct backend *, bool);
+static int	overlapped(struct fake *, int);
+static int	reported(struct fake *);
 static int	f_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 
@@ -111,6 +117,7 @@ const struct backend_ops fake_ops = {
 	.vanished = f_vanished,
 	.counter_names = counter_names,
 	.counters = f_counters,
+	.overlap = f_overlap,
 	.sweep = f_sweep,
 };
 
@@ -120,6 +127,8 @@ fake_reset(void)
 {
 	fake_knobs.fail_after = -1;
 	fake_knobs.fail_errno = 0;
+	fake_knobs.unlink_fail_after = -1;
+	fake_knobs.window = 0;
 	fake_knobs.batch = 7;
 	fake_knobs.reverse = false;
 	fake_knobs.swap_mark = false;
@@ -248,6 +257,7 @@ f_open(struct backend *be, const char *target, char *err)
 		fk->batch = (size_t)strtoull(v, NULL, 10);	/* checked */
 	be->priv = fk;
 	be->workdir = xstrdup(w->path);
+	be->window = fake_knobs.window > 1 ? fake_knobs.window : 1;
 	return 0;
 }
 
@@ -362,12 +372,10 @@ f_create(struct backend *be, struct backend_dir *d, const char *name)
 	struct fake	*fk = be->priv;
 
 	fk->count[C_CREATE]++;
-	if (usable(be) == -1)
+	if (usable(be) == -1 || reported(fk) == -1)
 		return -1;
-	if (fake_knobs.fail_after == 0) {
-		errno = fake_knobs.fail_errno;
-		return -1;
-	}
+	if (fake_knobs.fail_after == 0)
+		return overlapped(fk, fake_knobs.fail_errno);
 	if (fake_knobs.fail_after > 0)
 		fake_knobs.fail_after--;
 	if (find(d, name) != -1) {
@@ -415,8 +423,12 @@ f_unlink(struct backend *be, struct backend_dir *d, const char *name)
 	ssize_t		 i;
 
 	fk->count[C_UNLINK]++;
-	if (usable(be) == -1)
+	if (usable(be) == -1 || reported(fk) == -1)
 		return -1;
+	if (fake_knobs.unlink_fail_after == 0)
+		return overlapped(fk, EIO);
+	if (fake_knobs.unlink_fail_after > 0)
+		fake_knobs.unlink_fail_after--;
 	if ((i = find(d, name)) == -1) {
 		errno = ENOENT;
 		return -1;
@@ -424,6 +436,53 @@ f_unlink(struct backend *be, struct backend_dir *d, const char *name)
 	d->names[i].gone = true;
 	d->live--;
 	return 0;
+}
+
+/*
+ * An operation fails with 'e': at once (-1), or, overlapping, later
+ * (reported()); it then takes effect as one never done, and the knob
+ * that made it fail is spent.
+ */
+static int
+overlapped(struct fake *fk, int e)
+{
+	if (!fk->overlapping) {
+		errno = e;
+		return -1;
+	}
+	fake_knobs.fail_after = fake_knobs.unlink_fail_after = -1;
+	if (fk->pending == 0) {
+		fk->pending = e;
+		fk->pending_left = fake_knobs.window - 1;
+	}
+	return 0;
+}
+
+/* The failure of an earlier operation comes back now: -1 with errno. */
+static int
+reported(struct fake *fk)
+{
+	if (fk->pending == 0 || fk->pending_left-- > 0)
+		return 0;
+	errno = fk->pending;
+	fk->pending = 0;
+	return -1;
+}
+
+/* A phase begins or ends; at its end, a failure not reported yet is. */
+static int
+f_overlap(struct backend *be, bool begin)
+{
+	struct fake	*fk = be->priv;
+
+	if (fake_knobs.window <= 1)
+		return 0;
+	fk->overlapping = begin;
+	if (begin || fk->pending == 0)
+		return 0;
+	errno = fk->pending;
+	fk->pending = 0;
+	return -1;
 }
 
 static int

@@ -8,9 +8,13 @@
  * operation fail, list in another order, or take the work directory
  * away.  It has an option of its own, --fake-batch (entries per readdir
  * call), as a network backend has its buffer sizes: a run's setting
- * wins over the 'batch' knob.  It passes the same conformance tests as posix (test_backend.c),
- * so what the round tests (test_round.c) learn through it holds for the
- * real thing.
+ * wins over the 'batch' knob.  With the 'window' knob above 1 it lets a
+ * phase's operations overlap as the NFS backend does with --nfs-window:
+ * an operation that fails then takes effect as one that was never done,
+ * but its failure comes back only window - 1 operations later (those
+ * take effect), or at the end of the phase.  It passes the same
+ * conformance tests as posix (test_backend.c), so what the round tests
+ * (test_round.c) learn through it holds for the real thing.
  */
 
 #ifndef LD_TEST_FAKE_H
@@ -26,6 +30,8 @@
 struct fake_knobs {
 	long	fail_after;	/* creates left before failing; -1: never */
 	int	fail_errno;	/* ... with this errno */
+	long	unlink_fail_after;	/* the same for unlinks */
+	unsigned window;	/* > 1: a phase's operations overlap */
 	size_t	batch;		/* entries per readdir call (7) */
 	bool	reverse;	/* list newest first */
 	bool	swap_mark;	/* reacquire() finds a mark not ours */

@@ -392,7 +392,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 31);
+	assert_int_equal(n, 32);
 	free(lo);
 }
 
