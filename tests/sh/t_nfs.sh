@@ -10,7 +10,8 @@
 # READDIRPLUS calls of a listing; with --nfs-window 8 the calls are the
 # same, in flight together.  No call fails, the bytes each way are
 # counted, the round line gives the calls per file, and 'url =' in a
-# config file names a server as the command line does.
+# config file names a server as the command line does.  The backend
+# conformance suite (tests/unit/test_backend.c) passes over NFS.
 #
 # Bad input: a malformed URL is a usage error (exit 2), a server that does
 # not answer a runtime failure (exit 1), an export the server refuses
@@ -149,6 +150,16 @@ run write -n 200 -N 200 -p create,delete --file-size 4k
 expect write create_rpc_write=200 create_rpc_commit=200 \
     create_rpc_create=200 delete_rpc_remove=200
 no_errors write
+
+# ===== The backend conformance suite, over NFS =====
+
+tb=$(dirname "$LD")/tests/test_backend
+[ -x "$tb" ] || fail "no $tb (make unit builds it)"
+LARGEDIR_NFS_URL=$NFS_URL "$tb" >"$T/conformance" 2>&1 ||
+    fail "test_backend over NFS: $(grep -A3 'ERROR\|FAILED' "$T/conformance")"
+grep -q '^\[  PASSED  \] 7 test(s)\.$' "$T/conformance" ||
+    fail "test_backend over NFS: $(tail -n 5 "$T/conformance")"
+empty conformance
 
 # ===== Listing sizes =====
 
