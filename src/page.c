@@ -7,9 +7,10 @@
  * file has everything the page needs) and writes index.html in English
  * and index.de.html in German, each linking the other: what was run, the
  * comparison graphs rates-PHASE.png that plot/rates.gp drew, a table of
- * files per second at fixed n, and one section per target with its
- * machine, its filesystem, its graph and its raw files.  largedir.c calls
- * it for "largedir page".
+ * files per second at fixed n, for targets that counted their calls to
+ * a server the table of those calls (pagecalls.c), and one section per
+ * target with its machine, its filesystem, its graph and its raw files.
+ * largedir.c calls it for "largedir page"; html.c prints the pieces.
  *
  * The page is static and self-contained (inline CSS, no scripts, nothing
  * fetched from elsewhere) and links only to files that exist in the
@@ -21,11 +22,9 @@
 
 #include <sys/stat.h>
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,19 +32,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "html.h"
 #include "output.h"
 #include "page.h"
+#include "pagecalls.h"
 #include "results.h"
 #include "stats.h"
 #include "util.h"
 
 #define NFIXED	3
 #define NPHASES	6
-#define DASH	"\u2013"
 #define GIB	(1024.0 * 1024.0 * 1024.0)
 #define NWORK	(sizeof(workload_items) / sizeof(workload_items[0]))
-
-enum lang { LANG_EN, LANG_DE };
 
 /* How put_value() prints a metadata value. */
 enum kind { K_TEXT, K_COUNT, K_NUM, K_SECONDS, K_KIB, K_BYTES, K_YESNO };
@@ -68,27 +66,23 @@ static int	read_targets(struct page *, const char *, char *);
 static bool	same_meta(const struct results_target *,
 		    const struct results_target *, const char *);
 static bool	has_file(const struct page *, const char *, const char *);
-static int	write_lang(struct page *, enum lang, const char *, char *);
+static int	write_lang(struct page *, enum html_lang, const char *,
+		    char *);
 static int	print_page(FILE *, const void *);
-static void	put(FILE *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
-static void	put_esc(FILE *, const char *, const char *, const char *);
-static void	put_url(FILE *, const char *, const char *);
-static void	put_num(FILE *, double, int, enum lang);
-static void	put_value(FILE *, const char *, enum kind, enum lang);
+static void	put_value(FILE *, const char *, enum kind, enum html_lang);
 static void	put_items(FILE *, const struct results_target *,
 		    const struct page_item *, const char *, const char *,
-		    const char *, enum lang);
+		    const char *, enum html_lang);
 static void	put_graph(FILE *, const struct page *, const char *,
 		    const char *, const char *);
-static void	put_knees(FILE *, const struct results_target *, enum lang);
-static void	put_page(FILE *, const struct page *, enum lang);
-static void	put_intro(FILE *, const struct page *, enum lang);
-static void	put_graphs(FILE *, const struct page *, enum lang);
-static void	put_table(FILE *, const struct page *, enum lang);
+static void	put_knees(FILE *, const struct results_target *,
+		    enum html_lang);
+static void	put_page(FILE *, const struct page *, enum html_lang);
+static void	put_intro(FILE *, const struct page *, enum html_lang);
+static void	put_graphs(FILE *, const struct page *, enum html_lang);
+static void	put_table(FILE *, const struct page *, enum html_lang);
 static void	put_target(FILE *, const struct page *,
-		    const struct results_target *, enum lang);
-static const char *tr(enum lang, const char *, const char *);
+		    const struct results_target *, enum html_lang);
 
 static const char *const phases[NPHASES] = {
 	"create", "open", "list", "liststat", "delete", "rmrf"
@@ -223,8 +217,8 @@ page_write(const char *results, char *err)
 		return -1;
 	}
 	if (read_targets(&pg, results, err) == 0 &&
-	    write_lang(&pg, LANG_EN, results, err) == 0 &&
-	    write_lang(&pg, LANG_DE, results, err) == 0)
+	    write_lang(&pg, HTML_EN, results, err) == 0 &&
+	    write_lang(&pg, HTML_DE, results, err) == 0)
 		rc = 0;
 	saved = errno;
 	results_free(&pg.r);
@@ -287,7 +281,7 @@ has_file(const struct page *pg, const char *base, const char *ext)
 /* What print_page() needs: the page and its language. */
 struct page_arg {
 	const struct page	*pg;
-	enum lang		 lang;
+	enum html_lang		 lang;
 };
 
 /* Adapt put_page() to output_write_file(). */
@@ -305,13 +299,13 @@ print_page(FILE *fp, const void *arg)
  * (output_write_file()).  Return 0, or -1 with errno and 'err' set.
  */
 static int
-write_lang(struct page *pg, enum lang lang, const char *results, char *err)
+write_lang(struct page *pg, enum html_lang lang, const char *results, char *err)
 {
 	struct page_arg	pa = { pg, lang };
 	char		msg[LD_ERRLEN];
 	int		saved;
 
-	if (output_write_file(pg->dirfd, lang == LANG_DE ? "index.de.html" :
+	if (output_write_file(pg->dirfd, lang == HTML_DE ? "index.de.html" :
 	    "index.html", print_page, &pa, NULL, msg) == 0)
 		return 0;
 	saved = errno;
@@ -320,94 +314,12 @@ write_lang(struct page *pg, enum lang lang, const char *results, char *err)
 	return -1;
 }
 
-/* fprintf(3) whose errors show in ferror(3), checked once at the end. */
-static void
-put(FILE *fp, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	(void)vfprintf(fp, fmt, ap);
-	va_end(ap);
-}
-
-/*
- * Print 'pre', then 's' HTML-escaped ("?" if it is NULL), then 'post'.
- * Control characters other than tab and newline are not allowed in HTML
- * and print as U+FFFD.
- */
-static void
-put_esc(FILE *fp, const char *pre, const char *s, const char *post)
-{
-	unsigned char	c;
-
-	put(fp, "%s", pre);
-	for (s = s != NULL ? s : "?"; *s != '\0'; s++) {
-		c = (unsigned char)*s;
-		if (c == '&' || c == '<' || c == '>' || c == '"' || c == '\'')
-			put(fp, "%s", c == '&' ? "&amp;" : c == '<' ? "&lt;" :
-			    c == '>' ? "&gt;" : c == '"' ? "&quot;" : "&#39;");
-		else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
-			put(fp, "&#xfffd;");
-		else
-			(void)putc(c, fp);
-	}
-	put(fp, "%s", post);
-}
-
-/* Print the file name 's' + 'ext' percent-encoded, for href and src. */
-static void
-put_url(FILE *fp, const char *s, const char *ext)
-{
-	for (; *s != '\0'; s++)
-		if (isalnum((unsigned char)*s) || strchr("-._~", *s) != NULL)
-			(void)putc(*s, fp);
-		else
-			put(fp, "%%%02X", (unsigned char)*s);
-	put(fp, "%s", ext);
-}
-
-/*
- * Print 'v' with at most 'prec' decimals (trailing zeros dropped) and
- * thousands separators: 1,234.5 in English, 1.234,5 in German; an en
- * dash if 'v' is not finite.
- */
-static void
-put_num(FILE *fp, double v, int prec, enum lang lang)
-{
-	char	 buf[400], *dot, *p;
-	size_t	 nint, i;
-
-	if (!isfinite(v)) {
-		put(fp, DASH);
-		return;
-	}
-	(void)snprintf(buf, sizeof(buf), "%.*f", prec, fabs(v));
-	nint = strlen(buf);
-	if ((dot = strchr(buf, '.')) != NULL) {
-		for (p = buf + nint - 1; *p == '0'; p--)
-			*p = '\0';
-		if (p == dot)
-			*dot = '\0';
-		nint = (size_t)(dot - buf);
-	}
-	if (v < 0.0 && strspn(buf, "0.") != strlen(buf))
-		put(fp, "-");
-	for (i = 0; i < nint; i++) {
-		if (i > 0 && (nint - i) % 3 == 0)
-			put(fp, "%s", tr(lang, ",", "."));
-		(void)putc(buf[i], fp);
-	}
-	if (dot != NULL && dot[1] != '\0')
-		put(fp, "%s%s", tr(lang, ".", ","), dot + 1);
-}
-
 /*
  * Print the metadata value 's' as 'kind' asks; a value that should be a
  * number and is none prints as text.
  */
 static void
-put_value(FILE *fp, const char *s, enum kind kind, enum lang lang)
+put_value(FILE *fp, const char *s, enum kind kind, enum html_lang lang)
 {
 	char	*end;
 	double	 v;
@@ -417,21 +329,21 @@ put_value(FILE *fp, const char *s, enum kind kind, enum lang lang)
 	    !(kind == K_SECONDS && strcmp(end, "s") == 0))) {
 		if (kind == K_YESNO && (strcmp(s, "yes") == 0 ||
 		    strcmp(s, "1") == 0))
-			s = tr(lang, "yes", "ja");
+			s = html_tr(lang, "yes", "ja");
 		else if (kind == K_YESNO && (strcmp(s, "no") == 0 ||
 		    strcmp(s, "0") == 0))
-			s = tr(lang, "no", "nein");
+			s = html_tr(lang, "no", "nein");
 		else if ((kind == K_COUNT || kind == K_BYTES) &&
 		    strcmp(s, "none") == 0)
-			s = tr(lang, "none", "keine");
-		put_esc(fp, "", s, "");
+			s = html_tr(lang, "none", "keine");
+		html_esc(fp, "", s, "");
 	} else if (kind == K_KIB || kind == K_BYTES) {
 		v *= kind == K_KIB ? 1024.0 : 1.0;
-		put_num(fp, v >= GIB ? v / GIB : v / 1024.0 / 1024.0, 1, lang);
-		put(fp, v >= GIB ? " GiB" : " MiB");
+		html_num(fp, v >= GIB ? v / GIB : v / 1024.0 / 1024.0, 1, lang);
+		html_put(fp, v >= GIB ? " GiB" : " MiB");
 	} else {
-		put_num(fp, v, kind == K_COUNT ? 0 : 3, lang);
-		put(fp, kind == K_SECONDS ? " s" : "");
+		html_num(fp, v, kind == K_COUNT ? 0 : 3, lang);
+		html_put(fp, kind == K_SECONDS ? " s" : "");
 	}
 }
 
@@ -443,7 +355,7 @@ put_value(FILE *fp, const char *s, enum kind kind, enum lang lang)
 static void
 put_items(FILE *fp, const struct results_target *t,
     const struct page_item *list, const char *pre, const char *title,
-    const char *post, enum lang lang)
+    const char *post, enum html_lang lang)
 {
 	const struct page_item	*it;
 	const char		*s;
@@ -453,13 +365,14 @@ put_items(FILE *fp, const struct results_target *t,
 		if ((s = results_meta(t, it->key)) == NULL)
 			continue;
 		if (first)
-			put_esc(fp, pre, title, "");
-		put(fp, "%s%s: ", first ? " \u2014 " : "; ", it->name[lang]);
+			html_esc(fp, pre, title, "");
+		html_put(fp, "%s%s: ", first ? " \u2014 " : "; ",
+		    it->name[lang]);
 		put_value(fp, s, it->kind, lang);
 		first = false;
 	}
 	if (!first)
-		put(fp, ".%s", post);
+		html_put(fp, ".%s", post);
 }
 
 /*
@@ -473,17 +386,17 @@ put_graph(FILE *fp, const struct page *pg, const char *base,
 	bool	svg;
 
 	svg = has_file(pg, base, ".svg");
-	put(fp, "<p>");
+	html_put(fp, "<p>");
 	if (svg) {
-		put(fp, "<a href=\"");
-		put_url(fp, base, ".svg");
-		put(fp, "\">");
+		html_put(fp, "<a href=\"");
+		html_url(fp, base, ".svg");
+		html_put(fp, "\">");
 	}
-	put(fp, "<img src=\"");
-	put_url(fp, base, ".png");
-	put(fp, "\" width=\"900\" height=\"600\" alt=\"");
-	put_esc(fp, "", what, ": ");
-	put(fp, "%s\">%s</p>\n", alt, svg ? "</a>" : "");
+	html_put(fp, "<img src=\"");
+	html_url(fp, base, ".png");
+	html_put(fp, "\" width=\"900\" height=\"600\" alt=\"");
+	html_esc(fp, "", what, ": ");
+	html_put(fp, "%s\">%s</p>\n", alt, svg ? "</a>" : "");
 }
 
 /*
@@ -491,7 +404,7 @@ put_graph(FILE *fp, const struct page *pg, const char *base,
  * something, "phase n" or "phase: decline"; a dash if none does.
  */
 static void
-put_knees(FILE *fp, const struct results_target *t, enum lang lang)
+put_knees(FILE *fp, const struct results_target *t, enum html_lang lang)
 {
 	const char	*s;
 	char		 key[32], *end;
@@ -499,50 +412,53 @@ put_knees(FILE *fp, const struct results_target *t, enum lang lang)
 	size_t		 p;
 	bool		 any = false;
 
-	put(fp, "<td>");
+	html_put(fp, "<td>");
 	for (p = 0; p < NPHASES; p++) {
 		(void)snprintf(key, sizeof(key), "knee_%s", phases[p]);
 		if ((s = results_meta(t, key)) == NULL)
 			continue;
 		v = strtod(s, &end);
 		if (end != s && *end == '\0' && v > 0) {
-			put(fp, "%s%s n = ", any ? "; " : "", phases[p]);
-			put_num(fp, v, 0, lang);
+			html_put(fp, "%s%s n = ", any ? "; " : "", phases[p]);
+			html_num(fp, v, 0, lang);
 		} else if (strcmp(s, "decline") == 0)
-			put(fp, "%s%s: %s", any ? "; " : "", phases[p],
-			    tr(lang, "decline", "Abfall"));
+			html_put(fp, "%s%s: %s", any ? "; " : "", phases[p],
+			    html_tr(lang, "decline", "Abfall"));
 		else
 			continue;
 		any = true;
 	}
-	put(fp, "%s</td>", any ? "" : DASH);
+	html_put(fp, "%s</td>", any ? "" : HTML_DASH);
 }
 
 /* ===== The page ===== */
 
 /* Print the whole page in 'lang'. */
 static void
-put_page(FILE *fp, const struct page *pg, enum lang lang)
+put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 {
 	const char	*title;
 	size_t		 i;
 
-	title = tr(lang, "largedir: files per second as one directory grows",
-	    "largedir: Dateien pro Sekunde, während ein Verzeichnis wächst");
-	put(fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+	title = html_tr(lang, "largedir: files per second as one directory "
+	    "grows", "largedir: Dateien pro Sekunde, während ein Verzeichnis "
+	    "wächst");
+	html_put(fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 	    "content=\"width=device-width, initial-scale=1\">\n"
 	    "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n"
 	    "<p class=\"lang\"><a href=\"%s\" hreflang=\"%s\" lang=\"%s\">"
-	    "%s</a></p>\n<h1>%s</h1>\n", tr(lang, "en", "de"), title, style,
-	    tr(lang, "index.de.html", "index.html"), tr(lang, "de", "en"),
-	    tr(lang, "de", "en"), tr(lang, "Deutsch", "English"), title);
+	    "%s</a></p>\n<h1>%s</h1>\n", html_tr(lang, "en", "de"), title,
+	    style, html_tr(lang, "index.de.html", "index.html"),
+	    html_tr(lang, "de", "en"), html_tr(lang, "de", "en"),
+	    html_tr(lang, "Deutsch", "English"), title);
 	put_intro(fp, pg, lang);
 	put_graphs(fp, pg, lang);
 	put_table(fp, pg, lang);
+	pagecalls_put(fp, &pg->r, lang);
 	for (i = 0; i < pg->r.nt; i++)
 		put_target(fp, pg, &pg->r.t[i], lang);
-	put(fp, "<p>%s</p>\n</body>\n</html>\n", tr(lang,
+	html_put(fp, "<p>%s</p>\n</body>\n</html>\n", html_tr(lang,
 	    "Written by largedir page from the files in this directory.",
 	    "Von largedir page aus den Dateien dieses Verzeichnisses "
 	    "erstellt."));
@@ -553,7 +469,7 @@ put_page(FILE *fp, const struct page *pg, enum lang lang)
  * all targets share, then per target those in which they differ.
  */
 static void
-put_intro(FILE *fp, const struct page *pg, enum lang lang)
+put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 {
 	const struct results_target	*t0 = &pg->r.t[0];
 	const struct page_item		*it;
@@ -581,33 +497,36 @@ put_intro(FILE *fp, const struct page *pg, enum lang lang)
 		if (last == NULL || strcmp(s, last) > 0)
 			last = s;
 	}
-	put(fp, "<p>largedir ");
+	html_put(fp, "<p>largedir ");
 	s = results_meta(t0, "version") != NULL ? results_meta(t0, "version") :
 	    results_meta(t0, "largedir");
-	put_esc(fp, "", s, "");
+	html_esc(fp, "", s, "");
 	if ((s = results_meta(t0, "git")) != NULL)
-		put_esc(fp, " (git ", s, ")");
-	put(fp, tr(lang, " measured %zu target%s", " hat %zu Ziel%s gemessen"),
-	    pg->r.nt, pg->r.nt == 1 ? "" : tr(lang, "s", "e"));
+		html_esc(fp, " (git ", s, ")");
+	html_put(fp, html_tr(lang, " measured %zu target%s",
+	    " hat %zu Ziel%s gemessen"), pg->r.nt,
+	    pg->r.nt == 1 ? "" : html_tr(lang, "s", "e"));
 	if (first != NULL) {
-		put_esc(fp, tr(lang, ", started ", ", gestartet "), first, "");
+		html_esc(fp, html_tr(lang, ", started ", ", gestartet "),
+		    first, "");
 		if (strcmp(first, last) != 0)
-			put_esc(fp, tr(lang, " to ", " bis "), last, "");
+			html_esc(fp, html_tr(lang, " to ", " bis "), last, "");
 	}
-	put(fp, ".%s", one_seed ? " Seed: " : " Seeds: ");
+	html_put(fp, ".%s", one_seed ? " Seed: " : " Seeds: ");
 	for (i = 0; i < (one_seed ? 1 : pg->r.nt); i++) {
 		if (!one_seed)
-			put_esc(fp, i > 0 ? ", " : "", pg->r.t[i].label, " ");
-		put_esc(fp, "", results_meta(&pg->r.t[i], "seed"), "");
+			html_esc(fp, i > 0 ? ", " : "", pg->r.t[i].label, " ");
+		html_esc(fp, "", results_meta(&pg->r.t[i], "seed"), "");
 	}
-	put(fp, ". ");
-	put_items(fp, t0, same, "", tr(lang, "Workload", "Arbeitslast"), "",
-	    lang);
+	html_put(fp, ". ");
+	put_items(fp, t0, same, "", html_tr(lang, "Workload", "Arbeitslast"),
+	    "", lang);
 	if (nd > 0)
-		put(fp, " %s", tr(lang, "The targets did not all run the same "
-		    "workload; they differ in:", "Die Ziele liefen nicht alle "
-		    "mit derselben Arbeitslast; sie unterscheiden sich in:"));
-	put(fp, "</p>\n");
+		html_put(fp, " %s", html_tr(lang, "The targets did not all "
+		    "run the same workload; they differ in:", "Die Ziele "
+		    "liefen nicht alle mit derselben Arbeitslast; sie "
+		    "unterscheiden sich in:"));
+	html_put(fp, "</p>\n");
 	for (i = 0; i < pg->r.nt && nd > 0; i++)
 		put_items(fp, &pg->r.t[i], diff, "<p>", pg->r.t[i].label,
 		    "</p>\n", lang);
@@ -615,27 +534,27 @@ put_intro(FILE *fp, const struct page *pg, enum lang lang)
 
 /* Print the comparison graphs rates-PHASE.png that exist. */
 static void
-put_graphs(FILE *fp, const struct page *pg, enum lang lang)
+put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 {
 	char	*base;
 	size_t	 p, n = 0;
 
-	put(fp, "<h2>%s</h2>\n<p>%s</p>\n", tr(lang, "Files per second by "
-	    "phase", "Dateien pro Sekunde je Phase"), tr(lang, "Each graph "
-	    "shows files per second (higher is better) against the number n "
-	    "of files in the directory, on a logarithmic axis, one curve per "
-	    "target. A flat curve means a file costs the same however large "
-	    "the directory is. Each graph links to its SVG.", "Jede Grafik "
-	    "zeigt Dateien pro Sekunde (mehr ist besser) über der Zahl n der "
-	    "Dateien im Verzeichnis, auf einer logarithmischen Achse, eine "
-	    "Kurve je Ziel. Eine flache Kurve heißt, dass eine Datei gleich "
-	    "viel kostet, wie groß das Verzeichnis auch ist. Jede Grafik "
-	    "verweist auf ihr SVG."));
+	html_put(fp, "<h2>%s</h2>\n<p>%s</p>\n", html_tr(lang, "Files per "
+	    "second by phase", "Dateien pro Sekunde je Phase"),
+	    html_tr(lang, "Each graph shows files per second (higher is "
+	    "better) against the number n of files in the directory, on a "
+	    "logarithmic axis, one curve per target. A flat curve means a "
+	    "file costs the same however large the directory is. Each graph "
+	    "links to its SVG.", "Jede Grafik zeigt Dateien pro Sekunde "
+	    "(mehr ist besser) über der Zahl n der Dateien im Verzeichnis, "
+	    "auf einer logarithmischen Achse, eine Kurve je Ziel. Eine flache "
+	    "Kurve heißt, dass eine Datei gleich viel kostet, wie groß das "
+	    "Verzeichnis auch ist. Jede Grafik verweist auf ihr SVG."));
 	for (p = 0; p < NPHASES; p++) {
 		base = xasprintf("rates-%s", phases[p]);
 		if (has_file(pg, base, ".png")) {
-			put(fp, "<p>%s</p>\n", phase_text[p][lang]);
-			put_graph(fp, pg, base, phases[p], tr(lang,
+			html_put(fp, "<p>%s</p>\n", phase_text[p][lang]);
+			put_graph(fp, pg, base, phases[p], html_tr(lang,
 			    "files per second against directory size, one "
 			    "curve per target", "Dateien pro Sekunde über der "
 			    "Verzeichnisgröße, eine Kurve je Ziel"));
@@ -644,11 +563,11 @@ put_graphs(FILE *fp, const struct page *pg, enum lang lang)
 		free(base);
 	}
 	if (n == 0)
-		put(fp, "<p>%s</p>\n", tr(lang, "There are no comparison "
-		    "graphs in this directory; gnuplot -c plot/rates.gp DIR "
-		    "draws them.", "In diesem Verzeichnis gibt es noch keine "
-		    "Vergleichsgrafiken; gnuplot -c plot/rates.gp DIR "
-		    "zeichnet sie."));
+		html_put(fp, "<p>%s</p>\n", html_tr(lang, "There are no "
+		    "comparison graphs in this directory; gnuplot -c "
+		    "plot/rates.gp DIR draws them.", "In diesem Verzeichnis "
+		    "gibt es noch keine Vergleichsgrafiken; gnuplot -c "
+		    "plot/rates.gp DIR zeichnet sie."));
 }
 
 /*
@@ -656,7 +575,7 @@ put_graphs(FILE *fp, const struct page *pg, enum lang lang)
  * per second of each phase at the fixed n, and how the run ended.
  */
 static void
-put_table(FILE *fp, const struct page *pg, enum lang lang)
+put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 {
 	const struct results_target	*t;
 	const char			*s, *rs, *fs;
@@ -664,78 +583,82 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
 	size_t				 i, f, p, k;
 
 	rs = pg->nphases > 0 ? " rowspan=\"2\"" : "";
-	put(fp, "<h2>%s</h2>\n<div class=\"wide\"><table>\n<tr><th%s>%s</th>"
-	    "<th%s>%s</th><th%s>%s</th>", tr(lang, "Summary", "Übersicht"),
-	    rs, tr(lang, "Target", "Ziel"), rs, tr(lang, "Filesystem",
-	    "Dateisystem"), rs, tr(lang, "Largest n", "Größtes n"));
+	html_put(fp, "<h2>%s</h2>\n<div class=\"wide\"><table>\n"
+	    "<tr><th%s>%s</th><th%s>%s</th><th%s>%s</th>",
+	    html_tr(lang, "Summary", "Übersicht"), rs,
+	    html_tr(lang, "Target", "Ziel"), rs,
+	    html_tr(lang, "Filesystem", "Dateisystem"), rs,
+	    html_tr(lang, "Largest n", "Größtes n"));
 	for (f = 0; f < NFIXED && pg->nphases > 0; f++) {
-		put(fp, "<th colspan=\"%zu\">%s", pg->nphases,
-		    tr(lang, "files/s at n = ", "Dateien/s bei n = "));
-		put_num(fp, fixed_n[f], 0, lang);
-		put(fp, "</th>");
+		html_put(fp, "<th colspan=\"%zu\">%s", pg->nphases,
+		    html_tr(lang, "files/s at n = ", "Dateien/s bei n = "));
+		html_num(fp, fixed_n[f], 0, lang);
+		html_put(fp, "</th>");
 	}
-	put(fp, "<th%s>%s</th><th%s>%s</th></tr>\n", rs, tr(lang, "Knee",
-	    "Knick"), rs, tr(lang, "End of the run", "Ende des Laufs"));
+	html_put(fp, "<th%s>%s</th><th%s>%s</th></tr>\n", rs,
+	    html_tr(lang, "Knee", "Knick"), rs,
+	    html_tr(lang, "End of the run", "Ende des Laufs"));
 	if (pg->nphases > 0) {
-		put(fp, "<tr>");
+		html_put(fp, "<tr>");
 		for (f = 0; f < NFIXED; f++)
 			for (p = 0; p < NPHASES; p++)
 				if (pg->has[p])
-					put(fp, "<th>%s</th>", phases[p]);
-		put(fp, "</tr>\n");
+					html_put(fp, "<th>%s</th>", phases[p]);
+		html_put(fp, "</tr>\n");
 	}
 	for (i = 0; i < pg->r.nt; i++) {
 		t = &pg->r.t[i];
-		put_esc(fp, "<tr class=\"row\"><td>", t->label, "</td><td>");
+		html_esc(fp, "<tr class=\"row\"><td>", t->label, "</td><td>");
 		fs = results_meta(t, "fstype");
-		put_esc(fp, "", fs, "");
+		html_esc(fp, "", fs, "");
 		if ((s = results_meta(t, "driver")) != NULL && (fs == NULL ||
 		    strcmp(s, fs) != 0))
-			put_esc(fp, tr(lang, " (driver ", " (Treiber "), s,
-			    ")");
-		put(fp, "</td><td class=\"num\">");
-		put_num(fp, results_max_n(t), 0, lang);
-		put(fp, "</td>");
+			html_esc(fp, html_tr(lang, " (driver ",
+			    " (Treiber "), s, ")");
+		html_put(fp, "</td><td class=\"num\">");
+		html_num(fp, results_max_n(t), 0, lang);
+		html_put(fp, "</td>");
 		for (f = 0; f < NFIXED; f++)
 			for (p = 0; p < NPHASES; p++) {
 				if (!pg->has[p])
 					continue;
-				rate = results_rate_at(t, phases[p], fixed_n[f], &at);
-				put(fp, "<td class=\"num\"");
+				rate = results_rate_at(t, phases[p],
+				    fixed_n[f], &at);
+				html_put(fp, "<td class=\"num\"");
 				if (isfinite(rate)) {
-					put(fp, " title=\"n = ");
-					put_num(fp, at, 0, lang);
-					put(fp, "\"");
+					html_put(fp, " title=\"n = ");
+					html_num(fp, at, 0, lang);
+					html_put(fp, "\"");
 				}
-				put(fp, ">");
-				put_num(fp, rate, rate < 100.0 ? 1 : 0, lang);
-				put(fp, "</td>");
+				html_put(fp, ">");
+				html_num(fp, rate, rate < 100.0 ? 1 : 0, lang);
+				html_put(fp, "</td>");
 			}
 		put_knees(fp, t, lang);
-		put(fp, "<td>");
+		html_put(fp, "<td>");
 		s = results_status(t);
-		for (k = 0; lang == LANG_DE && s != NULL &&
+		for (k = 0; lang == HTML_DE && s != NULL &&
 		    status_de[k][0] != NULL; k++)
 			if (strcmp(s, status_de[k][0]) == 0)
 				s = status_de[k][1];
-		put_esc(fp, "", s, "");
+		html_esc(fp, "", s, "");
 		if ((s = results_meta(t, "stop_reason")) != NULL)
-			put_esc(fp, ": ", s, "");
-		put(fp, "</td></tr>\n");
+			html_esc(fp, ": ", s, "");
+		html_put(fp, "</td></tr>\n");
 	}
-	put(fp, "</table></div>\n<p>%s %s</p>\n", tr(lang, "Knee: the n "
-	    "from which a phase's rate stays below half of its plateau; "
-	    "decline: it falls from the start (see largedir(1)).", "Knick: "
-	    "das n, ab dem die Rate einer Phase unter der Hälfte ihres "
+	html_put(fp, "</table></div>\n<p>%s %s</p>\n", html_tr(lang,
+	    "Knee: the n from which a phase's rate stays below half of its "
+	    "plateau; decline: it falls from the start (see largedir(1)).",
+	    "Knick: das n, ab dem die Rate einer Phase unter der Hälfte ihres "
 	    "Plateaus bleibt; Abfall: sie fällt von Anfang an (siehe "
-	    "largedir(1))."), tr(lang, "Each rate is the "
+	    "largedir(1))."), html_tr(lang, "Each rate is the "
 	    "median over the repetitions of the round whose n is closest to "
 	    "the given n, within a factor of 1.25 (hover over a cell to see "
-	    "its n); " DASH " where no round came that close.", "Jede Rate "
-	    "ist der Median über die Wiederholungen der Runde, deren n dem "
-	    "angegebenen am nächsten liegt, höchstens um den Faktor 1,25 "
-	    "entfernt (der Tooltip einer Zelle nennt ihr n); " DASH " wo "
-	    "keine Runde so nahe kam."));
+	    "its n); " HTML_DASH " where no round came that close.",
+	    "Jede Rate ist der Median über die Wiederholungen der Runde, "
+	    "deren n dem angegebenen am nächsten liegt, höchstens um den "
+	    "Faktor 1,25 entfernt (der Tooltip einer Zelle nennt ihr n); "
+	    HTML_DASH " wo keine Runde so nahe kam."));
 }
 
 /*
@@ -744,7 +667,7 @@ put_table(FILE *fp, const struct page *pg, enum lang lang)
  */
 static void
 put_target(FILE *fp, const struct page *pg, const struct results_target *t,
-    enum lang lang)
+    enum html_lang lang)
 {
 	static const char *const ext[] = {
 		".out", ".csv", ".json", ".summary", ".svg", ".png", NULL
@@ -752,32 +675,25 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 	const char	*s;
 	size_t		 i, n = 0;
 
-	put_esc(fp, "<h2>", t->label, "</h2>\n");
+	html_esc(fp, "<h2>", t->label, "</h2>\n");
 	if ((s = results_meta(t, "target_description")) != NULL)
-		put_esc(fp, "<p>", s, "</p>\n");
-	put_items(fp, t, machine_items, "<p>", tr(lang, "Machine", "Rechner"),
-	    "</p>\n", lang);
-	put_items(fp, t, target_items, "<p>", tr(lang, "Target", "Ziel"),
+		html_esc(fp, "<p>", s, "</p>\n");
+	put_items(fp, t, machine_items, "<p>",
+	    html_tr(lang, "Machine", "Rechner"), "</p>\n", lang);
+	put_items(fp, t, target_items, "<p>", html_tr(lang, "Target", "Ziel"),
 	    "</p>\n", lang);
 	if (has_file(pg, t->label, ".png"))
-		put_graph(fp, pg, t->label, t->label, tr(lang, "files per "
+		put_graph(fp, pg, t->label, t->label, html_tr(lang, "files per "
 		    "second of each phase against directory size", "Dateien "
 		    "pro Sekunde jeder Phase über der Verzeichnisgröße"));
 	for (i = 0; ext[i] != NULL; i++) {
 		if (!has_file(pg, t->label, ext[i]))
 			continue;
-		put(fp, "%s<a href=\"", n++ == 0 ? tr(lang, "<p>Files: ",
-		    "<p>Dateien: ") : ", ");
-		put_url(fp, t->label, ext[i]);
-		put_esc(fp, "\">", t->label, ext[i]);
-		put(fp, "</a>");
+		html_put(fp, "%s<a href=\"", n++ == 0 ?
+		    html_tr(lang, "<p>Files: ", "<p>Dateien: ") : ", ");
+		html_url(fp, t->label, ext[i]);
+		html_esc(fp, "\">", t->label, ext[i]);
+		html_put(fp, "</a>");
 	}
-	put(fp, "%s", n > 0 ? "</p>\n" : "");
-}
-
-/* The English text 'en' or the German 'de', as 'lang' asks. */
-static const char *
-tr(enum lang lang, const char *en, const char *de)
-{
-	return lang == LANG_DE ? de : en;
+	html_put(fp, "%s", n > 0 ? "</p>\n" : "");
 }
