@@ -9,8 +9,11 @@ DATADIR ?= $(PREFIX)/share/largedir
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 CFLAGS  += -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -MMD -MP
-CPPFLAGS += -D_GNU_SOURCE -Isrc -DLD_VERSION='"$(VERSION)"' \
-	    -DLD_GIT='"$(GIT_DESCRIBE)"' -DLD_DATADIR='"$(DATADIR)"'
+CPPFLAGS += -D_GNU_SOURCE -Isrc -I$(O) -DLD_VERSION='"$(VERSION)"' \
+	    -DLD_DATADIR='"$(DATADIR)"'
+# The commit a binary is built from goes into every result, so it lives in
+# $(O)/gitid.h, written again whenever it changes (see its rule below):
+# a -D flag would stay in objects that were not rebuilt.
 GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 # util-linux's libmount and libblkid: mounting targets, probing devices.
 CPPFLAGS += $(shell pkg-config --cflags mount blkid 2>/dev/null)
@@ -70,7 +73,7 @@ TEST_CFLAGS = $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
 TEST_LIBS   = $(shell pkg-config --libs cmocka jansson 2>/dev/null || \
 	      echo -lcmocka -ljansson)
 
-.PHONY: all check unit deps demo install uninstall clean lint bench
+.PHONY: all check unit deps demo install uninstall clean lint bench FORCE
 .SECONDARY:
 
 all: $(BIN)
@@ -81,6 +84,16 @@ $(BIN): $(O)/largedir.o $(LIB)
 $(LIB): $(OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(OBJS)
+
+# gitid.h is compared on every make and replaced only when the commit (or
+# whether the tree is dirty) changed, so it rebuilds what includes it then
+# and nothing otherwise.
+$(O)/gitid.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define LD_GIT "%s"\n' '$(GIT_DESCRIBE)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+$(O)/largedir.o $(O)/src/suite.o: $(O)/gitid.h
+FORCE:
 
 $(O)/%.o: %.c
 	@mkdir -p $(@D)
@@ -149,7 +162,7 @@ bench: all
 
 lint: all
 	@$(MAKE) --no-print-directory deps DEB_NEED="$(DEB_LINT) mandoc"
-	cppcheck --quiet --std=c11 --enable=warning,portability -Isrc \
+	cppcheck --quiet --std=c11 --enable=warning,portability -Isrc -I$(O) \
 	    -D_GNU_SOURCE largedir.c src
 	shellcheck -s sh tests/run tests/*.sh tests/sh/*.sh bench/*.sh .ci/run
 	mandoc -Tlint -Wwarning largedir.1

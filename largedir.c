@@ -44,6 +44,7 @@
 #include "cache.h"
 #include "cleanup.h"
 #include "config.h"
+#include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "memcg.h"
 #include "output.h"
 #include "page.h"

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "page.h"
 #include "plot.h"
 #include "report.h"
