@@ -6,11 +6,11 @@
 # `make bench`: overhead.sh (largedir against a bare loop, a minute or
 # less), memory.sh (peak RSS at a million files, about a minute) and,
 # with valgrind, instr.sh (instructions per file in the timed loops).
-# budget.sh takes as long as its budget, 5 minutes by default, and knee.sh
+# budget.sh takes as long as its budget, 5 minutes by default, knee.sh
 # (the knee of ext4 with and without a memory limit, as root) about 8
-# minutes, so they are only named here.  The exit status is that of the
-# first script that broke; targets that are not met are printed, not
-# failed.
+# minutes and nfs.sh (largedir's NFS client, as root) about 15, so they
+# are only named here.  The exit status is that of the first script that
+# broke; targets that are not met are printed, not failed.
 #
 # LARGEDIR is $1, else $LARGEDIR, else build/largedir of this source
 # tree.  The scripts clean up their own directories and mounts.
@@ -36,3 +36,7 @@ echo "  sh bench/budget.sh 5m $ld"
 echo "the knee of ext4 with and without --memory-limit (as root, about" \
     "8 minutes, not run here):"
 echo "  sh bench/knee.sh $ld"
+echo "largedir's NFS client against a bare libnfs loop, --nfs-window, and" \
+    "memory at a million files over NFS (as root, about 15 minutes, not" \
+    "run here):"
+echo "  sh bench/nfs.sh $ld"
