@@ -16,6 +16,7 @@
 # for eval, each value single-quoted, STATE_DIR made absolute:
 #   NFS_URL='nfs://127.0.0.1/STATE_DIR/export?nfsport=P&mountport=M'
 #   NFS_URL4='nfs://127.0.0.1/export?version=4&nfsport=P'
+#   NFS_URL_RO='nfs://127.0.0.1/STATE_DIR/export-ro?nfsport=P&mountport=M'
 #   NFS_EXPORT='STATE_DIR/export'
 #   NFS_PORT='P'
 #   MNT_PORT='M'
@@ -24,6 +25,9 @@
 #
 # The export is the root of the new ext4: owned by root, mode 0755, and
 # empty (lost+found is removed, so a listing holds only what a test made).
+# A second export, NFS_URL_RO, is read-only (Access_Type = RO): the empty
+# directory STATE_DIR/export-ro, so tests can see what a client gets when
+# it may not write (NFS3ERR_ROFS).
 # largedir runs as root and the export keeps root's identity
 # (No_Root_Squash), so a client must send uid 0.  Anything on this machine
 # can claim uid 0 over AUTH_SYS: keep nothing of value in the export.
@@ -253,6 +257,8 @@ teardown() {
 	rm -rf "$1/recovery"
 	[ ! -d "$1/export" ] || rmdir "$1/export" ||
 	    { say "$1/export is not empty"; return 1; }
+	[ ! -d "$1/export-ro" ] || rmdir "$1/export-ro" ||
+	    { say "$1/export-ro is not empty"; return 1; }
 	rm -f "$1/$MARK"
 	if ! rmdir "$1" 2>/dev/null; then
 		say "$1 holds foreign files: kept"
@@ -309,6 +315,19 @@ EXPORT {
 	Protocols = 3, 4;
 	Transports = TCP;
 	Access_Type = RW;
+	Squash = No_Root_Squash;
+	SecType = sys;
+	FSAL {
+		Name = VFS;
+	}
+}
+EXPORT {
+	Export_Id = 2;
+	Path = $1/export-ro;
+	Pseudo = /export-ro;
+	Protocols = 3, 4;
+	Transports = TCP;
+	Access_Type = RO;
 	Squash = No_Root_Squash;
 	SecType = sys;
 	FSAL {
@@ -480,6 +499,7 @@ do_start() {
 	rmdir "$dir/export/lost+found"
 	chown 0:0 "$dir/export"
 	chmod 0755 "$dir/export"
+	mkdir -m 0755 "$dir/export-ro"
 	mkdir "$dir/recovery"
 
 	mkdir -p "${LOCK%/*}"
@@ -495,6 +515,7 @@ do_start() {
 	{
 		echo "NFS_URL='$ds_url$dir/export?$ds_q'"
 		echo "NFS_URL4='$ds_url/export?version=4&nfsport=$nfs_port'"
+		echo "NFS_URL_RO='$ds_url$dir/export-ro?$ds_q'"
 		echo "NFS_EXPORT='$dir/export'"
 		echo "NFS_PORT='$nfs_port'"
 		echo "MNT_PORT='$mnt_port'"

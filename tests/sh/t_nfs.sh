@@ -15,7 +15,7 @@
 #
 # Bad input: a malformed URL is a usage error (exit 2), a server that does
 # not answer a runtime failure (exit 1), an export the server refuses
-# stops the run (exit 3); each says so in one line.  A full export stops
+# or exports read-only stops the run (exit 3); each says so in one line.  A full export stops
 # the run with ENOSPC (exit 3), also with calls in flight; SIGINT and
 # SIGTERM interrupt it (exit 130, 143); either way the rounds done are
 # kept.  A run killed with SIGKILL leaves its work directory, which
@@ -45,7 +45,7 @@ case $rc in
 77) skip "$(tail -n 1 "$T/srv.err")" ;;
 *) fail "tests/nfs-server.sh start exit $rc: $(cat "$T/srv.err")" ;;
 esac
-NFS_URL='' NFS_EXPORT='' NFS_PORT='' MNT_PORT='' NFS_PID=''
+NFS_URL='' NFS_URL_RO='' NFS_EXPORT='' NFS_PORT='' MNT_PORT='' NFS_PID=''
 eval "$(cat "$T/env")"
 if [ -z "$NFS_URL" ] || [ ! -d "$NFS_EXPORT" ]; then
 	fail "no server: $(cat "$T/env")"
@@ -222,6 +222,10 @@ refused 2 '--nfs-maxcount' "$NFS_URL" --nfs-maxcount 0
 refused 1 '127.0.0.1' "nfs://127.0.0.1/x?nfsport=1&mountport=1"
 refused 3 '/not-exported' \
     "nfs://127.0.0.1/not-exported?nfsport=$NFS_PORT&mountport=$MNT_PORT"
+# A read-only export: the work directory's MKDIR fails.
+refused 3 'Read-only file system (MKDIR: NFS3ERR_ROFS)' "$NFS_URL_RO"
+[ -z "$(ls -A "$S/export-ro")" ] ||
+    fail "the read-only export holds $(ls -A "$S/export-ro")"
 
 # ===== A full export =====
 

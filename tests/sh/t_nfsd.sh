@@ -87,9 +87,11 @@ check_server() {
 	sh "$SRV" status "$T/$1" >"$T/$1.status" || fail "status $1: not 0"
 	cmp -s "$T/$1.env" "$T/$1.status" || fail "status $1: other lines"
 	(
+		NFS_URL='' NFS_URL4='' NFS_URL_RO='' NFS_EXPORT=''
+		NFS_PORT='' MNT_PORT='' NFS_PID=''
 		eval "$(cat "$T/$1.env")"
-		for k in "$NFS_URL" "$NFS_URL4" "$NFS_EXPORT" "$NFS_PORT" \
-		    "$MNT_PORT" "$NFS_PID"; do
+		for k in "$NFS_URL" "$NFS_URL4" "$NFS_URL_RO" "$NFS_EXPORT" \
+		    "$NFS_PORT" "$MNT_PORT" "$NFS_PID"; do
 			[ -n "$k" ] || fail "$1: an empty value"
 		done
 		[ "$NFS_EXPORT" = "$T/$1/export" ] ||
