@@ -21,6 +21,7 @@
 #include <netinet/in.h>
 
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <poll.h>
 #include <stdio.h>
@@ -732,35 +733,40 @@ copy_attr(struct nfsrpc_call *call, const post_op_attr *pa)
 		*call->mode = pa->post_op_attr_u.attributes.mode;
 }
 
+/*
+ * Member 'm' of the struct of type 't' at 'p', into 'dst'.  libnfs lays
+ * decoded directory entries out at 4-byte boundaries, so their 8-byte
+ * members are read by memcpy, not through the misaligned struct.
+ */
+#define ENTRY_GET(dst, p, t, m) \
+	memcpy(&(dst), (const char *)(p) + offsetof(t, m), sizeof(dst))
+
 /* Copy a READDIR or READDIRPLUS reply 'ok' into the call's arrays. */
 static void
 copy_dir(struct nfsrpc_call *call, const void *ok, bool plus)
 {
 	const READDIR3resok	*rd = ok;
 	const READDIRPLUS3resok	*rp = ok;
-	const entry3		*e = plus ? NULL : rd->reply.entries;
-	const entryplus3	*ep = plus ? rp->reply.entries : NULL;
+	const void		*e;
 	const char		*name;
 	uint64_t		 cookie, fileid;
 	size_t			 len;
 
 	memcpy(call->cur->verf, plus ? rp->cookieverf : rd->cookieverf, 8);
 	call->cur->eof = plus ? rp->reply.eof != 0 : rd->reply.eof != 0;
-	for (;;) {
+	e = plus ? (const void *)rp->reply.entries :
+	    (const void *)rd->reply.entries;
+	while (e != NULL) {
 		if (plus) {
-			if (ep == NULL)
-				break;
-			name = ep->name;
-			cookie = ep->cookie;
-			fileid = ep->fileid;
-			ep = ep->nextentry;
+			ENTRY_GET(name, e, entryplus3, name);
+			ENTRY_GET(cookie, e, entryplus3, cookie);
+			ENTRY_GET(fileid, e, entryplus3, fileid);
+			ENTRY_GET(e, e, entryplus3, nextentry);
 		} else {
-			if (e == NULL)
-				break;
-			name = e->name;
-			cookie = e->cookie;
-			fileid = e->fileid;
-			e = e->nextentry;
+			ENTRY_GET(name, e, entry3, name);
+			ENTRY_GET(cookie, e, entry3, cookie);
+			ENTRY_GET(fileid, e, entry3, fileid);
+			ENTRY_GET(e, e, entry3, nextentry);
 		}
 		len = strlen(name) + 1;
 		if (call->nents == call->maxents ||

@@ -104,9 +104,11 @@ suite_main(int argc, char **argv)
 	case CONFIG_ACT_HELP:
 		if (config_usage(stdout) == -1)
 			err(1, "stdout");
+		config_free(&cfg);
 		return 0;
 	case CONFIG_ACT_VERSION:
 		printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
+		config_free(&cfg);
 		return 0;
 	default:
 		break;

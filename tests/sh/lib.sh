@@ -8,6 +8,9 @@ export LC_ALL
 # shellcheck disable=SC2034 # used by the tests that source this file
 LD=${LARGEDIR:?LARGEDIR must name the largedir binary}
 T=$(mktemp -d "${TMPDIR:-/tmp}/largedir-test.XXXXXX")
+# The test's own stderr, for fail(): a helper whose output the test
+# redirects (expect_exit ... 2>FILE) still says why it failed.
+exec 8>&2
 
 lib_cleanup() {
 	# Unmount whatever a test mounted under $T, deepest first.
@@ -27,7 +30,7 @@ skip() {
 }
 
 fail() {
-	echo "FAIL: $*" >&2
+	echo "FAIL: $*" >&8
 	exit 1
 }
 
