@@ -672,6 +672,7 @@ stop_run(struct run *r)
 	cause.signo = sig_count > 0 ? sig_first : 0;
 	cause.memory_limit = st->memory_limit;
 	cause.vanished = st->vanished;
+	cause.listing = st->listing;
 	report_stop_status(st->err, &cause, &out);
 	util_fmt_count(count, sizeof(count), st->n);
 	if (st->err == ENOMEM && st->memory_limit)

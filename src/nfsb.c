@@ -29,6 +29,7 @@
 #include "nfsrpc.h"
 #include "nfswin.h"
 #include "timing.h"
+#include "u64set.h"
 #include "util.h"
 #include "workdir.h"
 
@@ -64,6 +65,9 @@ struct nfsb {
 	unsigned		 window;	/* --nfs-window */
 	struct nfswin		 win;		/* with window > 1 */
 	bool			 overlap;	/* in a phase: use 'win' */
+	/* The cookies a listing went on from, to see it go round. */
+	struct u64set		 cookies;
+	unsigned long		 replies;	/* since the rewind */
 };
 
 static int	nb_check(const char *, char *);
@@ -389,6 +393,7 @@ nb_close(struct backend *be, bool keep, char *err)
 	nfswin_free(&nb->win);
 	free(nb->ents);
 	free(nb->batch);
+	u64set_free(&nb->cookies);
 	free(nb->names);
 	free(nb);
 	be->priv = NULL;
@@ -507,12 +512,20 @@ nb_unlink(struct backend *be, struct backend_dir *dir, const char *name)
 static int
 nb_rewind(struct backend *be, struct backend_dir *dir)
 {
-	(void)be;
+	struct nfsb	*nb = be->priv;
+
 	memset(&dir->cur, 0, sizeof(dir->cur));
+	u64set_clear(&nb->cookies);
+	nb->replies = 0;
 	return 0;
 }
 
-/* One READDIR (or READDIRPLUS) reply: the directory ends with its eof. */
+/*
+ * One READDIR (or READDIRPLUS) reply: the directory ends with its eof.
+ * A reply that sends the listing on from a cookie it went on from before
+ * (or from 0, the start) would read the same entries again: ELOOP, and
+ * nb_detail() says which cookie.
+ */
 static ssize_t
 nb_readdir(struct backend *be, struct backend_dir *dir, const char ***names,
     bool *end)
@@ -531,6 +544,15 @@ nb_readdir(struct backend *be, struct backend_dir *dir, const char ***names,
 	    (size_t)nb->maxcount + 1);
 	if (k == -1)
 		return -1;
+	nb->replies++;
+	if (!dir->cur.eof && u64set_add(&nb->cookies, dir->cur.cookie)) {
+		(void)snprintf(nb->c.err, sizeof(nb->c.err), "%s: reply %lu "
+		    "went on from cookie %" PRIu64 " again",
+		    nb->plus ? "READDIRPLUS" : "READDIR", nb->replies,
+		    dir->cur.cookie);
+		errno = ELOOP;
+		return -1;
+	}
 	for (i = 0; i < k; i++)
 		nb->batch[i] = nb->ents[i].name;
 	nb->nbatch = (size_t)k;

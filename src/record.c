@@ -43,6 +43,7 @@ static const struct column phase_cols[] = {
 	PH(dentry_objs, -1), PH(inode_objs, -1), PH(mem_avail_kib, -1),
 	PH(sectors_read, -1), PH(sectors_written, -1),
 	PH(cold_ns, -1), PH(memcg_peak_kib, -1), PH(stopped, -1),
+	PH(loop, -1), PH(lost, -1),
 };
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -74,6 +75,12 @@ record_describe(struct output_kvlist *kv)
 	    "of its time, and over 1s, went neither to the CPU nor to waits "
 	    "that would explain it (a paused machine)", 100 *
 	    RECORD_LOST_SHARE);
+	output_kv_set(kv, "listing", "every listing checks itself (list, "
+	    "liststat, each pass of rmrf): PHASE_loop is the entry at which "
+	    "it went round (a name came twice, more entries than there are, "
+	    "or the server handed out a cookie twice; the listing stopped "
+	    "there), else 0; PHASE_lost the files it never saw; empty for "
+	    "the other phases");
 }
 
 /*

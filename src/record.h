@@ -51,6 +51,8 @@ struct phase_rec {
 	double	cold_ns;		/* --cold before the phase */
 	double	memcg_peak_kib;		/* --memory-limit: the peak */
 	double	stopped;		/* 1: time went missing */
+	double	loop;			/* entry of a readdir loop, or 0 */
+	double	lost;			/* names a listing never saw */
 	double	extra[RECORD_MAX_EXTRA];	/* events, then counters */
 };
 
@@ -65,6 +67,8 @@ struct phase_out {
 	uint64_t		done;		/* files (entries) handled */
 	uint64_t		foreign;	/* entries not ours */
 	uint64_t		deleted;	/* [0, deleted) are gone */
+	uint64_t		loop_at, lost;	/* the listing check */
+	char			odd[NAME_MAX + 1];
 	struct phase_rec	rec;
 };
 

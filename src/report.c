@@ -34,6 +34,8 @@ static bool	quiet;		/* -q */
 static bool	tty;		/* progress lines on stderr */
 static bool	shown;		/* a progress line is up */
 
+static void	report_broken(const struct round_listing *);
+
 /*
  * A usage or config error: print the message like errx(3), on one line
  * whatever it quotes (a control character in a value the user gave is
@@ -183,7 +185,26 @@ report_round(unsigned k, bool warmup, const enum phase *phases, size_t np,
 			    res->calls[phases[i]]);
 		printf("\n");
 	}
+	if (res->broken)
+		report_broken(&res->bad);
 	(void)fflush(stdout);
+}
+
+/* Under the round line: the listing of the round that went wrong. */
+static void
+report_broken(const struct round_listing *b)
+{
+	char	count[32];
+
+	if (b->loop_at != 0) {
+		util_fmt_count(count, sizeof(count), b->loop_at);
+		printf("%*s  %s LOOP at entry %s: %s\n", 21, "listing",
+		    workload_phase_name(b->phase), count, b->odd);
+	} else {
+		util_fmt_count(count, sizeof(count), b->lost);
+		printf("%*s  %s LOST %s, the first %s\n", 21, "listing",
+		    workload_phase_name(b->phase), count, b->odd);
+	}
 }
 
 /* ===== The run ===== */
@@ -436,6 +457,8 @@ void
 report_note(struct report_noise *noise, struct output_doc *doc,
     const char *workdir, const struct round_note *rn)
 {
+	char	count[32], of[32];
+
 	switch (rn->kind) {
 	case ROUND_NOTE_SHORT_LIST:
 		report_warn("warning: %s saw %" PRIu64 " entries in a "
@@ -456,6 +479,19 @@ report_note(struct report_noise *noise, struct output_doc *doc,
 	case ROUND_NOTE_STOPPED:
 		report_stopped(doc, rn->round, workload_phase_name(rn->phase),
 		    rn->load);
+		break;
+	case ROUND_NOTE_LOOP:
+		util_fmt_count(count, sizeof(count), rn->count);
+		report_warn("warning: round %u, %s: a readdir loop: %s at "
+		    "entry %s", rn->round, workload_phase_name(rn->phase),
+		    rn->msg, count);
+		break;
+	case ROUND_NOTE_LOST:
+		util_fmt_count(count, sizeof(count), rn->count);
+		util_fmt_count(of, sizeof(of), rn->n);
+		report_warn("warning: round %u, %s: %s of %s files never "
+		    "listed, the first %s", rn->round,
+		    workload_phase_name(rn->phase), count, of, rn->msg);
 		break;
 	}
 }
@@ -481,6 +517,8 @@ report_noise_free(struct report_noise *rn)
  *	  EMFILE, ENFILE, EROFS, EACCES, EPERM), the work directory
  *	  vanished (ENOENT, ESTALE or ENOTDIR with 'c'->vanished), or the
  *	  memory limit was reached (ENOMEM with 'c'->memory_limit);
+ *	- EXIT_LISTING, stopped: a listing went wrong, with 'c'->listing
+ *	  (ELOOP a readdir loop, ENOENT entries lost);
  *	- 1, failed: anything else, which largedir did not expect.
  */
 void
@@ -506,7 +544,21 @@ report_stop_status(int e, const struct report_cause *c,
 		out->outcome = OUTPUT_INTERRUPTED;
 		out->status = 128 + c->signo;
 		break;
+	case ELOOP:
+		if (!c->listing)
+			break;
+		(void)strcpy(out->why, "readdir loop");
+		out->outcome = OUTPUT_STOPPED;
+		out->status = EXIT_LISTING;
+		break;
 	case ENOENT:
+		if (c->listing) {
+			(void)strcpy(out->why, "entries lost in a listing");
+			out->outcome = OUTPUT_STOPPED;
+			out->status = EXIT_LISTING;
+			break;
+		}
+		/* FALLTHROUGH */
 	case ESTALE:
 	case ENOTDIR:
 		if (!c->vanished)

@@ -35,6 +35,7 @@
 #define EXIT_STOPPED	3	/* the filesystem stopped the run */
 #define EXIT_TARGET	4	/* the target cannot be set up here */
 #define EXIT_SUITE	5	/* a suite target did not complete */
+#define EXIT_LISTING	6	/* a listing went round or lost entries */
 
 /* What the progress line shows: where the run is. */
 struct report_progress {
@@ -111,6 +112,7 @@ struct report_cause {
 	int	signo;		/* the first signal caught, or 0 */
 	bool	memory_limit;	/* ENOMEM came from --memory-limit */
 	bool	vanished;	/* the work directory is gone */
+	bool	listing;	/* ELOOP or ENOENT: a listing went wrong */
 };
 
 void	report_stop_status(int, const struct report_cause *,

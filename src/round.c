@@ -53,6 +53,9 @@ static int	stop(struct round *, int, const char *, uint64_t,
 static void	note(struct round *, enum round_note_kind, enum phase,
 		    uint64_t, uint64_t, double, const char *);
 static double	cache_value(int64_t);
+static void	listing_broken(struct round *, enum phase, unsigned,
+		    const struct phase_out *);
+static int	listing_stop(struct round *, const struct round_listing *);
 
 /* Make 'r' empty; the caller then sets the fields of the whole run. */
 void
@@ -82,6 +85,8 @@ round_loop(struct round *r, struct timing_sched *s, struct timing_round *last)
 		if (r->done != NULL)
 			r->done(r->arg, last, &res);
 		timing_sched_done(s, res.n);
+		if (res.broken)
+			return listing_stop(r, &res.bad);
 	}
 	return 0;
 }
@@ -121,6 +126,9 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 		return -1;
 	}
 	r->order = xreallocarray(r->order, n, sizeof(*r->order));
+	r->seen = xreallocarray(r->seen, workload_seen_words(n),
+	    sizeof(*r->seen));
+	r->broken = false;
 	for (i = 0; i < cfg->nphases; i++) {
 		p = cfg->phases[i];
 		r->rates[p] = xreallocarray(r->rates[p], reps, sizeof(double));
@@ -128,6 +136,7 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 	r->w.be = r->be;
 	r->w.names = &r->names;
 	r->w.order = r->order;
+	r->w.seen = r->seen;
 	r->w.n = n;
 	r->w.poll = &sig_poll;
 	r->w.on_poll = r->on_poll;
@@ -172,6 +181,8 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 		memcpy(rr.max, res->max, sizeof(rr.max));
 		record_round(r->doc, &rr, cfg->phases, cfg->nphases);
 	}
+	res->broken = r->broken;
+	res->bad = r->bad;
 	return 0;
 }
 
@@ -187,7 +198,7 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 	const struct config	*cfg = r->cfg;
 	struct phase_out	 o;
 	double			 load0 = NAN, load1 = NAN, cold_ns;
-	uint64_t		 t0, t, sync_ns = 0;
+	uint64_t		 t0, t, sync_ns = 0, removed;
 	enum phase		 p;
 	size_t			 i;
 
@@ -232,7 +243,10 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 			    o.rec.user_ns - o.rec.sys_ns) / 1e9, NULL);
 		if (p == PHASE_CREATE && o.done < n)
 			r->n = r->w.n = n = o.done;	/* time-boxed */
-		if ((p == PHASE_LIST || p == PHASE_LISTSTAT) && o.done != n)
+		if (o.loop_at != 0 || o.lost != 0)
+			listing_broken(r, p, rep, &o);
+		else if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
+		    o.done != n)
 			note(r, ROUND_NOTE_SHORT_LIST, p, o.done, n, NAN,
 			    NULL);
 		if (o.foreign > 0)
@@ -241,6 +255,11 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		rec->phase[p] = o.rec;
 	}
 	(void)probe_loadavg(&load1);
+	/* A listing that went round may have stopped rm -rf early. */
+	if (r->w.deleted < r->w.created &&
+	    workload_clean(&r->w, &removed) == -1)
+		return stop(r, errno, "round", n, "removing the files left "
+		    "after a listing went wrong");
 	if (r->be->ops->rmdir(r->be, r->w.dir, true) == -1)
 		return stop(r, errno, "round", n, "removing the round "
 		    "directory");
@@ -332,6 +351,14 @@ measure(void *arg, struct phase_out *o)
 	}
 	o->done = res.done;
 	o->foreign = res.foreign;
+	o->loop_at = res.loop_at;
+	o->lost = res.lost;
+	(void)snprintf(o->odd, sizeof(o->odd), "%s", res.odd);
+	if (ma->p == PHASE_LIST || ma->p == PHASE_LISTSTAT ||
+	    ma->p == PHASE_RMRF) {
+		c->loop = (double)res.loop_at;
+		c->lost = (double)res.lost;
+	}
 	o->deleted = r->w.deleted;
 	c->ns = (double)res.elapsed_ns;
 	c->per_s = res.elapsed_ns > 0 ? res.done * 1e9 / res.elapsed_ns :
@@ -493,9 +520,59 @@ round_free(struct round *r)
 	names_free(&r->names);
 	free(r->order);
 	r->order = NULL;
+	free(r->seen);
+	r->seen = NULL;
 	for (i = 0; i < PHASE_COUNT; i++) {
 		free(r->rates[i]);
 		r->rates[i] = NULL;
 	}
 	runner_free(&r->runner);
+}
+
+/*
+ * Phase 'p' of repetition 'rep' found its listing broken ('o'): keep the
+ * first such finding of the round, and tell the caller.
+ */
+static void
+listing_broken(struct round *r, enum phase p, unsigned rep,
+    const struct phase_out *o)
+{
+	if (!r->broken) {
+		r->broken = true;
+		r->bad.phase = p;
+		r->bad.rep = rep;
+		r->bad.loop_at = o->loop_at;
+		r->bad.lost = o->lost;
+		(void)snprintf(r->bad.odd, sizeof(r->bad.odd), "%s", o->odd);
+	}
+	if (o->loop_at != 0)
+		note(r, ROUND_NOTE_LOOP, p, o->loop_at, r->n, NAN, o->odd);
+	else
+		note(r, ROUND_NOTE_LOST, p, o->lost, r->n, NAN, o->odd);
+}
+
+/*
+ * The round is recorded, but its listing 'b' went wrong: stop the run
+ * (r->stop.listing; ELOOP for a loop, ENOENT for lost entries).  Return
+ * -1.
+ */
+static int
+listing_stop(struct round *r, const struct round_listing *b)
+{
+	char	count[32];
+
+	if (b->loop_at != 0) {
+		util_fmt_count(count, sizeof(count), b->loop_at);
+		(void)stop(r, ELOOP, workload_phase_name(b->phase), r->n,
+		    "%s at entry %s (repetition %u)", b->odd, count, b->rep);
+	} else {
+		util_fmt_count(count, sizeof(count), b->lost);
+		(void)stop(r, ENOENT, workload_phase_name(b->phase), r->n,
+		    "%s %s never listed, the first %s (repetition %u)", count,
+		    b->lost == 1 ? "file" : "files", b->odd, b->rep);
+	}
+	r->stop.listing = true;
+	r->stop.vanished = false;
+	errno = r->stop.err;
+	return -1;
 }

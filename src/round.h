@@ -11,6 +11,11 @@
  * goes to the caller's note callback; why a round stopped is in
  * round.stop.
  *
+ * A listing that went wrong (a readdir loop or lost entries, see
+ * workload.h) does not stop its repetition: the round finishes, cleans
+ * up and is recorded with it, and then round_loop() stops with
+ * round.stop.listing set.
+ *
  * round_loop() runs round after round as the schedule of timing.c plans
  * them, telling the caller before and after each.  round.c never prints
  * or exits, so a limited child runs its measuring function too;
@@ -44,6 +49,18 @@ struct round_stop {
 	char		 detail[160];	/* the backend's words, or "" */
 	bool		 memory_limit;	/* --memory-limit stopped it */
 	bool		 vanished;	/* the work directory is gone */
+	bool		 listing;	/* a listing went wrong: ELOOP a
+					   readdir loop, ENOENT lost
+					   entries */
+};
+
+/* The first listing of a round that went wrong (workload.h). */
+struct round_listing {
+	enum phase	 phase;
+	unsigned	 rep;
+	uint64_t	 loop_at;	/* entry of the loop, or 0 */
+	uint64_t	 lost;		/* names never listed */
+	char		 odd[NAME_MAX + 1];	/* the name, or the words */
 };
 
 enum round_note_kind {
@@ -51,7 +68,12 @@ enum round_note_kind {
 	ROUND_NOTE_FOREIGN,		/* 'count' entries not ours */
 	ROUND_NOTE_LOAD,		/* a repetition saw load 'load' */
 	ROUND_NOTE_ERROR,		/* 'msg' says what went wrong */
-	ROUND_NOTE_STOPPED		/* the phase lost 'load' seconds */
+	ROUND_NOTE_STOPPED,		/* the phase lost 'load' seconds */
+	ROUND_NOTE_LOOP,		/* a readdir loop at entry 'count'
+					   ('msg': the name that came
+					   again, or the backend's words) */
+	ROUND_NOTE_LOST			/* 'count' names never listed
+					   ('msg': the first) */
 };
 
 struct round_note {
@@ -98,6 +120,9 @@ struct round {
 	struct workload		 w;
 	struct names		 names;
 	uint32_t		*order;
+	uint64_t		*seen;		/* the listing check's bits */
+	bool			 broken;	/* a listing went wrong: */
+	struct round_listing	 bad;		/* the first */
 	double			*rates[PHASE_COUNT];	/* per repetition */
 	bool			 in_round;	/* a round directory exists */
 	char			 dname[64];	/* its name; w.dir */
@@ -112,6 +137,9 @@ struct round_result {
 	double		 min[PHASE_COUNT], max[PHASE_COUNT];
 	const double	*rates[PHASE_COUNT];	/* per repetition */
 	double		 calls[PHASE_COUNT];	/* per file (ncalls), or NAN */
+	/* The first listing that went wrong, if 'broken'. */
+	bool		 broken;
+	struct round_listing	 bad;
 };
 
 void	round_init(struct round *);

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "util.h"
@@ -20,6 +21,15 @@
 
 typedef int	(*file_op)(struct backend *, struct backend_dir *,
 		    const char *);
+
+/* A listing checking itself (see workload.h). */
+struct check {
+	struct workload		*w;
+	struct workload_result	*r;
+	uint64_t		 entries;	/* all it saw */
+	uint64_t		 ours;		/* names of ours, once each */
+	uint64_t		 others;	/* entries not ours */
+};
 
 static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
@@ -29,6 +39,11 @@ static void	overlap_begin(struct workload *);
 static int	overlap_end(struct workload *, uint64_t *);
 static bool	poll_paused(struct workload *, enum phase, uint64_t,
 		    uint64_t *, uint64_t *);
+static void	check_start(struct check *, struct workload *,
+		    struct workload_result *);
+static int	check_entry(struct check *, const char *, uint64_t *);
+static int	check_eloop(struct check *);
+static void	check_end(struct check *);
 
 static const char *const phase_names[PHASE_COUNT] = {
 	[PHASE_CREATE] = "create",
@@ -220,39 +235,54 @@ each_file(struct workload *w, enum phase p, file_op op,
 	return rc;
 }
 
-/* ls -f (getdents64 only) or, with 'stat', ls -lU (and fstatat each). */
+/*
+ * ls -f (getdents64 only) or, with 'stat', ls -lU (and fstatat each).
+ * The listing checks itself: a loop stops it at once, and the phase ends
+ * with r->loop_at set; lost entries show in r->lost.
+ */
 static int
 list_dir(struct workload *w, bool stat, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
+	struct check		  ck;
 	const char		**batch;
-	uint64_t		  start, t0, t1, paused = 0;
+	uint64_t		  start, t0, t1, idx, paused = 0;
 	ssize_t			  k, j;
 	bool			  end = false;
 	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
 	int			  saved;
 
+	check_start(&ck, w, r);
 	if (be->ops->rewind(be, w->dir) == -1)
 		return -1;
 	if (stat)
 		overlap_begin(w);
 	start = t0 = timing_now();
 	while (!end) {
-		if ((k = be->ops->readdir(be, w->dir, &batch, &end)) == -1)
+		if ((k = be->ops->readdir(be, w->dir, &batch, &end)) == -1) {
+			if (errno == ELOOP && check_eloop(&ck) == 0)
+				break;
 			goto fail;
+		}
 		if (!stat) {
 			t1 = timing_now();
 			stats_hist_add(&r->hist, t1 - t0);
 			t0 = t1;
 		}
-		for (j = 0; stat && j < k; j++) {
+		for (j = 0; j < k; j++) {
+			if (check_entry(&ck, batch[j], &idx) == -1)
+				break;
+			r->done++;
+			if (!stat)
+				continue;
 			if (be->ops->stat(be, w->dir, batch[j]) == -1)
 				goto fail;
 			t1 = timing_now();
 			stats_hist_add(&r->hist, t1 - t0);
 			t0 = t1;
 		}
-		r->done += (uint64_t)k;
+		if (r->loop_at != 0)
+			break;
 		if (*w->poll != 0 && poll_paused(w, p, r->done, &t0,
 		    &paused)) {
 			errno = EINTR;
@@ -262,6 +292,8 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 	if (stat && overlap_end(w, &t0) == -1)
 		goto fail;
 	r->elapsed_ns = t0 - start - paused;
+	if (r->loop_at == 0)
+		check_end(&ck);
 	return 0;
 fail:
 	saved = errno;
@@ -302,12 +334,13 @@ static int
 remove_listed(struct workload *w, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
+	struct check		  ck;
 	const char		**batch;
 	uint64_t		  start, t0, t1, idx, left, pass_removed;
 	uint64_t		  paused = 0;
 	ssize_t			  k, j;
 	bool			  end;
-	int			  saved;
+	int			  saved, c;
 
 	left = w->created - w->deleted;
 	overlap_begin(w);
@@ -315,17 +348,21 @@ remove_listed(struct workload *w, struct workload_result *r)
 	do {
 		if (be->ops->rewind(be, w->dir) == -1)
 			goto fail;
+		check_start(&ck, w, r);
 		pass_removed = 0;
-		r->foreign = 0;
 		for (end = false; !end && r->done < left; ) {
 			if ((k = be->ops->readdir(be, w->dir, &batch,
-			    &end)) == -1)
+			    &end)) == -1) {
+				if (errno == ELOOP && check_eloop(&ck) == 0)
+					break;
 				goto fail;
+			}
 			for (j = 0; j < k; j++) {
-				if (!names_lookup(w->names, batch[j], &idx)) {
-					r->foreign++;
-					continue;
-				}
+				if ((c = check_entry(&ck, batch[j], &idx)) ==
+				    -1)
+					break;
+				if (c == 0)
+					continue;	/* not ours */
 				if (be->ops->unlink(be, w->dir, batch[j]) ==
 				    -1)
 					goto fail;
@@ -335,13 +372,16 @@ remove_listed(struct workload *w, struct workload_result *r)
 				pass_removed++;
 				r->done++;
 			}
+			if (r->loop_at != 0)
+				break;
 			if (*w->poll != 0 && poll_paused(w, PHASE_RMRF,
 			    r->done, &t0, &paused)) {
 				errno = EINTR;
 				goto fail;
 			}
 		}
-	} while (r->done < left && pass_removed > 0);
+		r->foreign = ck.others;
+	} while (r->done < left && pass_removed > 0 && r->loop_at == 0);
 	if (overlap_end(w, &t0) == -1)
 		goto fail;
 	r->elapsed_ns = t0 - start - paused;
@@ -387,4 +427,94 @@ workload_clean(struct workload *w, uint64_t *removed)
 	}
 	w->deleted = w->created;
 	return 0;
+}
+
+/* The uint64_t words of a workload's 'seen' bits for 'n' names. */
+size_t
+workload_seen_words(uint64_t n)
+{
+	return (size_t)((n + 63) / 64);
+}
+
+/* Start checking a listing of 'w' whose findings go to 'r'. */
+static void
+check_start(struct check *c, struct workload *w, struct workload_result *r)
+{
+	memset(c, 0, sizeof(*c));
+	c->w = w;
+	c->r = r;
+	memset(w->seen, 0, workload_seen_words(w->created) * sizeof(*w->seen));
+}
+
+/*
+ * Entry 'name' came next: store its index in '*idx' if it is one of the
+ * round's files.  Return 1 if it is, 0 if it is not ours, -1 if it shows
+ * a readdir loop (r->loop_at and r->odd are set).
+ */
+static int
+check_entry(struct check *c, const char *name, uint64_t *idx)
+{
+	struct workload	*w = c->w;
+	uint64_t	 bit, made;
+
+	c->entries++;
+	if (names_lookup(w->names, name, idx) && *idx < w->created) {
+		bit = UINT64_C(1) << (*idx % 64);
+		if ((w->seen[*idx / 64] & bit) == 0) {
+			w->seen[*idx / 64] |= bit;
+			c->ours++;
+			return 1;
+		}
+	} else {
+		/* As many as there can be: the n files and --churn's. */
+		made = w->others_made != NULL ? *w->others_made : 0;
+		if (++c->others <= w->n + made)
+			return 0;
+	}
+	c->r->loop_at = c->entries;
+	(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s", name);
+	return -1;
+}
+
+/*
+ * The backend said ELOOP: it saw the listing go round (an NFS cookie it
+ * handed out before).  Record it as check_entry() does, with the
+ * backend's words.  Return 0, or -1 (errno ELOOP) if the backend cannot
+ * say more, and the error stands.
+ */
+static int
+check_eloop(struct check *c)
+{
+	struct backend	*be = c->w->be;
+	const char	*d;
+
+	if (be->ops->detail == NULL || (d = be->ops->detail(be)) == NULL) {
+		errno = ELOOP;
+		return -1;
+	}
+	c->r->loop_at = c->entries + 1;
+	(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s", d);
+	return 0;
+}
+
+/*
+ * The listing reached its end: every file that exists (names [deleted,
+ * created)) must have come.  Count those that did not in r->lost, the
+ * first in r->odd.
+ */
+static void
+check_end(struct check *c)
+{
+	struct workload	*w = c->w;
+	uint64_t	 i;
+
+	if (c->ours >= w->created - w->deleted)
+		return;
+	c->r->lost = w->created - w->deleted - c->ours;
+	for (i = w->deleted; i < w->created; i++)
+		if ((w->seen[i / 64] & UINT64_C(1) << (i % 64)) == 0) {
+			(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s",
+			    names_get(w->names, i));
+			break;
+		}
 }

@@ -15,11 +15,21 @@
  * The struct workload also remembers which names may exist, so that
  * workload_clean() can remove exactly what the round created, whatever
  * stopped it.
+ *
+ * Every listing checks itself (list, liststat, and each pass of rmrf):
+ * each of the round's names must come exactly once.  A name that comes
+ * again, more entries not ours than there can be (the n files, plus
+ * what --churn made), or the backend's ELOOP (an NFS cookie handed out
+ * twice) is a readdir loop: the listing stops at once, the phase
+ * succeeds, and the result says where (loop_at).  A listing that ends
+ * without some of the names lost entries (lost).  Both are for the
+ * round to report; the files are still cleaned up.
  */
 
 #ifndef LD_WORKLOAD_H
 #define LD_WORKLOAD_H
 
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -44,6 +54,13 @@ struct workload_result {
 						   when listing) */
 	uint64_t		ops;		/* timed operations */
 	uint64_t		foreign;	/* entries not ours (listing) */
+	uint64_t		loop_at;	/* entry where a readdir loop
+						   showed, or 0 */
+	uint64_t		lost;		/* names never listed */
+	char			odd[NAME_MAX + 1];  /* the name that came
+						   again, or the first
+						   lost; or the backend's
+						   words */
 	uint64_t		elapsed_ns;
 	struct timing_usage	usage;		/* getrusage difference */
 	struct stats_hist	hist;		/* latency of each operation */
@@ -72,6 +89,13 @@ struct workload {
 	/* What may exist, for workload_clean(). */
 	uint64_t		 created;	/* names [0, created) */
 	uint64_t		 deleted;	/* names [0, deleted) are gone */
+	/*
+	 * The listing check: a bit per name (the caller's, n bits at
+	 * least), and how many entries not ours a listing may see (what
+	 * --churn made so far; NULL: none).
+	 */
+	uint64_t		*seen;
+	const volatile uint64_t	*others_made;
 };
 
 const char	*workload_phase_name(enum phase);
@@ -80,5 +104,6 @@ void		 workload_shuffle(uint32_t *, uint64_t, uint64_t);
 int		 workload_run(struct workload *, enum phase,
 		    struct workload_result *);
 int		 workload_clean(struct workload *, uint64_t *);
+size_t		 workload_seen_words(uint64_t);
 
 #endif /* LD_WORKLOAD_H */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The three outputs of a run: the exact CSV header, the .out header, rows
 # that agree value by value across .out, .csv and .json, CRLF line ends,
-# the JSON document's fixed members, and one stdout line per round.
+# the JSON document's fixed members, and one stdout line per round; the
+# listing check's columns (nothing looped or lost on a local directory).
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
@@ -14,7 +15,7 @@ header() {
 		    oublock p50_ns p90_ns p99_ns p999_ns max_ns dentries \
 		    dentries_unused inodes dentry_objs inode_objs \
 		    mem_avail_kib sectors_read sectors_written cold_ns \
-		    memcg_peak_kib stopped; do
+		    memcg_peak_kib stopped loop lost; do
 			h=$h,${p}_$s
 		done
 	done
@@ -157,6 +158,13 @@ jq -e --arg hdr "$hdr" '(.columns | join(",")) == $hdr and
     (.rounds | length) == 1 and .rounds[0].rmrf_ops == 1000 and
     .rounds[0].list_ops > 0 and .rounds[0].liststat_ops == 1000' \
     "$T/res/y.json" >/dev/null || fail "y.json columns or counts"
+# Every listing saw each file once: no loop, nothing lost; the check is
+# not a column of create.
+jq -e '.rounds[0] | .list_loop == 0 and .list_lost == 0 and
+    .liststat_loop == 0 and .liststat_lost == 0 and .rmrf_loop == 0 and
+    .rmrf_lost == 0 and .create_loop == null' "$T/res/y.json" \
+    >/dev/null || fail "y.json: listing check: $(jq -c '.rounds[0] |
+    with_entries(select(.key | test("_lo(op|st)$")))' "$T/res/y.json")"
 
 # Nothing is left in the directory under test.
 [ -z "$(ls -A "$T/d")" ] || fail "left behind: $(ls -A "$T/d")"

@@ -28,6 +28,9 @@ struct backend_dir {
 	struct fake_name	*names;
 	size_t			 len, cap, live;
 	size_t			 cursor;	/* readdir: next slot */
+	size_t			 listed;	/* entries since rewind */
+	long			 calls;		/* readdir calls since */
+	bool			 repeated;	/* repeat_after happened */
 	bool			 handle;	/* a handle is out */
 	bool			 removed;
 	struct backend_dir	*next;
@@ -50,6 +53,7 @@ struct fake {
 	size_t		 batch;		/* --fake-batch, or 0: the knob */
 	bool		 overlapping;	/* in a phase, with a window */
 	int		 pending;	/* a failure not reported yet */
+	bool		 eloop;		/* readdir said ELOOP */
 	unsigned	 pending_left;	/* operations until it is */
 };
 
@@ -60,7 +64,8 @@ static const char *const counter_names[] = {
 enum { C_CREATE, C_OPENCLOSE, C_STAT, C_UNLINK, C_READDIR, C_MKDIR,
     C_RMDIR };
 
-struct fake_knobs	 fake_knobs = { -1, 0, -1, 0, 7, false, false };
+struct fake_knobs	 fake_knobs = { -1, 0, -1, 0, 7, false, false, 0, 0, -1,
+    false, -1 };
 static struct fake_wd	*workdirs;
 static unsigned		 serial;
 
@@ -83,6 +88,7 @@ static int	f_reacquire(struct backend *, char *);
 static bool	f_vanished(struct backend *, struct backend_dir *);
 static void	f_counters(struct backend *, uint64_t *);
 static int	f_overlap(struct backend *, bool);
+static const char *f_detail(struct backend *);
 static int	overlapped(struct fake *, int);
 static int	reported(struct fake *);
 static int	f_sweep(const char *, void (*)(void *,
@@ -118,6 +124,7 @@ const struct backend_ops fake_ops = {
 	.counter_names = counter_names,
 	.counters = f_counters,
 	.overlap = f_overlap,
+	.detail = f_detail,
 	.sweep = f_sweep,
 };
 
@@ -132,6 +139,11 @@ fake_reset(void)
 	fake_knobs.batch = 7;
 	fake_knobs.reverse = false;
 	fake_knobs.swap_mark = false;
+	fake_knobs.repeat_after = 0;
+	fake_knobs.repeat_back = 0;
+	fake_knobs.skip_slot = -1;
+	fake_knobs.cycle = false;
+	fake_knobs.eloop_after = -1;
 }
 
 /* How many work directories exist in 'target'. */
@@ -470,6 +482,15 @@ reported(struct fake *fk)
 }
 
 /* A phase begins or ends; at its end, a failure not reported yet is. */
+/* After ELOOP: what the NFS backend says of a cookie it saw twice. */
+static const char *
+f_detail(struct backend *be)
+{
+	struct fake	*fk = be->priv;
+
+	return fk->eloop ? "READDIR: cookie 7 came twice" : NULL;
+}
+
 static int
 f_overlap(struct backend *be, bool begin)
 {
@@ -491,6 +512,9 @@ f_rewind(struct backend *be, struct backend_dir *d)
 	if (usable(be) == -1)
 		return -1;
 	d->cursor = 0;
+	d->listed = 0;
+	d->calls = 0;
+	d->repeated = false;
 	return 0;
 }
 
@@ -504,14 +528,28 @@ f_readdir(struct backend *be, struct backend_dir *d, const char ***names,
 	fk->count[C_READDIR]++;
 	if (usable(be) == -1)
 		return -1;
+	if (fake_knobs.eloop_after >= 0 &&
+	    d->calls++ >= fake_knobs.eloop_after) {
+		fk->eloop = true;
+		errno = ELOOP;
+		return -1;
+	}
 	batch = fk->batch != 0 ? fk->batch : fake_knobs.batch;
 	if (batch == 0 || batch > sizeof(d->batch) / sizeof(d->batch[0]))
 		batch = sizeof(d->batch) / sizeof(d->batch[0]);
 	while (k < batch && d->cursor < d->len) {
 		slot = fake_knobs.reverse ? d->len - 1 - d->cursor : d->cursor;
 		d->cursor++;
-		if (!d->names[slot].gone)
-			d->batch[k++] = d->names[slot].name;
+		if (d->names[slot].gone || (long)slot == fake_knobs.skip_slot)
+			continue;
+		d->batch[k++] = d->names[slot].name;
+		if (++d->listed == fake_knobs.repeat_after && !d->repeated) {
+			d->repeated = true;
+			d->cursor -= fake_knobs.repeat_back < d->cursor ?
+			    fake_knobs.repeat_back : d->cursor;
+		}
+		if (fake_knobs.cycle && d->cursor >= d->len)
+			d->cursor = 0;	/* k > 0: it ends */
 	}
 	*end = k == 0 && d->cursor >= d->len;
 	*names = d->batch;

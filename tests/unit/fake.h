@@ -35,6 +35,13 @@ struct fake_knobs {
 	size_t	batch;		/* entries per readdir call (7) */
 	bool	reverse;	/* list newest first */
 	bool	swap_mark;	/* reacquire() finds a mark not ours */
+	/* Listings that go wrong, as some NFS clients' did: */
+	size_t	repeat_after;	/* after this many entries (0: never), */
+	size_t	repeat_back;	/* go back this many, once a listing */
+	long	skip_slot;	/* never list this name's slot; -1: none */
+	bool	cycle;		/* start again at the end, for ever */
+	long	eloop_after;	/* readdir calls before ELOOP (the
+				   backend saw a cookie twice); -1 */
 };
 
 extern struct fake_knobs	fake_knobs;

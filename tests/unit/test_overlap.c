@@ -68,6 +68,8 @@ setup(void **state)
 	f->w.n = N;
 	f->w.poll = &f->poll;
 	f->w.on_poll = never;
+	f->w.seen = calloc(workload_seen_words(N), sizeof(*f->w.seen));
+	assert_non_null(f->w.seen);
 	f->w.arg = f;
 	assert_int_equal(f->be.ops->mkdir(&f->be, "round-0001-1", N,
 	    &f->w.dir), 0);
@@ -84,6 +86,7 @@ teardown(void **state)
 	(void)f->be.ops->rmdir(&f->be, f->w.dir, true);
 	(void)backend_close(&f->be, false, err);
 	names_free(&f->names);
+	free(f->w.seen);
 	free(f);
 	fake_reset();
 	return 0;

@@ -9,7 +9,11 @@
  * that must match n), how it stops (ENOSPC in create, a signal, a
  * foreign name that keeps its directory) and what round_clean() then
  * removes, and round_loop() driving round after round as timing.c plans
- * them until --max-files or the budget ends the run.  The phases run at
+ * them until --max-files or the budget ends the run.  Listings that go
+ * wrong (a batch served twice, a name skipped, a listing that starts
+ * again for ever, the backend's ELOOP) are found where they happen, the
+ * round is still recorded and cleaned up, and round_loop() stops after
+ * it.  The phases run at
  * memory speed, so only counts, names and order are asserted.
  */
 
@@ -47,7 +51,7 @@ struct fixture {
 	struct output_doc	 doc;
 	struct round		 r;
 	/* what the callbacks saw */
-	unsigned		 notes[4];
+	unsigned		 notes[ROUND_NOTE_LOST + 1];
 	uint64_t		 note_count;
 	unsigned		 planned, done;
 	bool			 plant;		/* on_poll plants a name */
@@ -383,6 +387,151 @@ test_loop_budget(void **state)
 	fixture_free(f);
 }
 
+/*
+ * Run one round of 200 files through 'phases' with the fake backend's
+ * listing knobs as the caller set them; return the round's result.
+ */
+static void
+broken_round(struct fixture *f, struct round_result *res)
+{
+	assert_int_equal(round_run(&f->r, 1, 200, false, false, res), 0);
+	assert_false(f->r.in_round);
+	assert_true(res->broken);
+	assert_int_equal(f->doc.rows.nrows, 1);
+}
+
+/* A batch served again: the name that came twice, and where. */
+static void
+test_listing_repeat(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+
+	(void)state;
+	f = fixture("create,list,liststat,rmrf", "1");
+	fake_knobs.repeat_after = 100;
+	fake_knobs.repeat_back = 7;
+	broken_round(f, &res);
+	assert_int_equal(res.bad.phase, PHASE_LIST);
+	assert_int_equal(res.bad.loop_at, 101);
+	assert_int_equal(res.bad.lost, 0);
+	assert_string_equal(res.bad.odd, "00000093");
+	/* The listing stopped there: 100 entries, one readdir call more. */
+	assert_true(cell(&f->doc.rows, 0, "list_loop") == 101);
+	assert_true(cell(&f->doc.rows, 0, "list_lost") == 0);
+	assert_true(cell(&f->doc.rows, 0, "list_ops") == 15);
+	assert_true(cell(&f->doc.rows, 0, "liststat_loop") == 101);
+	assert_true(cell(&f->doc.rows, 0, "liststat_stat") == 100);
+	/*
+	 * rm -rf: the names it removed are gone, but 00000098 of the
+	 * batch under way comes again; the clean-up removes the rest.
+	 */
+	assert_true(cell(&f->doc.rows, 0, "rmrf_loop") == 101);
+	assert_true(cell(&f->doc.rows, 0, "rmrf_unlink") == 100);
+	assert_true(isnan(cell(&f->doc.rows, 0, "create_loop")));
+	assert_int_equal(f->notes[ROUND_NOTE_LOOP], 3);
+	assert_int_equal(f->notes[ROUND_NOTE_SHORT_LIST], 0);
+	fixture_free(f);
+}
+
+/*
+ * A name never listed: lost, counted, named; rm -rf cannot see it, the
+ * clean-up removes it by name.
+ */
+static void
+test_listing_skip(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+
+	(void)state;
+	f = fixture("create,list,rmrf", "1");
+	fake_knobs.skip_slot = 42;
+	broken_round(f, &res);
+	assert_int_equal(res.bad.phase, PHASE_LIST);
+	assert_int_equal(res.bad.loop_at, 0);
+	assert_int_equal(res.bad.lost, 1);
+	assert_string_equal(res.bad.odd, "00000042");
+	assert_true(cell(&f->doc.rows, 0, "list_lost") == 1);
+	assert_true(cell(&f->doc.rows, 0, "list_ops") == 200 / 7 + 2);
+	assert_true(cell(&f->doc.rows, 0, "rmrf_unlink") == 199);
+	assert_int_equal(f->notes[ROUND_NOTE_LOST], 1);
+	fixture_free(f);
+}
+
+/*
+ * A listing that starts again at its end, for ever, and the backend's
+ * own ELOOP (an NFS cookie seen twice).
+ */
+static void
+test_listing_cycle(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+
+	(void)state;
+	f = fixture("create,list,delete", "1");
+	fake_knobs.cycle = true;
+	broken_round(f, &res);
+	assert_int_equal(res.bad.loop_at, 201);
+	assert_string_equal(res.bad.odd, "00000000");
+	fixture_free(f);
+
+	f = fixture("create,liststat,delete", "1");
+	fake_knobs.eloop_after = 3;
+	broken_round(f, &res);
+	assert_int_equal(res.bad.phase, PHASE_LISTSTAT);
+	assert_int_equal(res.bad.loop_at, 22);
+	assert_string_equal(res.bad.odd, "READDIR: cookie 7 came twice");
+	assert_true(cell(&f->doc.rows, 0, "liststat_stat") == 21);
+	fixture_free(f);
+}
+
+/* round_loop(): the round of the loop is recorded, then the run stops. */
+static void
+test_listing_stops_loop(void **state)
+{
+	struct timing_clock	 clock;
+	struct timing_sched	 s;
+	struct timing_round	 last;
+	struct fixture		*f;
+
+	(void)state;
+	f = fixture("create,list,delete", "1");
+	fake_knobs.repeat_after = 150;
+	fake_knobs.repeat_back = 30;
+	clock.now = fake_now;
+	clock.arg = &f->now;
+	timing_sched_init(&s, &clock, 0, 3600 * NS_PER_S, TIMING_PREDICT, 100,
+	    600, 1.5, 1, 0);
+	/* Round 1 (n = 100) never gets to entry 150; round 2 does. */
+	assert_int_equal(round_loop(&f->r, &s, &last), -1);
+	assert_int_equal(f->done, 2);
+	assert_int_equal(f->doc.summary.nrows, 2);
+	assert_true(f->r.stop.listing);
+	assert_int_equal(f->r.stop.err, ELOOP);
+	assert_string_equal(f->r.stop.phase, "list");
+	assert_int_equal(f->r.stop.n, 150);
+	assert_string_equal(f->r.stop.what,
+	    "00000120 at entry 151 (repetition 1)");
+	assert_false(f->r.in_round);
+	fixture_free(f);
+
+	/* Lost entries stop it the same way, with ENOENT. */
+	f = fixture("create,list,delete", "1");
+	fake_knobs.skip_slot = 7;
+	clock.arg = &f->now;
+	timing_sched_init(&s, &clock, 0, 3600 * NS_PER_S, TIMING_PREDICT, 100,
+	    600, 1.5, 1, 0);
+	assert_int_equal(round_loop(&f->r, &s, &last), -1);
+	assert_int_equal(f->done, 1);
+	assert_true(f->r.stop.listing);
+	assert_int_equal(f->r.stop.err, ENOENT);
+	assert_string_equal(f->r.stop.what,
+	    "1 file never listed, the first 00000007 (repetition 1)");
+	fixture_free(f);
+}
+
 int
 main(void)
 {
@@ -393,6 +542,10 @@ main(void)
 		cmocka_unit_test(test_round_foreign),
 		cmocka_unit_test(test_loop_max),
 		cmocka_unit_test(test_loop_budget),
+		cmocka_unit_test(test_listing_repeat),
+		cmocka_unit_test(test_listing_skip),
+		cmocka_unit_test(test_listing_cycle),
+		cmocka_unit_test(test_listing_stops_loop),
 	};
 
 	return cmocka_run_group_tests_name("round", tests, NULL, NULL);

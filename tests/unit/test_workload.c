@@ -105,6 +105,8 @@ setup(void **state)
 	f->w.order = f->order;
 	f->w.n = N;
 	f->w.poll = &f->poll;
+	f->w.seen = calloc(workload_seen_words(N), sizeof(*f->w.seen));
+	assert_non_null(f->w.seen);
 	f->w.on_poll = stop_at;
 	f->w.arg = f;
 	f->stop_at = UINT64_MAX;
@@ -148,6 +150,7 @@ teardown(void **state)
 	assert_int_equal(rmdir(f->dir), 0);
 	names_free(&f->names);
 	free(f->order);
+	free(f->w.seen);
 	free(f);
 	return 0;
 }
