@@ -171,8 +171,9 @@ parse_digits(const char **s, uint64_t *v)
 
 /*
  * Whether 'name' is one of the names in 't'; if so store its index in
- * '*index'.  Constant time: the index is parsed from the name and the
- * table entry compared in full.
+ * '*index'.  Constant time: the index is parsed from the name and, but
+ * for fixed names (exactly len digits), the table entry compared in
+ * full.
  */
 bool
 names_lookup(const struct names *t, const char *name, uint64_t *index)
@@ -181,10 +182,13 @@ names_lookup(const struct names *t, const char *name, uint64_t *index)
 	uint64_t	 i;
 
 	if (t->kind == NAMES_FIXED) {
+		/* len digits below n are the name of file i, no other. */
 		p = name;
 		if (!parse_digits(&p, &i) || (size_t)(p - name) != t->len ||
-		    *p != '\0')
+		    *p != '\0' || i >= t->n)
 			return false;
+		*index = i;
+		return true;
 	} else {
 		if ((q = strchr(name, 'Q')) == NULL)
 			return false;

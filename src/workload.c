@@ -41,7 +41,9 @@ static bool	poll_paused(struct workload *, enum phase, uint64_t,
 		    uint64_t *, uint64_t *);
 static void	check_start(struct check *, struct workload *,
 		    struct workload_result *);
-static int	check_entry(struct check *, const char *, uint64_t *);
+static ssize_t	check_batch(struct check *, const char **, ssize_t,
+		    uint64_t *, uint64_t *);
+static int	check_entry(struct check *, const char *);
 static int	check_eloop(struct check *);
 static void	check_end(struct check *);
 
@@ -246,7 +248,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 	struct backend		 *be = w->be;
 	struct check		  ck;
 	const char		**batch;
-	uint64_t		  start, t0, t1, idx, paused = 0;
+	uint64_t		  start, t0, t1, paused = 0;
 	ssize_t			  k, j;
 	bool			  end = false;
 	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
@@ -269,18 +271,15 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 			stats_hist_add(&r->hist, t1 - t0);
 			t0 = t1;
 		}
-		for (j = 0; j < k; j++) {
-			if (check_entry(&ck, batch[j], &idx) == -1)
-				break;
-			r->done++;
-			if (!stat)
-				continue;
+		k = check_batch(&ck, batch, k, &t0, &paused);
+		for (j = 0; stat && j < k; j++) {
 			if (be->ops->stat(be, w->dir, batch[j]) == -1)
 				goto fail;
 			t1 = timing_now();
 			stats_hist_add(&r->hist, t1 - t0);
 			t0 = t1;
 		}
+		r->done += (uint64_t)k;
 		if (r->loop_at != 0)
 			break;
 		if (*w->poll != 0 && poll_paused(w, p, r->done, &t0,
@@ -340,7 +339,7 @@ remove_listed(struct workload *w, struct workload_result *r)
 	uint64_t		  paused = 0;
 	ssize_t			  k, j;
 	bool			  end;
-	int			  saved, c;
+	int			  saved;
 
 	left = w->created - w->deleted;
 	overlap_begin(w);
@@ -357,11 +356,9 @@ remove_listed(struct workload *w, struct workload_result *r)
 					break;
 				goto fail;
 			}
+			k = check_batch(&ck, batch, k, &t0, &paused);
 			for (j = 0; j < k; j++) {
-				if ((c = check_entry(&ck, batch[j], &idx)) ==
-				    -1)
-					break;
-				if (c == 0)
+				if (!names_lookup(w->names, batch[j], &idx))
 					continue;	/* not ours */
 				if (be->ops->unlink(be, w->dir, batch[j]) ==
 				    -1)
@@ -447,21 +444,44 @@ check_start(struct check *c, struct workload *w, struct workload_result *r)
 }
 
 /*
- * Entry 'name' came next: store its index in '*idx' if it is one of the
- * round's files.  Return 1 if it is, 0 if it is not ours, -1 if it shows
- * a readdir loop (r->loop_at and r->odd are set).
+ * Check the 'k' entries of 'batch', untimed: the time it takes moves
+ * '*t0', the end of the last timed operation, and goes to '*paused', as
+ * poll_paused() does.  Return how many come before a readdir loop (all
+ * 'k' if none).
+ */
+static ssize_t
+check_batch(struct check *c, const char **batch, ssize_t k, uint64_t *t0,
+    uint64_t *paused)
+{
+	uint64_t	t, d;
+	ssize_t		j;
+
+	t = timing_now();
+	for (j = 0; j < k; j++)
+		if (check_entry(c, batch[j]) == -1)
+			break;
+	d = timing_now() - t;
+	*paused += d;
+	*t0 += d;
+	return j;
+}
+
+/*
+ * Entry 'name' came next.  Return 1 if it is one of the round's files, 0
+ * if it is not, -1 if it shows a readdir loop (r->loop_at and r->odd are
+ * set).
  */
 static int
-check_entry(struct check *c, const char *name, uint64_t *idx)
+check_entry(struct check *c, const char *name)
 {
 	struct workload	*w = c->w;
-	uint64_t	 bit, made;
+	uint64_t	 bit, made, idx;
 
 	c->entries++;
-	if (names_lookup(w->names, name, idx) && *idx < w->created) {
-		bit = UINT64_C(1) << (*idx % 64);
-		if ((w->seen[*idx / 64] & bit) == 0) {
-			w->seen[*idx / 64] |= bit;
+	if (names_lookup(w->names, name, &idx) && idx < w->created) {
+		bit = UINT64_C(1) << (idx % 64);
+		if ((w->seen[idx / 64] & bit) == 0) {
+			w->seen[idx / 64] |= bit;
 			c->ours++;
 			return 1;
 		}
