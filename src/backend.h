@@ -175,6 +175,13 @@ struct backend_ops {
 	 */
 	const char	*(*detail)(struct backend *);
 	/*
+	 * Called in a child process that goes on using the backend beside
+	 * its parent (--churn): take what must not be shared, such as a
+	 * connection, of its own.  Return 0, or -1 with errno.  NULL: the
+	 * backend cannot be used so.
+	 */
+	int		(*forked)(struct backend *);
+	/*
 	 * --cleanup: find the marked work directories in 'target' whose
 	 * run is gone, remove what they hold that largedir made, and
 	 * report each.  Return how many were found, or -1 with 'err'.

@@ -106,6 +106,10 @@ const struct config_opt config_opts[] = {
 	  .flags = CONFIG_SYNOPSIS, .metavar = "predict|classic",
 	  .help = "predict: skip rounds that would overrun",
 	  .init = "predict", FIELD(policy), .words = policies, .dump = 2 },
+	{ .name = "churn", .type = CONFIG_COUNT, .verbs = ALL,
+	  .metavar = "rate",
+	  .help = "files/s made and removed while listing", DEF("0"),
+	  FIELD(churn), .min = 0, .max = 1000000, .dump = 19 },
 	{ .name = "cold", .type = CONFIG_CHOICE, .verbs = ALL,
 	  .metavar = "none|drop|remount",
 	  .help = "empty the caches after create", DEF("none"), FIELD(cold),
@@ -708,7 +712,9 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 int
 config_check(const struct config *cfg, char *err)
 {
-	uint64_t	cap;
+	const char	*s;
+	uint64_t	 cap;
+	size_t		 i;
 
 	errno = EINVAL;
 	if (cfg->max_files != 0 && cfg->max_files < cfg->start) {
@@ -720,6 +726,27 @@ config_check(const struct config *cfg, char *err)
 	if (cfg->names == NAMES_MAILDIR && cfg->name_len_set) {
 		(void)snprintf(err, LD_ERRLEN, "--name-len applies to "
 		    "--names=fixed only; maildir names have their own length");
+		return -1;
+	}
+	for (i = 0; cfg->churn > 0 && i < cfg->nphases; i++)
+		if (cfg->phases[i] == PHASE_LIST ||
+		    cfg->phases[i] == PHASE_LISTSTAT ||
+		    cfg->phases[i] == PHASE_RMRF)
+			break;
+	if (cfg->churn > 0 && i == cfg->nphases) {
+		(void)snprintf(err, LD_ERRLEN, "--churn %" PRIu64 " needs a "
+		    "phase that lists (list, liststat or rmrf)", cfg->churn);
+		return -1;
+	}
+	/*
+	 * A stat of a name the churn removed meanwhile is skipped; with
+	 * calls in flight, its failure would come back for another name.
+	 */
+	if (cfg->churn > 0 && (s = output_kv_get(&cfg->bset,
+	    "nfs-window")) != NULL && strcmp(s, "1") != 0) {
+		(void)snprintf(err, LD_ERRLEN, "--churn needs --nfs-window 1 "
+		    "(not %s): a name the churn removed is skipped only with "
+		    "one call in flight", s);
 		return -1;
 	}
 	cap = names_capacity(cfg->names, cfg->name_len);

@@ -77,6 +77,8 @@ struct config {
 						   create */
 	bool			cold_set;
 	uint64_t		memory_limit;	/* bytes; 0: none */
+	uint64_t		churn;		/* files/s while listing; 0:
+						   none */
 	char			*events;	/* libpfm4 names; NULL:
 						   PERF_DEFAULT */
 	uint64_t		total_budget_ns;	/* suite; 0: none */

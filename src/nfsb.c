@@ -94,6 +94,7 @@ static void	nb_counters(struct backend *, uint64_t *);
 static int	nb_overlap(struct backend *, bool);
 static void	nb_meta(struct backend *, struct output_kvlist *);
 static const char *nb_detail(struct backend *);
+static int	nb_forked(struct backend *);
 static int	nb_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 static int	sweep_one(struct nfsrpc *, const char *,
@@ -174,6 +175,7 @@ const struct backend_ops nfsb_ops = {
 	.counters = nb_counters,
 	.overlap = nb_overlap,
 	.meta = nb_meta,
+	.forked = nb_forked,
 	.detail = nb_detail,
 	.sweep = nb_sweep,
 };
@@ -625,6 +627,17 @@ nb_detail(struct backend *be)
 	struct nfsb	*nb = be->priv;
 
 	return *nb->c.err != '\0' ? nb->c.err : NULL;
+}
+
+/* A child beside the parent (--churn): a connection of its own. */
+static int
+nb_forked(struct backend *be)
+{
+	struct nfsb	*nb = be->priv;
+
+	nfsrpc_forked(&nb->c);
+	nb->overlap = false;
+	return 0;
 }
 
 /* What a reader of the results needs to know of the server. */

@@ -148,6 +148,19 @@ reconnect(struct nfsrpc *c)
 }
 
 /*
+ * In a child process: leave the connection it shares with its parent
+ * alone, for good (libnfs might shut the socket down for both if it were
+ * destroyed here; the child ends with _exit), and the next call connects
+ * again, on a connection of its own.
+ */
+void
+nfsrpc_forked(struct nfsrpc *c)
+{
+	c->rpc = NULL;
+	c->bytes[0] = c->bytes[1] = 0;
+}
+
+/*
  * Drop the connection, if there is one: libnfs cancels the call in
  * flight (their struct nfsrpc_call must still exist), and the next call
  * connects

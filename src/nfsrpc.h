@@ -133,6 +133,7 @@ struct nfsrpc {
 
 int	nfsrpc_connect(struct nfsrpc *, const char *, int, char *);
 void	nfsrpc_close(struct nfsrpc *);
+void	nfsrpc_forked(struct nfsrpc *);
 void	nfsrpc_counters(struct nfsrpc *, uint64_t *);
 const char	*nfsrpc_proc_name(int);
 

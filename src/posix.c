@@ -70,6 +70,7 @@ static int	posix_sync(struct backend *);
 static int	posix_release(struct backend *);
 static int	posix_reacquire(struct backend *, char *);
 static bool	posix_vanished(struct backend *, struct backend_dir *);
+static int	posix_forked(struct backend *);
 static int	posix_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 
@@ -89,6 +90,7 @@ const struct backend_ops posix_ops = {
 	.sync = posix_sync,
 	.release = posix_release,
 	.reacquire = posix_reacquire,
+	.forked = posix_forked,
 	.vanished = posix_vanished,
 	.counter_names = NULL,
 	.counters = NULL,
@@ -359,4 +361,15 @@ posix_sweep(const char *target, void (*report)(void *,
     const struct backend_report *), void *arg, char *err)
 {
 	return workdir_sweep(target, report, arg, err);
+}
+
+/*
+ * A child beside the parent (--churn): the descriptors it shares are used
+ * only with openat(2) and unlinkat(2), which move no offset.
+ */
+static int
+posix_forked(struct backend *be)
+{
+	(void)be;
+	return 0;
 }

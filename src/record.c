@@ -43,7 +43,7 @@ static const struct column phase_cols[] = {
 	PH(dentry_objs, -1), PH(inode_objs, -1), PH(mem_avail_kib, -1),
 	PH(sectors_read, -1), PH(sectors_written, -1),
 	PH(cold_ns, -1), PH(memcg_peak_kib, -1), PH(stopped, -1),
-	PH(loop, -1), PH(lost, -1),
+	PH(loop, -1), PH(lost, -1), PH(churn_made, -1), PH(churn_removed, -1),
 };
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -81,6 +81,11 @@ record_describe(struct output_kvlist *kv)
 	    "or the server handed out a cookie twice; the listing stopped "
 	    "there), else 0; PHASE_lost the files it never saw; empty for "
 	    "the other phases");
+	output_kv_set(kv, "churn", "with --churn, PHASE_churn_made and "
+	    "PHASE_churn_removed count the files another process made and "
+	    "removed in the directory while list, liststat or rmrf read it, "
+	    "on a connection of its own where the backend has one; empty "
+	    "otherwise");
 }
 
 /*

@@ -53,6 +53,7 @@ struct phase_rec {
 	double	stopped;		/* 1: time went missing */
 	double	loop;			/* entry of a readdir loop, or 0 */
 	double	lost;			/* names a listing never saw */
+	double	churn_made, churn_removed;	/* --churn meanwhile */
 	double	extra[RECORD_MAX_EXTRA];	/* events, then counters */
 };
 

@@ -246,7 +246,7 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		if (o.loop_at != 0 || o.lost != 0)
 			listing_broken(r, p, rep, &o);
 		else if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
-		    o.done != n)
+		    o.done != n && cfg->churn == 0)
 			note(r, ROUND_NOTE_SHORT_LIST, p, o.done, n, NAN,
 			    NULL);
 		if (o.foreign > 0)
@@ -310,11 +310,13 @@ measure(void *arg, struct phase_out *o)
 	struct phase_rec		*c = &o->rec;
 	struct cache_state		 cs0, cs1;
 	int64_t				 sr, sw;
-	uint64_t			 state, n = ma->n;
+	uint64_t			 state, n = ma->n, made, removed;
 	uint64_t			 k0[BACKEND_MAX_COUNTERS];
 	uint64_t			 k1[BACKEND_MAX_COUNTERS];
 	sig_atomic_t			 cont0;
 	size_t				 i;
+	char				 errbuf[LD_ERRLEN];
+	bool				 churning;
 
 	memset(o, 0, sizeof(*o));
 	record_phase_init(c);
@@ -327,6 +329,18 @@ measure(void *arg, struct phase_out *o)
 		r->be->ops->counters(r->be, k0);
 	(void)cache_read("/", r->inode_slab, r->dev_major, r->dev_minor,
 	    &cs0);
+	churning = r->cfg->churn > 0 && (ma->p == PHASE_LIST ||
+	    ma->p == PHASE_LISTSTAT || ma->p == PHASE_RMRF);
+	if (churning) {
+		if (churn_start(&r->churn, r->be, r->w.dir, r->cfg->churn,
+		    errbuf) == -1) {
+			o->err = errno;
+			(void)snprintf(o->what, sizeof(o->what), "%.*s",
+			    (int)sizeof(o->what) - 1, errbuf);
+			return -1;
+		}
+		r->w.others_made = &r->churn.sh->made;
+	}
 	runner_peak_reset(&r->runner);
 	r->phase_t0_ns = timing_now();
 	r->w.deadline_ns = ma->p == PHASE_CREATE && r->timebox &&
@@ -341,9 +355,24 @@ measure(void *arg, struct phase_out *o)
 		    " of %" PRIu64 " files", res.done, n);
 		perf_stop(r->perf, c->extra);
 		o->deleted = r->w.deleted;
+		if (churning)
+			(void)churn_stop(&r->churn, &made, &removed, errbuf);
+		r->w.others_made = NULL;
 		return -1;
 	}
 	perf_stop(r->perf, c->extra);
+	if (churning) {
+		r->w.others_made = NULL;
+		if (churn_stop(&r->churn, &made, &removed, errbuf) == -1) {
+			o->err = errno;
+			(void)snprintf(o->what, sizeof(o->what), "%.*s",
+			    (int)sizeof(o->what) - 1, errbuf);
+			o->deleted = r->w.deleted;
+			return -1;
+		}
+		c->churn_made = (double)made;
+		c->churn_removed = (double)removed;
+	}
 	if (r->ncounters > 0) {
 		r->be->ops->counters(r->be, k1);
 		for (i = 0; i < r->ncounters; i++)
@@ -522,6 +551,7 @@ round_free(struct round *r)
 	r->order = NULL;
 	free(r->seen);
 	r->seen = NULL;
+	churn_free(&r->churn);
 	for (i = 0; i < PHASE_COUNT; i++) {
 		free(r->rates[i]);
 		r->rates[i] = NULL;

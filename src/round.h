@@ -35,6 +35,7 @@
 #include "perf.h"
 #include "record.h"
 #include "runner.h"
+#include "churn.h"
 #include "target.h"
 #include "timing.h"
 #include "workload.h"
@@ -94,6 +95,7 @@ struct round {
 	struct backend		*be;
 	struct target		*target;	/* --cold=remount */
 	struct runner		 runner;	/* --memory-limit */
+	struct churn		 churn;		/* --churn */
 	struct perf		*perf;		/* --events */
 	struct output_doc	*doc;
 	size_t			 nperf;		/* perf values per phase */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "churn.h"
 #include "util.h"
 #include "workload.h"
 
@@ -29,6 +30,7 @@ struct check {
 	uint64_t		 entries;	/* all it saw */
 	uint64_t		 ours;		/* names of ours, once each */
 	uint64_t		 others;	/* entries not ours */
+	uint64_t		 churned;	/* of them, --churn's */
 };
 
 static int	each_file(struct workload *, enum phase, file_op,
@@ -46,6 +48,7 @@ static ssize_t	check_batch(struct check *, const char **, ssize_t,
 static int	check_entry(struct check *, const char *);
 static int	check_eloop(struct check *);
 static void	check_end(struct check *);
+static bool	vanished_other(const struct workload *, const char *);
 
 static const char *const phase_names[PHASE_COUNT] = {
 	[PHASE_CREATE] = "create",
@@ -273,7 +276,8 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 		}
 		k = check_batch(&ck, batch, k, &t0, &paused);
 		for (j = 0; stat && j < k; j++) {
-			if (be->ops->stat(be, w->dir, batch[j]) == -1)
+			if (be->ops->stat(be, w->dir, batch[j]) == -1 &&
+			    !vanished_other(w, batch[j]))
 				goto fail;
 			t1 = timing_now();
 			stats_hist_add(&r->hist, t1 - t0);
@@ -485,11 +489,13 @@ check_entry(struct check *c, const char *name)
 			c->ours++;
 			return 1;
 		}
-	} else {
-		/* As many as there can be: the n files and --churn's. */
+	} else if (churn_name(name)) {
+		/* At most what the churn made by now. */
 		made = w->others_made != NULL ? *w->others_made : 0;
-		if (++c->others <= w->n + made)
+		if (++c->churned <= made)
 			return 0;
+	} else if (++c->others <= w->n) {
+		return 0;	/* foreign: as many as there can be */
 	}
 	c->r->loop_at = c->entries;
 	(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s", name);
@@ -537,4 +543,18 @@ check_end(struct check *c)
 			    names_get(w->names, i));
 			break;
 		}
+}
+
+/*
+ * A stat of 'name' failed: whether that is fine because the name, not one
+ * of the round's files, was removed since it was listed (--churn's, as
+ * ls -lU finds such a name gone).
+ */
+static bool
+vanished_other(const struct workload *w, const char *name)
+{
+	uint64_t	idx;
+
+	return errno == ENOENT && w->others_made != NULL &&
+	    !names_lookup(w->names, name, &idx);
 }

@@ -392,7 +392,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 32);
+	assert_int_equal(n, 33);
 	free(lo);
 }
 
@@ -412,6 +412,8 @@ test_every_option(void **state)
 		    "90s, 5m, 1h)" },
 		{ "budget-policy", "classic", "x", "--budget-policy 'x': must "
 		    "be predict or classic" },
+		{ "churn", "1000000", "1000001", "--churn '1000001': must be "
+		    "a whole number from 0 to 1000000" },
 		{ "cold", "drop", "x", "--cold 'x': must be none, drop or "
 		    "remount" },
 		{ "config", NULL, "x.conf", "unknown option 'config'" },
@@ -611,6 +613,7 @@ test_dump_order(void **state)
 		{ "sync", "phase" }, { "seed", "0" },
 		{ "scratch", TARGET_SCRATCH }, { "cold", "none" },
 		{ "memory-limit", "none" }, { "events", PERF_DEFAULT },
+		{ "churn", "0" },
 	};
 	struct output_kvlist	kv = { 0 };
 	struct config		c;
@@ -645,7 +648,7 @@ test_dump_order(void **state)
 	assert_string_equal(output_kv_get(&kv, "growth"), "2.25");
 	assert_string_equal(output_kv_get(&kv, "repeat"), "3");
 	assert_string_equal(output_kv_get(&kv, "events"), "task-clock");
-	assert_string_equal(kv.kv[kv.len - 1].key, "events");
+	assert_string_equal(kv.kv[kv.len - 1].key, "churn");
 	output_kv_free(&kv);
 	config_free(&c);
 }
