@@ -41,6 +41,23 @@ churn_name(const char *name)
 }
 
 /*
+ * Whether 'name' is exactly the shape of a churn file's name: a run that
+ * was killed may leave some, and cleanup removes them.
+ */
+bool
+churn_match(const char *name)
+{
+	size_t	i, p = sizeof(CHURN_PREFIX) - 1;
+
+	if (!churn_name(name) || strlen(name) != p + 10)
+		return false;
+	for (i = p; i < p + 10; i++)
+		if (name[i] < '0' || name[i] > '9')
+			return false;
+	return true;
+}
+
+/*
  * Start the churn of 'rate' files a second in directory 'dir' of 'be'.
  * Return 0, or -1 with errno and 'err'.
  */

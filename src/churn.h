@@ -41,6 +41,7 @@ struct churn {
 };
 
 bool	churn_name(const char *);
+bool	churn_match(const char *);
 int	churn_start(struct churn *, struct backend *, struct backend_dir *,
 	    uint64_t, char *);
 int	churn_stop(struct churn *, uint64_t *, uint64_t *, char *);

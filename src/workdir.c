@@ -35,6 +35,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "churn.h"
 #include "marker.h"
 #include "timing.h"
 #include "util.h"
@@ -424,8 +425,8 @@ workdir_names_init(struct workdir_names *wn, const struct marker *m,
 /*
  * Whether 'name' in round directory 'round' is one the dead run made:
  * in the round it recorded, one of its names, rebuilt from the seed (the
- * first call builds them); with a marker too old to say how they were
- * made, one of their shape; else none.
+ * first call builds them), or a --churn file; with a marker too old to
+ * say how they were made, one of their shape; else none.
  */
 bool
 workdir_names_ours(struct workdir_names *wn, const char *round,
@@ -437,6 +438,8 @@ workdir_names_ours(struct workdir_names *wn, const char *round,
 		return names_match(wn->kind, wn->len, name);
 	if (strcmp(round, wn->round) != 0)
 		return false;
+	if (churn_match(name))
+		return true;	/* --churn's, left by a killed run */
 	if (!wn->built) {
 		if (names_build(&wn->t, wn->kind, wn->len, wn->n, wn->m.seed,
 		    wn->m.file_size) == -1)

@@ -353,7 +353,7 @@ test_sweep_ignores_lookalikes(void **state)
 /*
  * Issue 16, point 11: a dead run's round recorded 4 files; a foreign
  * file named like one of ours but beyond that n ("99999999", and
- * "00000004") stays, and is counted as kept.
+ * "00000004") stays, and is counted as kept; a --churn file goes.
  */
 static void
 test_sweep_only_its_n(void **state)
@@ -366,13 +366,20 @@ test_sweep_only_its_n(void **state)
 	(void)snprintf(round, sizeof(round), "%s/round-0001-1", wd);
 	touch(round, "99999999", "foreign");
 	touch(round, "00000004", "foreign too");
+	/* --churn's files go; names only like them stay. */
+	touch(round, "churn-0000000007", "");
+	touch(round, "churn-7", "foreign");
+	touch(round, "churn-00000000077", "foreign");
 	assert_int_equal(workdir_sweep(top, collect, &s, err), 1);
 	assert_false(s.r[0].removed);
-	assert_int_equal(s.r[0].files, 4);
-	assert_int_equal(s.r[0].kept, 2);
+	assert_int_equal(s.r[0].files, 5);
+	assert_int_equal(s.r[0].kept, 4);
 	assert_true(exists(round, "99999999"));
 	assert_true(exists(round, "00000004"));
 	assert_false(exists(round, "00000003"));
+	assert_false(exists(round, "churn-0000000007"));
+	assert_true(exists(round, "churn-7"));
+	assert_true(exists(round, "churn-00000000077"));
 }
 
 /*
