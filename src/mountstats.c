@@ -184,38 +184,38 @@ device_line(struct parser *p, char *line)
 	struct mountstats	*ms = p->ms;
 	struct ms_mount		*m;
 	char			*w[10], *s = line;
-	size_t			 n = 0, i = 0;
+	size_t			 n = 0;
+	bool			 nodev;
 
 	while (n < 10 && (w[n] = strsep(&s, " ")) != NULL)
 		n++;
-	if (s != NULL || n < 8)
+	if (s != NULL || n < 8 || n > 9)
 		return bad(p, "not a device line: too %s words",
 		    n < 8 ? "few" : "many");
-	if (strcmp(w[0], "no") == 0)	/* "no device": one word more */
-		i = 1;
-	if (strcmp(w[i], "device") != 0 || n < 8 + i ||
-	    strcmp(w[2 + i], "mounted") != 0 || strcmp(w[3 + i], "on") != 0 ||
-	    strcmp(w[5 + i], "with") != 0 || strcmp(w[6 + i], "fstype") != 0)
+	/* "no device" takes the place of "device NAME". */
+	nodev = strcmp(w[0], "no") == 0 && strcmp(w[1], "device") == 0;
+	if ((!nodev && strcmp(w[0], "device") != 0) ||
+	    strcmp(w[2], "mounted") != 0 || strcmp(w[3], "on") != 0 ||
+	    strcmp(w[5], "with") != 0 || strcmp(w[6], "fstype") != 0)
 		return bad(p, "not a device line");
-	if (n > 9 + i || (n == 9 + i && strncmp(w[8 + i], "statvers=", 9) !=
-	    0))
+	if (n == 9 && strncmp(w[8], "statvers=", 9) != 0)
 		return bad(p, "device line: '%.40s' where statvers= or the end "
-		    "belongs", w[8 + i]);
-	if (*w[4 + i] == '\0' || *w[7 + i] == '\0')
+		    "belongs", w[8]);
+	if (*w[4] == '\0' || *w[7] == '\0')
 		return bad(p, "device line: no mount point or no fstype");
 
 	ms->v = xreallocarray(ms->v, ms->n + 1, sizeof(*ms->v));
 	m = &ms->v[ms->n++];
 	memset(m, 0, sizeof(*m));
 	m->line = p->lineno;
-	m->device = xstrdup(i == 1 ? "none" : w[1]);
+	m->device = xstrdup(nodev ? "none" : w[1]);
 	unescape(m->device);
-	m->mountpoint = xstrdup(w[4 + i]);
+	m->mountpoint = xstrdup(w[4]);
 	unescape(m->mountpoint);
-	m->fstype = xstrdup(w[7 + i]);
+	m->fstype = xstrdup(w[7]);
 	p->where = W_NONE;
-	if (n == 9 + i) {
-		m->statvers = xstrdup(w[8 + i] + 9);
+	if (n == 9) {
+		m->statvers = xstrdup(w[8] + 9);
 		m->nfs = strcmp(m->fstype, "nfs") == 0 ||
 		    strcmp(m->fstype, "nfs4") == 0;
 		p->where = m->nfs ? W_HEAD : W_OTHER;
