@@ -276,7 +276,7 @@ static int
 head_line(struct parser *p, char *s)
 {
 	struct ms_mount	*m = &p->ms->v[p->ms->n - 1];
-	char		*key;
+	char		*key, *colon;
 
 	if (strncmp(s, "RPC iostats version:", 20) == 0)
 		return rpc_line(p, m, s);
@@ -287,10 +287,12 @@ head_line(struct parser *p, char *s)
 		p->where = W_OPS;
 		return 0;
 	}
-	if ((key = strsep(&s, ":")) == NULL || s == NULL)
+	if ((colon = strchr(s, ':')) == NULL)
 		return 0;	/* not "key:": a kernel's own extra line */
-	while (*s == '\t' || *s == ' ')
-		s++;
+	*colon = '\0';
+	key = s;
+	for (s = colon + 1; *s == '\t' || *s == ' '; s++)
+		;
 	if (strcmp(key, "events") == 0) {
 		p->seen |= SEEN_EVENTS;
 		return numbers(p, s, "events", m->events, MS_NEVENTS, true);

@@ -9,7 +9,7 @@
 # exit 0.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
-cd "$TOP"
+cd "$TOP" || fail "cannot cd to $TOP"
 D=tests/data/mountstats
 G=tests/data/golden
 
