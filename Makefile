@@ -48,14 +48,17 @@ endif
 
 # Debian packages: what building and testing need, and what is optional.
 # DEB_NFS is the NFS server of tests/nfs-server.sh (NFS-Ganesha on an ext4
-# loop image); libnfs-utils gives the tests nfs-cp and nfs-ls.
+# loop image); libnfs-utils gives the tests nfs-cp and nfs-ls; nfs-common
+# gives t_nfsstat nfs-utils' mountstats, to check largedir nfsstat against
+# (installing it starts no daemon where policy-rc.d forbids it or no init
+# runs them; the tests start none and mount nothing).
 DEB_BUILD = gcc make libc6-dev pkg-config libmount-dev libblkid-dev \
 	    libpfm4-dev libnfs-dev
 DEB_FS    = e2fsprogs xfsprogs btrfs-progs
 DEB_NFS   = nfs-ganesha nfs-ganesha-vfs rpcbind
 DEB_TEST  = libcmocka-dev libjansson-dev jq strace procps util-linux bsdutils \
 	    mandoc gnuplot-nox libxml2-utils python3 chromium $(DEB_FS) \
-	    $(DEB_NFS) libnfs-utils
+	    $(DEB_NFS) libnfs-utils nfs-common
 DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 # What 'make deps' installs: everything, but for the demo only what it runs

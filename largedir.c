@@ -46,6 +46,7 @@
 #include "config.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "memcg.h"
+#include "nfsstat.h"
 #include "output.h"
 #include "page.h"
 #include "perf.h"
@@ -124,6 +125,7 @@ static const struct verb verbs[] = {
 	{ "plot", verb_plot },
 	{ "page", verb_page },
 	{ "cleanup", verb_cleanup },
+	{ "nfsstat", nfsstat_main },
 	{ NULL, NULL }
 };
 

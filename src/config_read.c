@@ -554,7 +554,9 @@ config_usage(FILE *fp)
 	    "file ...\n"
 	    "       largedir plot results\n"
 	    "       largedir page results\n"
-	    "       largedir cleanup [--scratch dir] [dir]\n\n");
+	    "       largedir cleanup [--scratch dir] [dir]\n"
+	    "       largedir nfsstat [--mountstats file] [mountpoint ...]\n"
+	    "       largedir nfsstat --diff before after [mountpoint ...]\n\n");
 	for (o = config_opts; o->name != NULL; o++)
 		if ((o->flags & CONFIG_UNLISTED) == 0)
 			usage_line(fp, o);

@@ -45,10 +45,15 @@ while read -r o; do
 done <"$T/longopts"
 
 # Every option of the SYNOPSIS: "Fl hqV" is three short options, "Fl -x"
-# the long option --x; an Ar or Cm right after gives a value to pass.
+# the long option --x; an Ar or Cm right after gives a value to pass.  A
+# ".Cm verb" right after ".Nm largedir" makes the options that follow the
+# verb's ("-" for none).
 awk '
 /^\.Sh / { insyn = $2 == "SYNOPSIS"; next }
 !insyn { next }
+/^\.Nm/ { verb = "-"; first = 1; next }
+/^\.Cm / && first { verb = $2; first = 0; next }
+{ first = 0 }
 {
 	for (i = 1; i <= NF; i++) {
 		if (($i != "Fl" && $i != ".Fl") || i == NF)
@@ -59,17 +64,21 @@ awk '
 		if (i + 3 <= NF && ($(i + 2) == "Ar" || $(i + 2) == "Cm"))
 			v = $(i + 3)
 		if (f ~ /^-/)
-			print "-" f, v
+			print verb, "-" f, v
 		else
 			for (j = 1; j <= length(f); j++)
-				print "-" substr(f, j, 1), v
+				print verb, "-" substr(f, j, 1), v
 	}
 }' "$man" | sort -u >"$T/synopsis"
 [ -s "$T/synopsis" ] || fail "no options found in the SYNOPSIS"
 
-# accepted OPT [VALUE]: largedir recognises OPT (it may still refuse the
-# value or the missing directory, but not the option).
+# accepted VERB OPT [VALUE]: largedir VERB ("-": none) recognises OPT (it
+# may still refuse the value or the missing directory, but not the
+# option).
 accepted() {
+	ac_verb=$1
+	shift
+	[ "$ac_verb" = - ] || set -- "$ac_verb" "$@"
 	set +e
 	"$LD" "$@" "$T/no-such-dir" >/dev/null 2>"$T/err"
 	rc=$?
@@ -77,15 +86,16 @@ accepted() {
 	! grep -qi 'unknown option\|unrecognized option\|invalid option' \
 	    "$T/err" && [ "$rc" -ne 1 ] && [ "$rc" -lt 128 ]
 }
-! accepted --no-such-option || fail "the check accepts anything"
-! accepted -Z || fail "the check accepts anything"
-while read -r o v; do
+! accepted - --no-such-option || fail "the check accepts anything"
+! accepted - -Z || fail "the check accepts anything"
+! accepted nfsstat --no-such-option || fail "the check accepts anything"
+while read -r verb o v; do
 	if [ -n "$v" ]; then
-		accepted "$o" "$v" ||
-		    fail "SYNOPSIS has $o $v, largedir says: $(cat "$T/err")"
+		accepted "$verb" "$o" "$v" ||
+		    fail "SYNOPSIS has $verb $o $v, largedir says: $(cat "$T/err")"
 	else
-		accepted "$o" ||
-		    fail "SYNOPSIS has $o, largedir says: $(cat "$T/err")"
+		accepted "$verb" "$o" ||
+		    fail "SYNOPSIS has $verb $o, largedir says: $(cat "$T/err")"
 	fi
 done <"$T/synopsis"
 exit 0
