@@ -121,8 +121,8 @@ $(FAKE_USERS): $(O)/tests/fake.o
 # What a test cannot stage (ENOSPC, EMFILE on create) it gets by wrapping.
 $(O)/tests/test_workload: WRAP = -Wl,--wrap=openat
 # A mount that brings something else than was asked for.
-$(O)/tests/test_target: WRAP = -Wl,--wrap=mnt_context_mount \
-    -Wl,--wrap=mnt_context_get_status
+$(O)/tests/test_target $(O)/tests/test_target_nfs: WRAP = \
+    -Wl,--wrap=mnt_context_mount -Wl,--wrap=mnt_context_get_status
 
 # The stubs are tested in every build: perf_none.o comes ahead of the
 # archive, so the linker never takes perf.o out of it.

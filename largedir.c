@@ -59,6 +59,7 @@
 #include "stats.h"
 #include "suite.h"
 #include "target.h"
+#include "target_nfs.h"
 #include "timing.h"
 #include "util.h"
 
@@ -328,7 +329,8 @@ check_dir(const char *dir)
  * -c FILE: set up the target the file describes (or take its path), so
  * that r->dir is where the rounds go.  Exits EXIT_TARGET with one line
  * when this machine cannot: no root for loop devices and mkfs, or a
- * kernel without the filesystem.  A signal during set-up (mkfs may take
+ * kernel without the filesystem (or, for an NFS export, without an NFS
+ * client or mount.nfs).  A signal during set-up (mkfs may take
  * minutes) exits 128 + its number with one line, after undoing it.
  */
 static void
@@ -345,16 +347,20 @@ setup_target(struct run *r)
 		r->dir = r->target.mnt;
 		return;
 	}
-	if (probe_fs_known(PROBE_FILESYSTEMS, tc->fstype) == 0)
+	if (tc->source != NULL) {	/* an NFS export to mount */
+		if (target_nfs_check("", tc->fstype, errbuf) == -1)
+			errx(EXIT_TARGET, "%s: %s", r->conf_path, errbuf);
+	} else if (probe_fs_known(PROBE_FILESYSTEMS, tc->fstype) == 0)
 		errx(EXIT_TARGET, "%s: this kernel cannot mount %s (not in "
 		    "/proc/filesystems%s); to measure an existing mount, give "
 		    "its directory as 'path ='", r->conf_path, tc->fstype,
 		    strcmp(tc->fstype, "reiserfs") == 0 ? ": removed in Linux "
 		    "6.13" : "");
 	if (geteuid() != 0)
-		errx(EXIT_TARGET, "%s: setting up %s needs root (loop device, "
-		    "mkfs, mount); run as root, or measure an existing "
-		    "directory with 'largedir DIR'", r->conf_path, tc->fstype);
+		errx(EXIT_TARGET, "%s: setting up %s needs root (%s); run as "
+		    "root, or measure an existing directory with 'largedir "
+		    "DIR'", r->conf_path, tc->fstype, tc->source != NULL ?
+		    "mount" : "loop device, mkfs, mount");
 	/* A signal stops set-up; the outputs do not exist yet. */
 	if (target_setup(&r->target, tc, scratch, errbuf) == -1) {
 		if (errno == EINTR && sig_count > 0)

@@ -12,6 +12,7 @@
  *		mnt/			the mount point
  *		image			the sparse image (image targets)
  *		mkfs.log		what mkfs printed
+ *		mount.log		what mount.nfs prints (while it runs)
  *
  * The marker is a few "key: value" lines, as a work directory's:
  *
@@ -42,6 +43,15 @@
  * Signals are caught by sig.c (largedir.c installs the handlers before
  * set-up).  mkfs gets the signal passed on (sig_forward()), and set-up
  * stops at the next step, undoes what it made and fails with EINTR.
+ *
+ * An NFS export ("source = HOST:/PATH") is mounted like a filesystem:
+ * a run directory, its mnt/, libmount (which runs mount.nfs), the
+ * read-back, and the same teardown; there is nothing to make before and
+ * nothing to detach after.  mount.nfs writes its complaints to stderr:
+ * they go to mount.log while it runs (target_nfs.c), and the last line
+ * is quoted in the one line of the error.  A signal that comes while
+ * mount.nfs runs takes effect when it returns (from a terminal, ^C ends
+ * it too).
  */
 
 #include <sys/mount.h>
@@ -70,6 +80,7 @@
 #include "sig.h"
 #include "sysfile.h"
 #include "target.h"
+#include "target_nfs.h"
 #include "util.h"
 
 #define IMAGE_DEFAULT	((uint64_t)8 << 30)
@@ -87,7 +98,8 @@ static int	check_mounted(struct target *, const char *, char *);
 static int	undo(struct target *, char *);
 
 /* The files a run directory may hold besides its marker and mnt/. */
-static const char *const ours[] = { "image", "mkfs.log", NULL };
+static const char *const ours[] = { "image", "mkfs.log", TARGET_NFS_LOG,
+	NULL };
 
 /* ===== Helpers ===== */
 
@@ -242,9 +254,10 @@ static int
 mount_fs(struct target *t, const char *src, char *err)
 {
 	struct libmnt_context	*cxt;
-	char			 buf[LD_ERRLEN / 2], *real = NULL;
+	char			 buf[LD_ERRLEN / 2], said[LD_ERRLEN / 2];
+	char			*real = NULL, *log = NULL;
 	size_t			 len;
-	int			 rc, saved = 0;
+	int			 rc, saved = 0, fd2 = -1;
 
 	/*
 	 * A device by its real name, as mount(8) canonicalizes it: the
@@ -268,7 +281,20 @@ mount_fs(struct target *t, const char *src, char *err)
 		return util_fail(err, EINVAL, "mount %s: cannot set up libmount"
 		    , t->mnt);
 	}
+	said[0] = '\0';
+	if (t->conf.source != NULL) {
+		log = xasprintf("%s/" TARGET_NFS_LOG, t->rundir);
+		if (target_nfs_log_start(log, &fd2, err) == -1) {
+			mnt_free_context(cxt);
+			free(log);
+			return -1;
+		}
+	}
 	rc = mnt_context_mount(cxt);
+	if (log != NULL) {
+		target_nfs_log_end(fd2, log, said, sizeof(said));
+		free(log);
+	}
 	if (rc == 0 && mnt_context_get_status(cxt) == 1) {
 		mnt_free_context(cxt);
 		t->mounted = true;	/* whatever it is: teardown unmounts */
@@ -282,11 +308,21 @@ mount_fs(struct target *t, const char *src, char *err)
 		saved = mnt_context_get_syscall_errno(cxt);
 	buf[0] = '\0';
 	(void)mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
+	if (buf[0] == '\0' && mnt_context_helper_executed(cxt))
+		(void)snprintf(buf, sizeof(buf), "mount.%s exited with %d",
+		    t->conf.fstype, mnt_context_get_helper_status(cxt));
 	mnt_free_context(cxt);
 	if ((len = strlen(buf)) > 0 && buf[len - 1] == '.')
 		buf[len - 1] = '\0';
 	if (saved == 0)
 		saved = rc < 0 && rc > -4096 ? -rc : EIO;
+	if (t->conf.source != NULL && target_nfs_failed(t->conf.fstype, said,
+	    saved, err)) {
+		free(real);
+		return -1;
+	}
+	if (said[0] != '\0')	/* mount.nfs knows best what went wrong */
+		(void)snprintf(buf, sizeof(buf), "%s", said);
 	if (buf[0] == '\0')
 		(void)snprintf(buf, sizeof(buf), "%s", strerror(saved));
 	(void)util_fail(err, saved, "mount %s %s on %s: %s", t->conf.fstype,
@@ -382,9 +418,10 @@ target_check_mount(const struct mountinfo *mi, const char *mnt,
 
 /*
  * Make 't' the target 'conf' describes, in a fresh run directory under
- * 'scratch' (path and url targets need none, nor root).  't' gets deep copies of 'conf' and
- * owns everything it points to until target_teardown().  Image, device
- * and tmpfs targets need root; an image needs room for all of it in
+ * 'scratch' (path and url targets need none, nor root).  't' gets deep
+ * copies of 'conf' and owns everything it points to until
+ * target_teardown().  Image, device, tmpfs and NFS source targets need
+ * root; an image needs room for all of it in
  * 'scratch' (ENOSPC, before anything is made).  A signal caught by sig.c
  * stops set-up at the next step (mkfs gets it passed on): errno is EINTR
  * then and 'err' says what was under way.  Return 0, or -1 with errno and
@@ -410,6 +447,7 @@ target_setup(struct target *t, const struct target_conf *conf,
 	t->conf.mkfs = dup_or_null(conf->mkfs);
 	t->conf.mount_options = dup_or_null(conf->mount_options);
 	t->conf.path = dup_or_null(conf->path);
+	t->conf.source = dup_or_null(conf->source);
 	t->conf.url = dup_or_null(conf->url);
 	t->conf.device = dup_or_null(conf->device);
 	t->scratch = xstrdup(scratch);
@@ -447,12 +485,19 @@ target_setup(struct target *t, const struct target_conf *conf,
 	    conf->fstype);
 	if (sig_count > 0)
 		goto fail;
-	if (conf->device == NULL && strcmp(conf->fstype, "tmpfs") != 0 &&
-	    check_space(t->scratch, conf->image_size != 0 ? conf->image_size :
+	if (conf->device == NULL && conf->source == NULL &&
+	    strcmp(conf->fstype, "tmpfs") != 0 && check_space(t->scratch, conf->image_size != 0 ? conf->image_size :
 	    IMAGE_DEFAULT, err) == -1)
 		goto fail;
 	if (make_rundir(t, err) == -1)
 		goto fail;
+	if (conf->source != NULL) {
+		(void)snprintf(doing, sizeof(doing), "mounting %s on %s",
+		    conf->source, t->mnt);
+		if (sig_count > 0 || mount_fs(t, conf->source, err) == -1)
+			goto fail;
+		goto done;
+	}
 	if (strcmp(conf->fstype, "tmpfs") == 0 && conf->device == NULL) {
 		(void)snprintf(doing, sizeof(doing), "mounting tmpfs on %s",
 		    t->mnt);
@@ -516,7 +561,8 @@ fail:
 /*
  * Whether target_remount() can empty the caches of 't': only a filesystem
  * largedir mounted itself, and not tmpfs, which keeps its files only in
- * those caches.  If not, store why in '*why'.
+ * those caches (an NFS export can: the client's caches go, the server's
+ * stay).  If not, store why in '*why'.
  */
 bool
 target_can_remount(const struct target *t, const char **why)
@@ -526,7 +572,8 @@ target_can_remount(const struct target *t, const char **why)
 		    "image or a device)";
 		return false;
 	}
-	if (t->conf.device == NULL && t->loopdev == NULL) {
+	if (t->conf.device == NULL && t->loopdev == NULL &&
+	    t->conf.source == NULL) {
 		*why = "tmpfs keeps its files only in the caches a remount "
 		    "would empty";
 		return false;
@@ -551,8 +598,8 @@ target_remount(struct target *t, char *err)
 	if (umount2(t->mnt, 0) == -1)
 		return util_syserr(err, "remount: unmount %s", t->mnt);
 	t->mounted = false;
-	return mount_fs(t, t->conf.device != NULL ? t->conf.device :
-	    t->loopdev, err);
+	return mount_fs(t, t->conf.source != NULL ? t->conf.source :
+	    t->conf.device != NULL ? t->conf.device : t->loopdev, err);
 }
 
 /* ===== Teardown ===== */
@@ -703,10 +750,11 @@ target_teardown(struct target *t, char *err)
 }
 
 /*
- * Add what 't' is to metadata 'kv': target_kind (image, device, path or
- * tmpfs), the mkfs command as run, the image and its size, the loop device
- * and whether it does direct I/O, the description and the mount options
- * asked for.  Keys that do not apply are left out.
+ * Add what 't' is to metadata 'kv': target_kind (image, device, path,
+ * url, nfs or tmpfs), the NFS export (target_source), the mkfs command
+ * as run, the image and its size, the loop device and whether it does
+ * direct I/O, the description and the mount options asked for.  Keys
+ * that do not apply are left out.
  */
 void
 target_meta(const struct target *t, struct output_kvlist *kv)
@@ -719,12 +767,16 @@ target_meta(const struct target *t, struct output_kvlist *kv)
 		kind = "url";
 	else if (t->conf.device != NULL)
 		kind = "device";
+	else if (t->conf.source != NULL)
+		kind = "nfs";
 	else if (t->conf.fstype != NULL && strcmp(t->conf.fstype, "tmpfs") ==
 	    0)
 		kind = "tmpfs";
 	else
 		kind = "image";
 	output_kv_set(kv, "target_kind", "%s", kind);
+	if (t->conf.source != NULL)
+		output_kv_set(kv, "target_source", "%s", t->conf.source);
 	if (t->mkfs_cmd != NULL)
 		output_kv_set(kv, "mkfs", "%s", t->mkfs_cmd);
 	if (t->image != NULL) {

@@ -20,6 +20,15 @@
  * mounts a subdirectory, X-mount.idmap an idmapped view), and "source",
  * which the kernel reads as the device to mount.  target_setup() still
  * reads back what was mounted.
+ *
+ * An NFS target names its export with "source = HOST:/PATH" (nfs_source()
+ * checks the form, not the host).  Its mount options must say the same
+ * NFS version as its fstype (check_nfs_version()): the kernel shows an
+ * NFSv4 mount as nfs4 whatever type mount.nfs was given, and mount.nfs
+ * tries NFSv4 first when no version is given, so "fstype = nfs" needs
+ * vers=3 (or 2) and "fstype = nfs4" takes only 4 and 4.x; otherwise the
+ * read-back after the mount would refuse what the kernel made, later and
+ * less clearly.
  */
 
 #include <sys/mount.h>
@@ -49,6 +58,9 @@
 static bool	in_path(const char *);
 static const char *refused(const char *, size_t);
 static int	check_mount_options(const char *, char *);
+static bool	nfs_source(const char *);
+static int	check_nfs_version(const char *, const char *, char *);
+static int	check_nfs(const struct target_conf *, const char **, char *);
 
 static const char *const fstypes[] = {
 	"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "reiserfs", "vxfs",
@@ -57,7 +69,7 @@ static const char *const fstypes[] = {
 
 static const char *const keys[] = {
 	"label", "description", "fstype", "mkfs", "mount_options",
-	"image_size", "path", "url", "device", "wipe", NULL
+	"image_size", "path", "source", "url", "device", "wipe", NULL
 };
 
 /* ===== Helpers ===== */
@@ -183,6 +195,131 @@ check_mount_options(const char *opts, char *err)
 	return 0;
 }
 
+/*
+ * Whether 'value' has the form of an NFS export, HOST:/PATH: HOST a name
+ * or an IPv4 address, or an IPv6 address in brackets ("[::1]:/export"),
+ * PATH absolute, and no blank or control character anywhere.
+ */
+static bool
+nfs_source(const char *value)
+{
+	const char	*p;
+	size_t		 n;
+
+	if (*value == '[') {
+		n = strspn(value + 1, "0123456789abcdefABCDEF:.%"
+		    "ghijklmnopqrstuvwxyzGHIJKLMNOPQRSTUVWXYZ_-");
+		if (n == 0 || value[n + 1] != ']')
+			return false;
+		p = value + n + 2;
+	} else {
+		n = strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+		    "qrstuvwxyz0123456789.-_");
+		if (n == 0)
+			return false;
+		p = value + n;
+	}
+	if (p[0] != ':' || p[1] != '/' || strstr(value, "://") != NULL)
+		return false;
+	for (; *p != '\0'; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			return false;
+	return true;
+}
+
+/*
+ * Check that the NFS version the mount options 'opts' (or NULL) ask for
+ * agrees with 'fstype' (nfs or nfs4); see the top of this file.  The
+ * version is the value of the last vers= or nfsvers=, or the last of the
+ * flags v2, v3, v4, v4.N, as the kernel reads them.  Return 0, or -1 with
+ * errno EINVAL and a message in 'err'.
+ */
+static int
+check_nfs_version(const char *fstype, const char *opts, char *err)
+{
+	char		*copy, *p, *name, *value, vers[16] = "";
+	size_t		 namesz, valuesz, n;
+	bool		 four, given = false;
+
+	copy = xstrdup(opts != NULL ? opts : "");
+	p = copy;
+	while (mnt_optstr_next_option(&p, &name, &namesz, &value,
+	    &valuesz) == 0) {
+		if ((namesz == 4 && strncmp(name, "vers", 4) == 0) ||
+		    (namesz == 7 && strncmp(name, "nfsvers", 7) == 0)) {
+			(void)snprintf(vers, sizeof(vers), "%.*s", value !=
+			    NULL ? (int)valuesz : 0, value != NULL ? value :
+			    "");
+			given = true;
+		} else if (value == NULL && namesz >= 2 && namesz < 8 &&
+		    name[0] == 'v' && name[1] >= '0' && name[1] <= '9') {
+			(void)snprintf(vers, sizeof(vers), "%.*s",
+			    (int)namesz - 1, name + 1);
+			given = true;
+		}
+	}
+	free(copy);
+	four = strcmp(fstype, "nfs4") == 0;
+	if (!given) {
+		if (four)
+			return 0;
+		return util_fail(err, EINVAL, "mount_options: fstype nfs "
+		    "needs vers=3 (or 2): without it mount.nfs tries NFSv4 "
+		    "first, which the kernel mounts as nfs4");
+	}
+	n = vers[0] == '4' && vers[1] == '.' ? 2 + strspn(vers + 2,
+	    "0123456789") : 1;
+	if (vers[0] == '\0' || strchr("234", vers[0]) == NULL ||
+	    vers[n] != '\0' || n == 2)
+		return util_fail(err, EINVAL, "mount_options: NFS version "
+		    "'%s': not 2, 3, 4 or 4.N", vers);
+	if (four && vers[0] != '4')
+		return util_fail(err, EINVAL, "mount_options: NFS version %s "
+		    "with fstype nfs4: use fstype = nfs for NFSv%s", vers,
+		    vers);
+	if (!four && vers[0] == '4')
+		return util_fail(err, EINVAL, "mount_options: NFS version %s "
+		    "with fstype nfs: the kernel mounts NFSv4 as nfs4, so say "
+		    "fstype = nfs4", vers);
+	return 0;
+}
+
+/*
+ * target_conf_check() for a config with a source: an NFS export, mounted
+ * by largedir, so an NFS fstype, no device, mkfs or image, and mount
+ * options that agree with the fstype.
+ */
+static int
+check_nfs(const struct target_conf *tc, const char **key, char *err)
+{
+	*key = "source";
+	if (strcmp(tc->fstype, "nfs") != 0 && strcmp(tc->fstype, "nfs4") != 0)
+		return util_fail(err, EINVAL, "source with fstype %s: only nfs "
+		    "and nfs4 mount a server's export (a block device is "
+		    "'device =')", tc->fstype);
+	*key = "device";
+	if (tc->device != NULL)
+		return util_fail(err, EINVAL, "source and device are both set: "
+		    "a target is one or the other");
+	*key = "mkfs";
+	if (tc->mkfs != NULL)
+		return util_fail(err, EINVAL, "source with mkfs: the server "
+		    "makes the filesystem it exports");
+	*key = "image_size";
+	if (tc->image_size != 0)
+		return util_fail(err, EINVAL, "source with image_size: an NFS "
+		    "export needs no image");
+	*key = "wipe";
+	if (tc->wipe)
+		return util_fail(err, EINVAL, "source with wipe: an NFS export "
+		    "is never formatted");
+	*key = "mount_options";
+	if (check_nfs_version(tc->fstype, tc->mount_options, err) == -1)
+		return -1;
+	*key = NULL;
+	return 0;
+}
+
 /* ===== Configuration ===== */
 
 /* Set 'tc' to all zero: no strings, default image size, no wipe. */
@@ -202,6 +339,7 @@ target_conf_free(struct target_conf *tc)
 	free(tc->mkfs);
 	free(tc->mount_options);
 	free(tc->path);
+	free(tc->source);
 	free(tc->url);
 	free(tc->device);
 	memset(tc, 0, sizeof(*tc));
@@ -209,7 +347,8 @@ target_conf_free(struct target_conf *tc)
 
 /*
  * Whether 'key' is a target key (label, description, fstype, mkfs,
- * mount_options, image_size, path, url, device, wipe): the config loader sends
+ * mount_options, image_size, path, source, url, device, wipe): the config
+ * loader sends
  * those here and the others to the workload.
  */
 bool
@@ -286,6 +425,11 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			return util_fail(err, EINVAL, "%s '%s': not an "
 			    "absolute path", key, value);
 		dst = *key == 'p' ? &tc->path : &tc->device;
+	} else if (strcmp(key, "source") == 0) {
+		if (!nfs_source(value))
+			return util_fail(err, EINVAL, "source '%s': not HOST:/PATH "
+			    "(an NFS export, e.g. 127.0.0.1:/export)", value);
+		dst = &tc->source;
 	} else if (strcmp(key, "url") == 0) {
 		if (strstr(value, "://") == NULL || strpbrk(value, " \t\r\n") !=
 		    NULL)
@@ -306,8 +450,9 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 }
 
 /*
- * Check that the keys of 'tc' fit together: a path or a device, an fstype,
- * a mkfs command whose program is in PATH for targets largedir formats.
+ * Check that the keys of 'tc' fit together: a path, a device or an NFS
+ * source, an fstype, a mkfs command whose program is in PATH for targets
+ * largedir formats, an NFS version that agrees with an NFS fstype.
  * Return 0, or -1 with errno EINVAL and a message in 'err', and point
  * '*key' at the key whose line the message is about (NULL if none is).
  */
@@ -321,15 +466,20 @@ target_conf_check(const struct target_conf *tc, const char **key,
 
 	*key = "url";
 	if (tc->url != NULL && (tc->path != NULL || tc->device != NULL ||
-	    tc->fstype != NULL || tc->mkfs != NULL || tc->mount_options !=
-	    NULL || tc->image_size != 0))
+	    tc->source != NULL || tc->fstype != NULL || tc->mkfs != NULL ||
+	    tc->mount_options != NULL || tc->image_size != 0))
 		return util_fail(err, EINVAL, "url with %s: the server sets up "
 		    "what a URL names", tc->path != NULL ? "path" :
-		    tc->device != NULL ? "device" : tc->fstype != NULL ?
-		    "fstype" : tc->mkfs != NULL ? "mkfs" : tc->mount_options !=
-		    NULL ? "mount_options" : "image_size");
+		    tc->device != NULL ? "device" : tc->source != NULL ?
+		    "source" : tc->fstype != NULL ? "fstype" : tc->mkfs !=
+		    NULL ? "mkfs" : tc->mount_options != NULL ?
+		    "mount_options" : "image_size");
 	if (tc->url != NULL)
 		return 0;
+	*key = "source";
+	if (tc->path != NULL && tc->source != NULL)
+		return util_fail(err, EINVAL, "path and source are both set: a "
+		    "target is an existing mount or an export to mount");
 	*key = "device";
 	if (tc->path != NULL && tc->device != NULL)
 		return util_fail(err, EINVAL, "path and device are both set: a "
@@ -339,11 +489,14 @@ target_conf_check(const struct target_conf *tc, const char **key,
 	*key = NULL;
 	if (tc->fstype == NULL)
 		return util_fail(err, EINVAL, "fstype missing (e.g. fstype = "
-		    "ext4)");
+		    "%s)", tc->source != NULL ? "nfs4" : "ext4");
+	if (tc->source != NULL)
+		return check_nfs(tc, key, err);
 	*key = "fstype";
 	if (strncmp(tc->fstype, "nfs", 3) == 0)
-		return util_fail(err, EINVAL, "fstype %s needs path (an "
-		    "existing NFS mount)", tc->fstype);
+		return util_fail(err, EINVAL, "fstype %s needs source (an "
+		    "export largedir mounts, HOST:/PATH) or path (an existing "
+		    "NFS mount)", tc->fstype);
 	tmpfs = strcmp(tc->fstype, "tmpfs") == 0;
 	*key = "device";
 	if (tmpfs && tc->device != NULL)

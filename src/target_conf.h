@@ -6,9 +6,10 @@
  * read by config_load()): the target keys one by one (target_conf_set(),
  * the same checks whether a key comes from a file or the command line;
  * mount options that would mount anything but a fresh filesystem, such as
- * bind, are refused), then the whole (target_conf_check(): a path or a
- * device, an fstype, a mkfs program that exists).  target.c sets up what
- * a checked config describes.
+ * bind, are refused), then the whole (target_conf_check(): a path, a
+ * device or an NFS source, an fstype, a mkfs program that exists, NFS
+ * versions that agree with the fstype).  target.c sets up what a checked
+ * config describes.
  */
 
 #ifndef LD_TARGET_CONF_H
@@ -26,6 +27,7 @@ struct target_conf {
 	char		*mount_options;	/* "noatime,..." (libmount syntax) */
 	uint64_t	 image_size;	/* bytes; 0: default */
 	char		*path;		/* an existing mount: measure there */
+	char		*source;	/* or an NFS export to mount: srv:/x */
 	char		*url;		/* or a server a backend speaks to */
 	char		*device;	/* a block device instead of an image */
 	bool		 wipe;		/* mkfs on a device with a signature */

@@ -52,7 +52,8 @@ FSTYPES = [b"ext2", b"ext3", b"ext4", b"xfs", b"btrfs", b"tmpfs",
            b"reiserfs", b"vxfs", b"nfs", b"nfs4", b"f2fs", b"jfs"]
 # src/target_conf.c, keys[]: what a config file may say besides options.
 TARGET_KEYS = [b"label", b"description", b"fstype", b"mkfs",
-               b"mount_options", b"image_size", b"path", b"device", b"wipe"]
+               b"mount_options", b"image_size", b"path", b"source",
+               b"device", b"wipe"]
 # Options that are no settings, or the suite's: a config may not set them.
 NOT_IN_FILE = {"config", "cleanup", "help", "version", "total-budget"}
 # Options a real run may take: nothing that drops the caches of the whole
@@ -668,6 +669,8 @@ class Gen:
                            b"1.5G", b"", b"16777215", b"16777216"],
             "path": [self.new_dir(), b"relative", b"/", b"",
                      self.p(b"file"), b"/nonexistent", b"//"],
+            "source": [b"127.0.0.1:/export", b"[::1]:/x", b"srv:", b"srv",
+                       b":/x", b"nfs://srv/x", b"srv:/a b", b""],
             "device": [b"relative", b"", self.p(b"file"),
                        b"/nonexistent-device", self.new_dir()],
             "wipe": [b"yes", b"no", b"YES", b"1", b""],

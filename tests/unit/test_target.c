@@ -577,8 +577,8 @@ test_conf_check(void **state)
 
 	conf(&tc, "fstype", "nfs", NULL);
 	assert_int_equal(target_conf_check(&tc, &key, err), -1);
-	assert_string_equal(err, "fstype nfs needs path (an existing NFS "
-	    "mount)");
+	assert_string_equal(err, "fstype nfs needs source (an export largedir "
+	    "mounts, HOST:/PATH) or path (an existing NFS mount)");
 	target_conf_free(&tc);
 }
 
