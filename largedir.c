@@ -45,6 +45,7 @@
 #include "cleanup.h"
 #include "config.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
+#include "knfs.h"
 #include "memcg.h"
 #include "nfsstat.h"
 #include "output.h"
@@ -500,7 +501,12 @@ setup_outputs(struct run *r, int argc, char **argv)
 		output_kv_set(&r->doc.meta, "events_unavailable", "%s",
 		    perf_unavailable(&r->perf));
 	record_describe_cold(&r->doc.meta, r->cfg.cold);
-	/* Then the backend's counters (none for posix). */
+	/* On a kernel NFS mount, posix counts what the client sent. */
+	if (r->ops == &posix_ops &&
+	    (r->ops = knfs_for_dir(r->dir, &r->doc.meta, line)) != NULL &&
+	    *line != '\0')
+		report_warn("warning: no RPC counts: %s", line);
+	/* Then the backend's counters (none for posix elsewhere). */
 	r->round.nperf = perf_nvalues(&r->perf);
 	for (i = 0; i < r->round.nperf; i++)
 		extra[i] = perf_value_name(&r->perf, i);

@@ -52,7 +52,7 @@
 #include "names.h"
 
 #define BACKEND_MAX		8	/* backends in the registry */
-#define BACKEND_MAX_COUNTERS	32	/* counters of one backend */
+#define BACKEND_MAX_COUNTERS	48	/* counters of one backend */
 
 enum backend_fsync {
 	BACKEND_FSYNC_NONE = 0,
@@ -181,6 +181,14 @@ struct backend_ops {
 	 * backend cannot be used so.
 	 */
 	int		(*forked)(struct backend *);
+	/*
+	 * The counters went up by 'delta' in phase 'phase' (with --churn
+	 * if 'churn'): a line naming what the phase cannot have done, when
+	 * the counters are shared with others (a kernel NFS mount), or
+	 * NULL.  May be NULL.
+	 */
+	const char	*(*busy)(struct backend *, const char *,
+			    const uint64_t *, bool);
 	/*
 	 * --cleanup: find the marked work directories in 'target' whose
 	 * run is gone, remove what they hold that largedir made, and

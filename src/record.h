@@ -30,7 +30,7 @@
 #include "stats.h"
 #include "workload.h"
 
-#define RECORD_MAX_EXTRA	64	/* events and counters per phase */
+#define RECORD_MAX_EXTRA	80	/* events and counters per phase */
 #define RECORD_LOST_SHARE	0.25	/* of a phase's time, unexplained */
 #define RECORD_SWITCH_NS	50e6	/* the wait one switch explains */
 

@@ -449,6 +449,34 @@ report_stopped(struct output_doc *doc, unsigned k, const char *pn,
 }
 
 /*
+ * Round 'k''s phase 'pn' counted calls it cannot have made ('what'): the
+ * counters are shared, and something else used the mount.  Warn once,
+ * keep every case in the metadata.
+ */
+static void
+report_busy(struct output_doc *doc, unsigned k, const char *pn,
+    const char *what)
+{
+	const char	*was = output_kv_get(&doc->meta, "warning_busy");
+	char		*copy;
+
+	if (was == NULL) {
+		report_warn("warning: round %u, %s counted calls it does not "
+		    "make (%s): something else used the NFS mount, so its "
+		    "counts are too high", k, pn, what);
+		output_kv_set(&doc->meta, "warning_busy", "round %u %s: %s", k,
+		    pn, what);
+		return;
+	}
+	if (strlen(was) > 1000)
+		return;		/* enough to see the pattern */
+	copy = xstrdup(was);
+	output_kv_set(&doc->meta, "warning_busy", "%s; round %u %s: %s", copy,
+	    k, pn, what);
+	free(copy);
+}
+
+/*
  * What a round tells on its way ('rn', see struct round_note): warn, and
  * keep in 'noise' and the metadata of 'doc' what the checks need;
  * 'workdir' is the work directory the round directories are in.
@@ -485,6 +513,10 @@ report_note(struct report_noise *noise, struct output_doc *doc,
 		report_warn("warning: round %u, %s: a readdir loop: %s at "
 		    "entry %s", rn->round, workload_phase_name(rn->phase),
 		    rn->msg, count);
+		break;
+	case ROUND_NOTE_BUSY:
+		report_busy(doc, rn->round, workload_phase_name(rn->phase),
+		    rn->msg);
 		break;
 	case ROUND_NOTE_LOST:
 		util_fmt_count(count, sizeof(count), rn->count);

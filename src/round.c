@@ -56,6 +56,8 @@ static double	cache_value(int64_t);
 static void	listing_broken(struct round *, enum phase, unsigned,
 		    const struct phase_out *);
 static int	listing_stop(struct round *, const struct round_listing *);
+static void	busy_check(struct round *, enum phase,
+		    const struct phase_rec *);
 
 /* Make 'r' empty; the caller then sets the fields of the whole run. */
 void
@@ -249,6 +251,7 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		    o.done != n && cfg->churn == 0)
 			note(r, ROUND_NOTE_SHORT_LIST, p, o.done, n, NAN,
 			    NULL);
+		busy_check(r, p, &o.rec);
 		if (o.foreign > 0)
 			note(r, ROUND_NOTE_FOREIGN, p, o.foreign, n, NAN,
 			    NULL);
@@ -605,4 +608,26 @@ listing_stop(struct round *r, const struct round_listing *b)
 	r->stop.vanished = false;
 	errno = r->stop.err;
 	return -1;
+}
+
+/*
+ * Phase 'p' counted calls ('rec') of a backend whose counters others
+ * share (a kernel NFS mount): tell the caller if some cannot be the
+ * phase's.
+ */
+static void
+busy_check(struct round *r, enum phase p, const struct phase_rec *rec)
+{
+	uint64_t	 delta[BACKEND_MAX_COUNTERS];
+	const char	*msg;
+	size_t		 i;
+
+	if (r->be->ops->busy == NULL || r->ncounters == 0)
+		return;
+	for (i = 0; i < r->ncounters && i < BACKEND_MAX_COUNTERS; i++)
+		delta[i] = isnan(rec->extra[r->nperf + i]) ? 0 :
+		    (uint64_t)rec->extra[r->nperf + i];
+	if ((msg = r->be->ops->busy(r->be, workload_phase_name(p), delta,
+	    r->cfg->churn > 0)) != NULL)
+		note(r, ROUND_NOTE_BUSY, p, 0, r->n, NAN, msg);
 }

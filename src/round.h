@@ -73,8 +73,10 @@ enum round_note_kind {
 	ROUND_NOTE_LOOP,		/* a readdir loop at entry 'count'
 					   ('msg': the name that came
 					   again, or the backend's words) */
-	ROUND_NOTE_LOST			/* 'count' names never listed
+	ROUND_NOTE_LOST,		/* 'count' names never listed
 					   ('msg': the first) */
+	ROUND_NOTE_BUSY			/* the counters hold calls of
+					   others ('msg' names them) */
 };
 
 struct round_note {
