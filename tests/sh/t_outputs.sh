@@ -15,7 +15,7 @@ header() {
 		    oublock p50_ns p90_ns p99_ns p999_ns max_ns dentries \
 		    dentries_unused inodes dentry_objs inode_objs \
 		    mem_avail_kib sectors_read sectors_written cold_ns \
-		    memcg_peak_kib stopped loop lost; do
+		    memcg_peak_kib stopped loop lost churn_made churn_removed; do
 			h=$h,${p}_$s
 		done
 	done
