@@ -27,7 +27,6 @@
 #include "sysfile.h"
 #include "util.h"
 
-static void	unescape(char *);
 static int	number(const char *, unsigned *);
 static long	prefix_len(const char *, const char *);
 static int	add_line(void *, char *);
@@ -35,13 +34,13 @@ static int	add_line(void *, char *);
 /* ===== Parsing ===== */
 
 /*
- * Undo the kernel's mangling of a mountinfo field in place: it writes a
- * space, tab, newline and backslash as \040, \011, \012 and \134.  Any
- * other backslash (and \000, which would end the string) is kept as it
- * is.
+ * Undo the kernel's mangling of a mountinfo (or mountstats) field in
+ * place: it writes a space, tab, newline and backslash as \040, \011,
+ * \012 and \134.  Any other backslash (and \000, which would end the
+ * string) is kept as it is.
  */
-static void
-unescape(char *s)
+void
+mountinfo_unescape(char *s)
 {
 	char	*d = s;
 	int	 c;
@@ -130,9 +129,9 @@ mountinfo_parse(char *line, struct mountinfo_entry *e)
 	e->mountpoint = f[4];
 	e->mount_opts = f[5];
 	e->line = line;
-	unescape(e->root);
-	unescape(e->mountpoint);
-	unescape(e->source);
+	mountinfo_unescape(e->root);
+	mountinfo_unescape(e->mountpoint);
+	mountinfo_unescape(e->source);
 	return 0;
 bad:
 	memset(e, 0, sizeof(*e));

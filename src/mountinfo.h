@@ -53,6 +53,7 @@ struct mountinfo {
 int	mountinfo_parse(char *, struct mountinfo_entry *);
 int	mountinfo_load(const char *, struct mountinfo *);
 void	mountinfo_free(struct mountinfo *);
+void	mountinfo_unescape(char *);
 
 const struct mountinfo_entry *
 	mountinfo_by_dev(const struct mountinfo *, unsigned, unsigned);

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mountinfo.h"
 #include "mountstats.h"
 #include "util.h"
 
@@ -75,7 +76,6 @@ const char *const mountstats_field_names[MS_NFIELDS] = {
 
 static int	bad(struct parser *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
-static void	unescape(char *);
 static int	number(const char *, uint64_t *);
 static int	numbers(struct parser *, char *, const char *, uint64_t *,
 		    size_t, bool);
@@ -101,33 +101,6 @@ bad(struct parser *p, const char *fmt, ...)
 	va_end(ap);
 	return util_fail(p->err, EINVAL, "%s:%zu: %s", p->name, p->lineno,
 	    msg);
-}
-
-/*
- * Undo the kernel's escapes in place: a space, tab, newline and backslash
- * in a device or mount point come as \040, \011, \012 and \134 (any octal
- * escape is decoded, but for \000, which would end the string).
- */
-static void
-unescape(char *s)
-{
-	char	*d = s;
-	int	 c;
-
-	while (*s != '\0') {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			c = (s[1] - '0') << 6 | (s[2] - '0') << 3 |
-			    (s[3] - '0');
-			if (c != 0) {
-				*d++ = (char)c;
-				s += 4;
-				continue;
-			}
-		}
-		*d++ = *s++;
-	}
-	*d = '\0';
 }
 
 /* Store the decimal 's' in '*v'; return 0, or -1 if it is none or too big. */
@@ -209,9 +182,9 @@ device_line(struct parser *p, char *line)
 	memset(m, 0, sizeof(*m));
 	m->line = p->lineno;
 	m->device = xstrdup(nodev ? "none" : w[1]);
-	unescape(m->device);
+	mountinfo_unescape(m->device);
 	m->mountpoint = xstrdup(w[4]);
-	unescape(m->mountpoint);
+	mountinfo_unescape(m->mountpoint);
 	m->fstype = xstrdup(w[7]);
 	p->where = W_NONE;
 	if (n == 9) {
