@@ -22,7 +22,7 @@
  * is everything of a target with no round at that n.  Files written
  * before PHASE_loop and _lost existed simply lack those rows.
  *
- * Times print with three significant digits in s, ms or µs, whichever
+ * Times print with three significant digits in s, ms, µs or ns, whichever
  * keeps the figure at 1 or more, and in whole seconds from 1,000 s on
  * (table_time()); counts as integers with thousands separators.
  */
