@@ -2,9 +2,10 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * pagetable: the RPC table of "largedir table" (table.c) on the
- * comparison page, in English and German.  page.c calls
- * pagetable_put() after the table of calls to the server (pagecalls.c).
+ * pagetable: the RPC table of "largedir table" on the comparison page,
+ * in English and German (rpctab.c builds its blocks, table.c prints
+ * them as text).  page.c calls pagetable_put() after the table of calls
+ * to the server (pagecalls.c).
  * It prints nothing unless some target counted the calls of a listing
  * phase, so the pages of local filesystems stay as they were, byte for
  * byte.
@@ -13,7 +14,7 @@
  * targets, then per block a heading row across the table and its rows,
  * so the columns line up from one block to the next.  To keep the page
  * short it shows only the n nearest each power of ten (100, 1,000,
- * ...; table_build() with 'decades'), and the largest n if none is
+ * ...; rpctab_build() with 'decades'), and the largest n if none is
  * near one; largedir table prints every n.
  */
 
@@ -23,7 +24,7 @@
 #include "html.h"
 #include "pagetable.h"
 #include "results.h"
-#include "table.h"
+#include "rpctab.h"
 
 static void	put_cell(FILE *, double, size_t, enum html_lang);
 
@@ -35,16 +36,16 @@ static void	put_cell(FILE *, double, size_t, enum html_lang);
 void
 pagetable_put(FILE *fp, const struct results *r, enum html_lang lang)
 {
-	const struct table_block	*b;
-	struct table_want		 want = { 0, NULL, 0, true };
-	struct table			 t;
+	const struct rpctab_block	*b;
+	struct rpctab_want		 want = { 0, NULL, 0, true };
+	struct rpctab			 t;
 	size_t				 i, k, row;
 
-	if (!table_has_calls(r))
+	if (!rpctab_has_calls(r))
 		return;
-	table_build(&t, r, &want);
+	rpctab_build(&t, r, &want);
 	if (t.nb == 0) {
-		table_free(&t);
+		rpctab_free(&t);
 		return;
 	}
 	html_put(fp, "<h2>%s</h2>\n<div class=\"wide\"><table>\n<tr><th>"
@@ -56,16 +57,16 @@ pagetable_put(FILE *fp, const struct results *r, enum html_lang lang)
 	for (k = 0; k < t.nb; k++) {
 		b = &t.b[k];
 		html_put(fp, "<tr><th colspan=\"%zu\">%s (%s), n = ",
-		    r->nt + 1, table_phase_cmd(b->phase),
-		    table_phase_name(b->phase));
+		    r->nt + 1, rpctab_phase_cmd(b->phase),
+		    rpctab_phase_name(b->phase));
 		html_num(fp, b->n, 0, lang);
 		html_put(fp, "</th></tr>\n");
-		for (row = 0; row < TABLE_NROWS; row++) {
+		for (row = 0; row < RPCTAB_NROWS; row++) {
 			if (!b->show[row])
 				continue;
-			html_put(fp, "<tr><td>%s</td>", table_row_name(row));
+			html_put(fp, "<tr><td>%s</td>", rpctab_row_name(row));
 			for (i = 0; i < r->nt; i++)
-				put_cell(fp, b->v[i * TABLE_NROWS + row], row,
+				put_cell(fp, b->v[i * RPCTAB_NROWS + row], row,
 				    lang);
 			html_put(fp, "</tr>\n");
 		}
@@ -103,7 +104,7 @@ pagetable_put(FILE *fp, const struct results *r, enum html_lang lang)
 	    "teilt die Aufrufe durch die Dateien beim größten n und nennt "
 	    "Byte und Umlaufzeiten; diese zählt sie je Auflistung, neben den "
 	    "Zeiten, damit man sieht, wie beide mit n wachsen."));
-	table_free(&t);
+	rpctab_free(&t);
 }
 
 /* Print the cell of value 'v' of row 'row': a time, a count or a dash. */
@@ -115,7 +116,7 @@ put_cell(FILE *fp, double v, size_t row, enum html_lang lang)
 	int		 dec;
 
 	html_put(fp, "<td class=\"num\">");
-	if (row < TABLE_PROC && table_time(v, &x, &dec, &unit)) {
+	if (row < RPCTAB_PROC && rpctab_time(v, &x, &dec, &unit)) {
 		html_num(fp, x, dec, lang);
 		html_put(fp, " %s", unit);
 	} else

@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * Unit tests for table.c and pagetable.c, on the crafted results of
+ * Unit tests for rpctab.c, table.c and pagetable.c, on the crafted results of
  * tests/data/table: run/ holds nfs-a.out (list and liststat with calls,
  * two repetitions at n = 100 whose median is checked, a round at 1,000,
  * warm-ups at 1,000 and 5,000 that must not count), nfs-b.out (list at
@@ -30,6 +30,7 @@
 #include "html.h"
 #include "pagetable.h"
 #include "results.h"
+#include "rpctab.h"
 #include "table.h"
 #include "util.h"
 
@@ -42,11 +43,11 @@
 
 /* What table_put() prints for the directory 'path' as 'want' asks. */
 static char *
-table_of(const char *path, const struct table_want *want,
+table_of(const char *path, const struct rpctab_want *want,
     enum table_format format, size_t *nb)
 {
 	struct results	 r;
-	struct table	 t;
+	struct rpctab	 t;
 	FILE		*fp;
 	char		*buf = NULL, err[LD_ERRLEN];
 	size_t		 len = 0;
@@ -54,13 +55,13 @@ table_of(const char *path, const struct table_want *want,
 
 	assert_true((dfd = open(path, O_RDONLY | O_DIRECTORY)) >= 0);
 	assert_int_equal(results_read(&r, dfd, path, err), 0);
-	assert_true(table_has_calls(&r));
-	table_build(&t, &r, want);
+	assert_true(rpctab_has_calls(&r));
+	rpctab_build(&t, &r, want);
 	*nb = t.nb;
 	assert_non_null(fp = open_memstream(&buf, &len));
 	table_put(fp, &t, format);
 	assert_int_equal(fclose(fp), 0);
-	table_free(&t);
+	rpctab_free(&t);
 	results_free(&r);
 	assert_int_equal(close(dfd), 0);
 	return buf;
@@ -116,14 +117,14 @@ test_time(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		assert_true(table_time(cases[i].ns, &v, &dec, &unit));
+		assert_true(rpctab_time(cases[i].ns, &v, &dec, &unit));
 		if (fabs(v - cases[i].v) > 1e-9 * fmax(1.0, cases[i].v))
 			fail_msg("%g ns: %.12g, expected %g", cases[i].ns, v,
 			    cases[i].v);
 		assert_int_equal(dec, cases[i].dec);
 		assert_string_equal(unit, cases[i].unit);
 	}
-	assert_false(table_time(NAN, &v, &dec, &unit));
+	assert_false(rpctab_time(NAN, &v, &dec, &unit));
 }
 
 /* ===== The text and Markdown ===== */
@@ -167,7 +168,7 @@ test_text(void **state)
 	    "  sys                          1.20 ms       0 s       -\n"
 	    "  LOOKUP                             -     1,000       -\n"
 	    "  READDIR                            -        20       -\n";
-	struct table_want	 want = { 0, NULL, 0, false };
+	struct rpctab_want	 want = { 0, NULL, 0, false };
 	char			*s;
 	size_t			 nb;
 
@@ -204,7 +205,7 @@ test_md(void **state)
 	    "| sys | 300 \u00b5s | 1.00 s | - |\n"
 	    "| READDIR | - | 20 | - |\n";
 	static const double	 ns[] = { 100, 1000, 777 };
-	struct table_want	 want = { 1U << 0, ns, 3, false };
+	struct rpctab_want	 want = { 1U << 0, ns, 3, false };
 	char			*s;
 	size_t			 nb;
 
@@ -237,7 +238,7 @@ test_old(void **state)
 	    "| user | 10.0 \u00b5s |\n"
 	    "| sys | 20.0 \u00b5s |\n"
 	    "| READDIR | 2 |\n";
-	struct table_want	 want = { 0, NULL, 0, false };
+	struct rpctab_want	 want = { 0, NULL, 0, false };
 	char			*s;
 	size_t			 nb;
 
@@ -252,7 +253,7 @@ test_old(void **state)
 static void
 test_decades(void **state)
 {
-	struct table_want	 want = { 0, NULL, 0, true };
+	struct rpctab_want	 want = { 0, NULL, 0, true };
 	char			*s;
 	size_t			 nb;
 
