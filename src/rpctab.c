@@ -190,7 +190,8 @@ find_n(const struct results *r, unsigned phases,
 			if ((cw != -1 && row[cw] > 0.0) || !(row[cn] > 0.0))
 				continue;
 			for (ok = false, p = 0; p < RPCTAB_NPHASES; p++)
-				ok = ok || (ct[p] != -1 && isfinite(row[ct[p]]));
+				ok = ok || (ct[p] != -1 &&
+				    isfinite(row[ct[p]]));
 			if (!ok)
 				continue;
 			if (n == cap) {

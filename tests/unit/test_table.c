@@ -286,7 +286,8 @@ test_page(void **state)
 		    "<tr><th colspan=\"4\">ls -lU (liststat), n = 1,000</th>"
 		    "</tr>\n<tr><td>real</td><td class=\"num\">1.3 ms</td><td "
 		    "class=\"num\">1,235 s</td><td class=\"num\">\u2013</td>",
-		    "</table></div>\n<p>One group of rows per listing phase" } },
+		    "</table></div>\n<p>One group of rows per listing "
+		    "phase" } },
 		{ HTML_DE, {
 		    "<h2>Aufrufe und Zeiten je Auflistung</h2>",
 		    "<tr><th colspan=\"4\">ls -lU (liststat), n = 1.000</th>"
