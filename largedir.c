@@ -59,6 +59,7 @@
 #include "sig.h"
 #include "stats.h"
 #include "suite.h"
+#include "table.h"
 #include "target.h"
 #include "target_nfs.h"
 #include "timing.h"
@@ -128,6 +129,7 @@ static const struct verb verbs[] = {
 	{ "page", verb_page },
 	{ "cleanup", verb_cleanup },
 	{ "nfsstat", nfsstat_main },
+	{ "table", table_main },
 	{ NULL, NULL }
 };
 

@@ -556,7 +556,10 @@ config_usage(FILE *fp)
 	    "       largedir page results\n"
 	    "       largedir cleanup [--scratch dir] [dir]\n"
 	    "       largedir nfsstat [--mountstats file] [mountpoint ...]\n"
-	    "       largedir nfsstat --diff before after [mountpoint ...]\n\n");
+	    "       largedir nfsstat --diff before after [mountpoint ...]\n"
+	    "       largedir table [--format text|md] [--n n[,n...]] "
+	    "[--phases phases]\n"
+	    "                      results ...\n\n");
 	for (o = config_opts; o->name != NULL; o++)
 		if ((o->flags & CONFIG_UNLISTED) == 0)
 			usage_line(fp, o);

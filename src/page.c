@@ -8,7 +8,8 @@
  * and index.de.html in German, each linking the other: what was run, the
  * comparison graphs rates-PHASE.png that plot/rates.gp drew, a table of
  * files per second at fixed n, for targets that counted their calls to
- * a server the table of those calls (pagecalls.c), and one section per
+ * a server the table of those calls (pagecalls.c) and the RPC table of
+ * their listings at each power of ten (pagetable.c), and one section per
  * target with its machine, its filesystem, its graph and its raw files.
  * largedir.c calls it for "largedir page"; html.c prints the pieces.
  *
@@ -36,6 +37,7 @@
 #include "output.h"
 #include "page.h"
 #include "pagecalls.h"
+#include "pagetable.h"
 #include "results.h"
 #include "stats.h"
 #include "util.h"
@@ -456,6 +458,7 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	put_graphs(fp, pg, lang);
 	put_table(fp, pg, lang);
 	pagecalls_put(fp, &pg->r, lang);
+	pagetable_put(fp, &pg->r, lang);
 	for (i = 0; i < pg->r.nt; i++)
 		put_target(fp, pg, &pg->r.t[i], lang);
 	html_put(fp, "<p>%s</p>\n</body>\n</html>\n", html_tr(lang,

@@ -18,11 +18,10 @@
  *
  * The phases are found by their PHASE_rpc_rtt_ns column and come in the
  * order of the columns, which is the order the run ran them in.  A
- * procedure is a column PHASE_rpc_X whose X, in upper case, names an
- * NFSv3 procedure: files of older versions lack some procedures
- * (PATHCONF) and the byte counts, and PHASE_rpc_errors, _rtt_ns and
- * _bytes_* count something else than calls, so columns are never taken
- * by their position.
+ * procedure is a column PHASE_rpc_X whose X names an NFSv3 procedure
+ * (results_proc()): files of older versions lack some procedures
+ * (PATHCONF) and the byte counts, so columns are never taken by their
+ * position.
  */
 
 #include <errno.h>
@@ -30,7 +29,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "html.h"
 #include "pagecalls.h"
@@ -40,7 +38,6 @@
 #define RTT	"_rpc_rtt_ns"
 #define MAXPREC	12	/* decimals of the smallest count per file */
 
-static const char	*proc_name(const char *);
 static double	largest_n(const struct results_target *);
 static bool	next_phase(const struct results_target *, size_t *, char *,
 		    size_t);
@@ -50,17 +47,6 @@ static void	put_head(FILE *, bool, enum html_lang);
 static void	put_row(FILE *, const struct results_target *, size_t,
 		    const char *, const struct pagecalls_phase *, bool,
 		    enum html_lang);
-
-/*
- * The procedures of NFS version 3 as RFC 1813 spells them, in the order
- * of their numbers; NULL is left out, as it does nothing to a file.
- */
-static const char *const procs[PAGECALLS_NPROC] = {
-	"GETATTR", "SETATTR", "LOOKUP", "ACCESS", "READLINK", "READ",
-	"WRITE", "CREATE", "MKDIR", "SYMLINK", "MKNOD", "REMOVE", "RMDIR",
-	"RENAME", "LINK", "READDIR", "READDIRPLUS", "FSSTAT", "FSINFO",
-	"PATHCONF", "COMMIT"
-};
 
 /* ===== Reading the counts ===== */
 
@@ -87,7 +73,7 @@ pagecalls_phase(const struct results_target *t, const char *phase,
 	double		 out = 0.0, in = 0.0, v, files;
 	char		 col[128];
 	size_t		 len, np = 0, i, k, r;
-	int		 cp[PAGECALLS_NPROC], cn, cw, crtt, cout, cin;
+	int		 cp[PAGECALLS_NPROC], cn, cw, crtt, cout, cin, p;
 
 	memset(ph, 0, sizeof(*ph));
 	ph->n = ph->calls = ph->bytes_out = ph->bytes_in = ph->rtt_us = NAN;
@@ -105,11 +91,10 @@ pagecalls_phase(const struct results_target *t, const char *phase,
 	(void)snprintf(col, sizeof(col), "%s" RPC "bytes_in", phase);
 	cin = results_col(t, col);
 	for (i = 0; i < t->ncols && np < PAGECALLS_NPROC; i++)
-		if (strncmp(t->col[i], phase, len) == 0 &&
-		    strncmp(t->col[i] + len, RPC, strlen(RPC)) == 0 &&
-		    (name[np] = proc_name(t->col[i] + len +
-		    strlen(RPC))) != NULL)
+		if ((p = results_proc(phase, t->col[i])) != -1) {
+			name[np] = results_proc_name((size_t)p);
 			cp[np++] = (int)i;
+		}
 
 	ph->n = largest_n(t);
 	memset(sum, 0, sizeof(sum));
@@ -156,18 +141,6 @@ pagecalls_phase(const struct results_target *t, const char *phase,
 		ph->nproc++;
 	}
 	return 0;
-}
-
-/* The NFSv3 procedure whose name is 's' in any case, or NULL. */
-static const char *
-proc_name(const char *s)
-{
-	size_t	i;
-
-	for (i = 0; i < PAGECALLS_NPROC; i++)
-		if (strcasecmp(s, procs[i]) == 0)
-			return procs[i];
-	return NULL;
 }
 
 /* The largest n of the rows of 't' that are no warm-up, or NAN. */

@@ -17,8 +17,8 @@
 #include "html.h"
 #include "results.h"
 
-/* The procedures of NFS version 3 but NULL (RFC 1813, section 3.3). */
-#define PAGECALLS_NPROC	21
+/* The procedures of NFS version 3 but NULL (see results.h). */
+#define PAGECALLS_NPROC	RESULTS_NPROC
 
 /* One procedure's calls per file. */
 struct pagecalls_proc {

@@ -8,6 +8,8 @@
  * "# key: value" metadata (with out_dat.c's escapes undone), the header
  * of column names, and the rows as numbers (NAN where a field is not one;
  * a row a crash cut short is skipped).  Columns are looked up by name.
+ * It also knows which columns count calls of an NFSv3 procedure, for
+ * the tables of calls (pagecalls.c, table.c).
  */
 
 #include <sys/stat.h>
@@ -22,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "marker.h"
@@ -31,6 +34,7 @@
 #include "workdir.h"
 
 #define NEAR	1.25	/* how far a row's n may be from a wanted n */
+#define RPC	"_rpc_"
 
 static int	read_out(int, struct results_target *, const char *, char *);
 static void	add_meta(struct results_target *, const char *, size_t *);
@@ -38,6 +42,17 @@ static void	add_line(struct results_target *, char *, size_t *);
 static char	*unescape(const char *);
 static int	cmp_target(const void *, const void *);
 static bool	is_file(int, const char *);
+
+/*
+ * The procedures of NFS version 3 as RFC 1813 spells them, in the order
+ * of their numbers; NULL is left out, as it does nothing to a file.
+ */
+static const char *const procs[RESULTS_NPROC] = {
+	"GETATTR", "SETATTR", "LOOKUP", "ACCESS", "READLINK", "READ",
+	"WRITE", "CREATE", "MKDIR", "SYMLINK", "MKNOD", "REMOVE", "RMDIR",
+	"RENAME", "LINK", "READDIR", "READDIRPLUS", "FSSTAT", "FSINFO",
+	"PATHCONF", "COMMIT"
+};
 
 /* ===== Reading ===== */
 
@@ -424,4 +439,41 @@ results_rate_at(const struct results_target *t, const char *phase,
 	free(v);
 	*at = best;
 	return rate;
+}
+
+/* ===== Calls to an NFS server ===== */
+
+/*
+ * The name of NFSv3 procedure 'i' (0 is GETATTR, 1 SETATTR, ... in the
+ * order of their numbers in RFC 1813, NULL left out), upper case; NULL
+ * if 'i' is RESULTS_NPROC or more.  The string is static.
+ */
+const char *
+results_proc_name(size_t i)
+{
+	return i < RESULTS_NPROC ? procs[i] : NULL;
+}
+
+/*
+ * Which NFSv3 procedure the column 'col' counts the calls of in 'phase':
+ * 'col' is PHASE_rpc_X with X the procedure's name in any case.  Return
+ * its index for results_proc_name(), or -1 if 'col' is no such column:
+ * another phase's, or PHASE_rpc_errors, _rtt_ns and _bytes_*, which count
+ * something else than calls.  Files of older versions lack some
+ * procedures' columns, so callers find them by name, never by position.
+ */
+int
+results_proc(const char *phase, const char *col)
+{
+	size_t	len, i;
+
+	len = strlen(phase);
+	if (strncmp(col, phase, len) != 0 ||
+	    strncmp(col + len, RPC, strlen(RPC)) != 0)
+		return -1;
+	col += len + strlen(RPC);
+	for (i = 0; i < RESULTS_NPROC; i++)
+		if (strcasecmp(col, procs[i]) == 0)
+			return (int)i;
+	return -1;
 }

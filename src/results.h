@@ -11,6 +11,12 @@
 
 #include <stddef.h>
 
+/*
+ * The procedures of NFS version 3 but NULL (RFC 1813, section 3.3), which
+ * a backend that counts its calls records as PHASE_rpc_PROC columns.
+ */
+#define RESULTS_NPROC	21
+
 struct results_meta {
 	char	*key;
 	char	*value;			/* with the .out escapes undone */
@@ -42,6 +48,8 @@ const char	*results_meta(const struct results_target *, const char *);
 const char	*results_status(const struct results_target *);
 int	results_col(const struct results_target *, const char *);
 double	results_max_n(const struct results_target *);
+const char	*results_proc_name(size_t);
+int	results_proc(const char *, const char *);
 double	results_rate_at(const struct results_target *, const char *, double,
 	    double *);
 

@@ -115,12 +115,46 @@ test_read_one_and_cut_rows(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* Columns that count calls of an NFSv3 procedure, and those that do not. */
+static void
+test_proc(void **state)
+{
+	static const struct {
+		const char	*phase, *col;
+		int		 want;
+	} cases[] = {
+		{ "list", "list_rpc_readdir", 15 },
+		{ "list", "list_rpc_READDIRPLUS", 16 },
+		{ "list", "list_rpc_getattr", 0 },
+		{ "list", "list_rpc_commit", 20 },
+		{ "list", "list_rpc_errors", -1 },
+		{ "list", "list_rpc_rtt_ns", -1 },
+		{ "list", "list_rpc_bytes_out", -1 },
+		{ "list", "list_rpc_null", -1 },
+		{ "list", "liststat_rpc_lookup", -1 },
+		{ "liststat", "list_rpc_lookup", -1 },
+		{ "list", "list_readdir", -1 },
+		{ "list", "list_rpc_", -1 },
+	};
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		assert_int_equal(results_proc(cases[i].phase, cases[i].col),
+		    cases[i].want);
+	assert_string_equal(results_proc_name(0), "GETATTR");
+	assert_string_equal(results_proc_name(15), "READDIR");
+	assert_string_equal(results_proc_name(RESULTS_NPROC - 1), "COMMIT");
+	assert_null(results_proc_name(RESULTS_NPROC));
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_read_dir),
 		cmocka_unit_test(test_read_one_and_cut_rows),
+		cmocka_unit_test(test_proc),
 	};
 
 	return cmocka_run_group_tests_name("results", tests, NULL, NULL);
