@@ -45,6 +45,7 @@
 
 static int	make_dir(int, char **);
 static void	close_all(struct workdir *);
+static void	unlock(struct workdir *);
 static bool	same_dir(int, const char *, int);
 static void	moved_to(int, char *, size_t);
 static bool	round_dir_name(const char *);
@@ -132,12 +133,22 @@ fail:
 	saved = errno;
 	(void)snprintf(err, LD_ERRLEN, "set up work directory %s: %s",
 	    wd->path, strerror(saved));
+	unlock(wd);		/* as in workdir_remove() */
 	if (wd->fd != -1)
 		(void)unlinkat(wd->fd, WORKDIR_MARKER, 0);
 	(void)unlinkat(wd->parentfd, wd->name, AT_REMOVEDIR);
 	close_all(wd);
 	errno = saved;
 	return -1;
+}
+
+/* Close the descriptor that holds the marker's lock, if it is open. */
+static void
+unlock(struct workdir *wd)
+{
+	if (wd->lockfd != -1)
+		(void)close(wd->lockfd);
+	wd->lockfd = -1;
 }
 
 /* Close what 'wd' holds open, free what it owns, and make it empty. */
@@ -310,8 +321,16 @@ workdir_remove(struct workdir *wd, char *err)
 		errno = EXDEV;
 		return -1;
 	}
-	if ((unlinkat(wd->fd, WORKDIR_ROUND, 0) == -1 && errno != ENOENT) ||
-	    (unlinkat(wd->fd, WORKDIR_MARKER, 0) == -1 && errno != ENOENT))
+	if (unlinkat(wd->fd, WORKDIR_ROUND, 0) == -1 && errno != ENOENT)
+		goto fail;
+	/*
+	 * Let go of the marker's lock before removing it: an NFS client
+	 * renames a file that is still open to .nfsXXXX instead, and the
+	 * directory would not be empty.  A --cleanup that now finds the
+	 * marker free removes what is left, as this does.
+	 */
+	unlock(wd);
+	if (unlinkat(wd->fd, WORKDIR_MARKER, 0) == -1 && errno != ENOENT)
 		goto fail;
 	if (unlinkat(wd->parentfd, wd->name, AT_REMOVEDIR) == -1 &&
 	    errno != ENOENT) {
