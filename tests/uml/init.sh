@@ -8,7 +8,9 @@
 # line, which the kernel hands to init as environment variables:
 #   OUT       the host directory for the results (mounted on /tmp/out)
 #   LARGEDIR  the largedir binary (the host's; its libraries are there)
-#   EXPORT    the export's path on the server; NFS_PORT, MNT_PORT its ports
+#   VERS      the NFS version, 3 or 4
+#   EXPORT    the export's path on the server (v4: its pseudo path);
+#             NFS_PORT, MNT_PORT its ports
 #   NFS_OPTS  more mount options, comma-separated (e.g. nordirplus), or ""
 #   N         the number of files (largedir -n N -N N)
 #   PHASES    largedir's phases (-p)
@@ -54,7 +56,7 @@ log "kernel $(uname -r), OUT=$OUT NFS_OPTS=$NFS_OPTS"
 # lib/modules is the UML package's.
 mkdir -p /tmp/R/lib || fail "mkdir /tmp/R/lib"
 ln -s /usr/lib/uml/modules /tmp/R/lib/modules || fail "ln modules"
-modprobe -d /tmp/R nfsv3 || fail "modprobe nfsv3"
+modprobe -d /tmp/R "nfsv$VERS" || fail "modprobe nfsv$VERS"
 
 # slirp: the guest is 10.0.2.15, the host's 127.0.0.1 is 10.0.2.2.
 ip link set lo up || fail "ip lo"
@@ -62,7 +64,11 @@ ip addr add 10.0.2.15/24 dev eth0 || fail "ip addr eth0"
 ip link set eth0 up || fail "ip link eth0"
 ip route add default via 10.0.2.2 || fail "ip route"
 
-opts="vers=3,nolock,tcp,port=$NFS_PORT,mountport=$MNT_PORT"
+if [ "$VERS" = 3 ]; then
+	opts="vers=3,nolock,tcp,port=$NFS_PORT,mountport=$MNT_PORT"
+else
+	opts="vers=$VERS,tcp,port=$NFS_PORT"
+fi
 if [ -n "$NFS_OPTS" ]; then
 	opts="$opts,$NFS_OPTS"
 fi

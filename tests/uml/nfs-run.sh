@@ -1,5 +1,5 @@
 #!/bin/sh
-# Run largedir inside a User-Mode Linux guest on an NFSv3 mount of the
+# Run largedir inside a User-Mode Linux guest on an NFS mount of the
 # loopback server (tests/nfs-server.sh), so the kernel NFS client's
 # counters (src/knfs.c) come from a real client on a host whose kernel
 # has none.  The seed of issue 17's UML runner.
@@ -14,7 +14,7 @@
 # runs build/largedir there; OUT_DIR gets largedir's files (x.json ...),
 # mountstats.before and .after, init.log and the console in console.log.
 # The environment may set PHASES (default create,open,list,liststat,
-# delete) and COLD (largedir's --cold, default none; drop empties the
+# delete), VERS (the NFS version, 3 or 4; default 3) and COLD (largedir's --cold, default none; drop empties the
 # client's caches before each phase after create).
 # A guest still running after TIMEOUT_S (default 300) seconds is killed
 # with its process group (linux.uml and its slirp).
@@ -32,6 +32,7 @@ SLIRP=${SLIRP:-/usr/bin/slirp-fullbolt}
 TIMEOUT_S=${TIMEOUT_S:-300}
 PHASES=${PHASES:-create,open,list,liststat,delete}
 COLD=${COLD:-none}
+VERS=${VERS:-3}
 
 if [ $# -lt 2 ] || [ $# -gt 4 ]; then
 	echo "usage: nfs-run.sh ENV_FILE OUT_DIR [N [NFS_OPTS]]" >&2
@@ -53,6 +54,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 # shellcheck disable=SC1090 # the server's lines for eval
 . "$envfile"
+: "${NFS_EXPORT:?not in $envfile}" "${NFS_PORT:?}" "${MNT_PORT:?}"
+if [ "$VERS" != 3 ]; then
+	# v4 mounts the pseudo path: NFS_URL4's, nfs://HOST/PATH?...
+	NFS_EXPORT=${NFS_URL4#nfs://*/}
+	NFS_EXPORT=/${NFS_EXPORT%%\?*}
+fi
 mkdir "$out"
 out=$(cd "$out" && pwd)
 
@@ -70,7 +77,7 @@ timeout -k 10 "$TIMEOUT_S" "$UML" mem=384M \
     eth0=slirp,,"$SLIRP" con=null con0=fd:0,fd:1 \
     OUT="$out" LARGEDIR="$top/build/largedir" EXPORT="$NFS_EXPORT" \
     NFS_PORT="$NFS_PORT" MNT_PORT="$MNT_PORT" NFS_OPTS="$nfs_opts" \
-    N="$n" PHASES="$PHASES" COLD="$COLD" \
+    N="$n" PHASES="$PHASES" COLD="$COLD" VERS="$VERS" \
     < /dev/null > "$out/console.log" 2>&1 || rc=$?
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	echo "nfs-run.sh: guest killed after $TIMEOUT_S s" >&2
