@@ -239,8 +239,8 @@ run_main(int argc, char **argv)
 		    r->ops->name);
 	setup_cold(r);
 	setup_label(r);
-	if (perf_init(&r->perf, r->cfg.events != NULL ? r->cfg.events :
-	    PERF_DEFAULT, errbuf) == -1)
+	if ((r->cfg.events != NULL ? perf_init(&r->perf, r->cfg.events,
+	    errbuf) : perf_init_default(&r->perf, PERF_DEFAULT, errbuf)) == -1)
 		report_usage("%s", errbuf);
 	(void)perf_open(&r->perf);	/* only accepted events get columns */
 	setup_outputs(r, argc, argv);

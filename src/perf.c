@@ -62,6 +62,7 @@ static void	add_value(struct perf *, size_t, int, enum perf_exclude,
 static void	open_item(struct perf *, size_t);
 static void	reason(const struct perf_item *, char *, size_t);
 static void	build_unavailable(struct perf *);
+static int	pfm_encode_error(const struct perf *, size_t);
 static bool	any_open(const struct perf *);
 
 static bool	pfm_ready;	/* pfm_initialize() succeeded */
@@ -151,6 +152,59 @@ fail:
 	pf->nitems = 0;
 	errno = EINVAL;
 	return -1;
+}
+
+/*
+ * As perf_init(), for a list the user did not choose (PERF_DEFAULT): an
+ * event libpfm4 cannot encode on this machine (a CPU it does not know,
+ * as in User-Mode Linux) is not an error but unavailable, and
+ * perf_unavailable() says so, as for one the kernel refuses.
+ */
+int
+perf_init_default(struct perf *pf, const char *list, char *err)
+{
+	size_t	i;
+	int	r = PFM_SUCCESS;
+
+	if (perf_init(pf, "", err) == -1 ||
+	    perf_parse_list(pf, list != NULL ? list : "", err) == -1)
+		goto fail;
+	if (pf->nitems > 0 && !pfm_ready) {
+		if ((r = pfm_initialize()) == PFM_SUCCESS)
+			pfm_ready = true;
+	}
+	for (i = 0; i < pf->nitems; i++) {
+		if (!pfm_ready)
+			pf->items[i].pfm_error = r;
+		else if (encode(pf, i, err) == -1)
+			pf->items[i].pfm_error = pfm_encode_error(pf, i);
+		if (pf->items[i].pfm_error != 0)
+			pf->items[i].mode = PERF_UNAVAILABLE;
+	}
+	*err = '\0';
+	return 0;
+fail:
+	pf->nitems = 0;
+	errno = EINVAL;
+	return -1;
+}
+
+/* libpfm4's error for item 'i' of 'pf', which encode() refused. */
+static int
+pfm_encode_error(const struct perf *pf, size_t i)
+{
+	pfm_perf_encode_arg_t	arg;
+	struct perf_event_attr	attr;
+	int			r;
+
+	memset(&attr, 0, sizeof(attr));
+	memset(&arg, 0, sizeof(arg));
+	arg.attr = &attr;
+	arg.size = sizeof(arg);
+	r = pfm_get_os_event_encoding(pf->items[i].name,
+	    PFM_PLM0 | PFM_PLM3, PFM_OS_PERF_EVENT_EXT, &arg);
+	/* A duplicate encodes: call it what it is for the reader. */
+	return r != PFM_SUCCESS ? r : PFM_ERR_INVAL;
 }
 
 /* ===== Counters ===== */
@@ -283,6 +337,11 @@ reason(const struct perf_item *it, char *buf, size_t len)
 	char			 more[128], line[32];
 	int			 level = -2;
 
+	if (it->pfm_error != 0) {
+		(void)snprintf(buf, len, "(libpfm4: %s)",
+		    pfm_strerror(it->pfm_error));
+		return;
+	}
 	get_attr(it, &attr);
 	switch (it->error) {
 	case ENOENT:
@@ -365,6 +424,9 @@ build_unavailable(struct perf *pf)
 			off += snprintf(buf + off, len - off, ": counted in "
 			    "user mode only, the kernel refused kernel mode "
 			    "%s", why);
+		else if (pf->items[i].pfm_error != 0)
+			off += snprintf(buf + off, len - off, ": not known on "
+			    "this machine %s", why);
 		else
 			off += snprintf(buf + off, len - off, ": the kernel "
 			    "refused %s %s", k > 1 ? "them" : "it", why);
@@ -389,6 +451,8 @@ perf_open(struct perf *pf)
 	perf_close(pf);
 	pf->nvalues = 0;
 	for (i = 0; i < pf->nitems; i++) {
+		if (pf->items[i].pfm_error != 0)
+			continue;	/* not encoded: unavailable */
 		open_item(pf, i);
 		if (pf->items[i].mode != PERF_UNAVAILABLE)
 			n++;

@@ -65,6 +65,8 @@ struct perf_item {
 	bool		split;		/* may count modes apart */
 	enum perf_mode	mode;
 	int		error;		/* errno of a refusal */
+	int		pfm_error;	/* libpfm4 cannot encode it here
+					   (perf_init_default()), or 0 */
 };
 
 /* One value: one counter of an opened event. */
@@ -90,6 +92,7 @@ struct perf {
 };
 
 int		 perf_init(struct perf *, const char *, char *);
+int		 perf_init_default(struct perf *, const char *, char *);
 int		 perf_open(struct perf *);
 const char	*perf_unavailable(const struct perf *);
 size_t		 perf_nvalues(const struct perf *);

@@ -40,6 +40,13 @@ perf_init(struct perf *pf, const char *list, char *err)
 	return 0;
 }
 
+/* As perf_init(): this build encodes nothing, so nothing differs. */
+int
+perf_init_default(struct perf *pf, const char *list, char *err)
+{
+	return perf_init(pf, list, err);
+}
+
 /*
  * Mark every event of 'pf' unavailable, as this build cannot count, and
  * write the line perf_unavailable() returns.  Return 0, the number of

@@ -264,6 +264,35 @@ test_init_limits(void **state)
 	perf_close(&pf);
 }
 
+/*
+ * The default list (perf_init_default()): an event libpfm4 does not know
+ * on this machine, as "cycles" in User-Mode Linux, is unavailable, not a
+ * usage error, and the others are counted; a list the user gave stays
+ * strict.
+ */
+static void
+test_init_default(void **state)
+{
+	struct perf	pf;
+	char		err[LD_ERRLEN];
+
+	(void)state;
+	assert_int_equal(perf_init(&pf, "task-clock,nosuchevent", err), -1);
+	assert_string_equal(err, "--events 'nosuchevent': no such event "
+	    "(libpfm4: event not found)");
+	assert_int_equal(perf_init_default(&pf, "task-clock,nosuchevent",
+	    err), 0);
+	assert_string_equal(err, "");
+	assert_int_equal(pf.nitems, 2);
+	(void)perf_open(&pf);
+	assert_non_null(strstr(perf_unavailable(&pf), "nosuchevent: not "
+	    "known on this machine (libpfm4: event not found)"));
+	assert_null(strstr(perf_unavailable(&pf), "task-clock: not known"));
+	perf_close(&pf);
+	/* Bad shapes are still bad. */
+	assert_int_equal(perf_init_default(&pf, "task-clock,,x", err), -1);
+}
+
 /* ===== perf_open() and the values ===== */
 
 /*
@@ -599,6 +628,7 @@ main(void)
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_init_table),
 		cmocka_unit_test(test_init_limits),
+		cmocka_unit_test(test_init_default),
 		cmocka_unit_test(test_value_names),
 		cmocka_unit_test(test_count),
 		cmocka_unit_test(test_hardware),
