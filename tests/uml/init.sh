@@ -12,7 +12,10 @@
 #   EXPORT    the export's path on the server (v4: its pseudo path);
 #             NFS_PORT, MNT_PORT its ports
 #   NFS_OPTS  more mount options, comma-separated (e.g. nordirplus), or ""
-#   N         the number of files (largedir -n N -N N)
+#   N         the number of files (largedir -n N -N N); or, with MAX set,
+#             rounds from START files growing by GROWTH up to MAX within
+#             BUDGET (largedir --start, --growth, -N, -b)
+#   LABEL     largedir's --label (default x)
 #   PHASES    largedir's phases (-p)
 #   COLD      largedir's --cold (none or drop: drop_caches before each
 #             phase after create, so the client's caches start empty)
@@ -80,8 +83,13 @@ cat /proc/self/mountstats > /tmp/out/mountstats.before
 # The default events: libpfm4 knows no PMU in UML, so they are all
 # unavailable (a warning) and the run goes on without them.
 # Not -q: the round line, with the calls per file, goes to init.log.
-"$LARGEDIR" --sync none --cold "$COLD" -n "$N" -N "$N" \
-    -p "$PHASES" -o /tmp/out --label x /mnt
+if [ -n "${MAX:-}" ]; then
+	set -- --start "$START" --growth "$GROWTH" -N "$MAX" -b "$BUDGET"
+else
+	set -- -n "$N" -N "$N"
+fi
+"$LARGEDIR" --sync none --cold "$COLD" "$@" \
+    -p "$PHASES" -o /tmp/out --label "${LABEL:-x}" /mnt
 rc=$?
 cat /proc/self/mountstats > /tmp/out/mountstats.after
 log "largedir exit status $rc"

@@ -14,8 +14,11 @@
 # runs build/largedir there; OUT_DIR gets largedir's files (x.json ...),
 # mountstats.before and .after, init.log and the console in console.log.
 # The environment may set PHASES (default create,open,list,liststat,
-# delete), VERS (the NFS version, 3 or 4; default 3) and COLD (largedir's --cold, default none; drop empties the
-# client's caches before each phase after create).
+# delete), VERS (the NFS version, 3 or 4; default 3), COLD (largedir's
+# --cold, default none; drop empties the client's caches before each
+# phase after create), LABEL (largedir's --label, default x), and for a
+# run of growing rounds instead of one of N files: MAX, START (default
+# 100), GROWTH (default 10) and BUDGET (default 20m).
 # A guest still running after TIMEOUT_S (default 300) seconds is killed
 # with its process group (linux.uml and its slirp).
 #
@@ -33,6 +36,11 @@ TIMEOUT_S=${TIMEOUT_S:-300}
 PHASES=${PHASES:-create,open,list,liststat,delete}
 COLD=${COLD:-none}
 VERS=${VERS:-3}
+LABEL=${LABEL:-x}
+MAX=${MAX:-}
+START=${START:-100}
+GROWTH=${GROWTH:-10}
+BUDGET=${BUDGET:-20m}
 
 if [ $# -lt 2 ] || [ $# -gt 4 ]; then
 	echo "usage: nfs-run.sh ENV_FILE OUT_DIR [N [NFS_OPTS]]" >&2
@@ -77,7 +85,8 @@ timeout -k 10 "$TIMEOUT_S" "$UML" mem=384M \
     eth0=slirp,,"$SLIRP" con=null con0=fd:0,fd:1 \
     OUT="$out" LARGEDIR="$top/build/largedir" EXPORT="$NFS_EXPORT" \
     NFS_PORT="$NFS_PORT" MNT_PORT="$MNT_PORT" NFS_OPTS="$nfs_opts" \
-    N="$n" PHASES="$PHASES" COLD="$COLD" VERS="$VERS" \
+    N="$n" PHASES="$PHASES" COLD="$COLD" VERS="$VERS" LABEL="$LABEL" \
+    MAX="$MAX" START="$START" GROWTH="$GROWTH" BUDGET="$BUDGET" \
     < /dev/null > "$out/console.log" 2>&1 || rc=$?
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	echo "nfs-run.sh: guest killed after $TIMEOUT_S s" >&2
