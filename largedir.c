@@ -492,6 +492,9 @@ setup_outputs(struct run *r, int argc, char **argv)
 	if (r->conf_path != NULL) {
 		output_kv_set(&r->doc.meta, "config_file", "%s",
 		    r->conf_path);
+		if (r->cfg.overrides != NULL)	/* --source, ... */
+			output_kv_set(&r->doc.meta, "target_overrides", "%s",
+			    r->cfg.overrides);
 		target_meta(&r->target, &r->doc.meta);
 	}
 	probe_system(&r->doc.meta);

@@ -48,6 +48,12 @@
 #define DEF(s)		.def = (s), .init = (s)
 #define ALL		(CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE)
 #define NOT_SUITE	"suite: %s: each config names its own target and label"
+/* A target key on the command line, for target_conf_set(). */
+#define TKEY(n, t, m, h) { .name = (n), .type = (t), .verbs = CONFIG_RUN, \
+			.act = CONFIG_ACT_TARGET, .metavar = (m), .help = (h), \
+			.refuse = NOT_TKEY }
+#define NOT_TKEY	"suite: --%s: target keys are per target: set them " \
+			    "in each config file"
 
 static int	bad(char *, const char *, const char *, const char *);
 static int	reject(const struct config_opt *, const char *, const char *,
@@ -210,6 +216,17 @@ const struct config_opt config_opts[] = {
 	  .low = "not a duration (e.g. 30m, 2h)",
 	  .high = "not a duration (e.g. 30m, 2h)",
 	  .refuse = "--total-budget goes with 'largedir suite'" },
+	/* -c's target keys (config_read.c); config_set() knows them not. */
+	TKEY("description", CONFIG_STRING, "text", "a sentence on the target"),
+	TKEY("device", CONFIG_STRING, "path", "a block device, not an image"),
+	TKEY("fstype", CONFIG_STRING, "type", "the filesystem type"),
+	TKEY("image-size", CONFIG_STRING, "size", "size of the image (8G)"),
+	TKEY("mkfs", CONFIG_STRING, "command", "the mkfs command line"),
+	TKEY("mount-options", CONFIG_STRING, "options", "the mount options"),
+	TKEY("path", CONFIG_STRING, "dir", "an existing directory to measure"),
+	TKEY("source", CONFIG_STRING, "host:/path", "an NFS export to mount"),
+	TKEY("url", CONFIG_STRING, "url", "a server a backend measures"),
+	TKEY("wipe", CONFIG_FLAG, NULL, "mkfs on a device with a signature"),
 	/* Not settings: what the command line does. */
 	{ .name = "cleanup", .type = CONFIG_FLAG, .verbs = CONFIG_RUN,
 	  .act = CONFIG_ACT_CLEANUP, .metavar = "[dir]",
@@ -664,14 +681,16 @@ config_free(struct config *cfg)
 		if (o->type == CONFIG_STRING && o->size != 0)
 			free(*(char **)(void *)((char *)cfg + o->off));
 	output_kv_free(&cfg->bset);
+	free(cfg->overrides);
 	memset(cfg, 0, sizeof(*cfg));
 }
 
 /*
  * Set option 'key' (a long option name) to 'value' (NULL for a flag) in
- * 'cfg'.  Options that are no settings (-c, --cleanup, -h, -V) are
- * unknown here.  Return 0, or -1 with errno EINVAL and a one-line
- * message naming the option and the value in 'err' (LD_ERRLEN bytes).
+ * 'cfg'.  Options that are no settings (-c, --cleanup, -h, -V, the
+ * target keys) are unknown here.  Return 0, or -1 with errno EINVAL and
+ * a one-line message naming the option and the value in 'err'
+ * (LD_ERRLEN bytes).
  */
 int
 config_set(struct config *cfg, const char *key, const char *value, char *err)

@@ -84,6 +84,10 @@ struct config {
 	uint64_t		total_budget_ns;	/* suite; 0: none */
 	struct output_kvlist	bset;		/* backends' options, by
 						   name */
+	char			*overrides;	/* the target keys the command
+						   line set, "--source
+						   --mount-options"; NULL:
+						   none */
 };
 
 /* What an option's value is, and so how it is checked and recorded. */
@@ -112,7 +116,8 @@ enum config_act {
 	CONFIG_ACT_READ,	/* -c: read that file first */
 	CONFIG_ACT_CLEANUP,	/* --cleanup */
 	CONFIG_ACT_HELP,	/* -h: the caller prints config_usage() */
-	CONFIG_ACT_VERSION	/* -V */
+	CONFIG_ACT_VERSION,	/* -V */
+	CONFIG_ACT_TARGET	/* a target key: over what -c's file says */
 };
 
 /* config_opt.flags */

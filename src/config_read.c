@@ -14,6 +14,11 @@
  *
  *	configs/ext4.conf:12: --growth '1': must be greater than 1
  *
+ * A run's command line may also give the target keys, spelt as options
+ * (--mount-options for mount_options), over what its -c file says: they
+ * are checked by target_conf_set() as a line is, and the target is
+ * checked whole once both are read (config_parse_args()).
+ *
  * config_parse_args() prints nothing: it returns what the command line
  * asks for, or a message for the front-end to print before it exits 2.
  */
@@ -32,12 +37,29 @@
 #define USAGE_WIDTH	80	/* columns of -h's synopsis */
 #define USAGE_INDENT	"                "	/* under "largedir" */
 
+/* The keys a config file set, and the line of each. */
+struct keylines {
+	char		**keys;
+	size_t		 *lines;
+	size_t		  n;
+};
+
 static int	split(char *, char **, char **);
-static bool	known(const char *);
+static bool	known(const char *, char *);
 static void	prefix(char *, const char *, size_t, const char *);
 static int	read_line(FILE *, char *, char *);
 static int	load_line(struct config *, struct target_conf *, char *,
 		    char ***, size_t *, char *);
+static int	load_file(struct config *, struct target_conf *, const char *,
+		    struct keylines *, char *);
+static bool	overridden(const char *, const char *);
+static int	check_target(const struct target_conf *, const char *,
+		    const struct keylines *, const char *, char *);
+static void	keylines_free(struct keylines *);
+static void	respell(char *, size_t, const char *, char, char);
+static int	target_arg(struct config *, struct target_conf *,
+		    const struct config_opt *, const char *, const char *,
+		    char *);
 static const struct config_opt *by_val(int);
 static int	by_letter(const void *, const void *);
 static size_t	lettered(const struct config_opt **, bool);
@@ -77,15 +99,26 @@ split(char *line, char **key, char **value)
 /*
  * Whether 'key' is an option a config file may set: one whose verbs say
  * CONFIG_FILE (not -c, as a file cannot name another, nor what only the
- * command line does).
+ * command line does).  If not, say so in 'msg' (LD_ERRLEN bytes), with
+ * the spelling a file uses for a target key spelt as its option.
  */
 static bool
-known(const char *key)
+known(const char *key, char *msg)
 {
 	const struct config_opt	*o;
+	char			 name[32];
 
-	return (o = config_opt_find(key)) != NULL &&
-	    (o->verbs & CONFIG_FILE) != 0;
+	if ((o = config_opt_find(key)) != NULL &&
+	    (o->verbs & CONFIG_FILE) != 0)
+		return true;
+	/* No key is longer than 64 bytes: quoting more helps no one. */
+	(void)snprintf(msg, LD_ERRLEN, "unknown key '%.64s'", key);
+	if (o == NULL || o->act != CONFIG_ACT_TARGET)
+		return false;
+	respell(name, sizeof(name), o->name, '-', '_');
+	(void)snprintf(msg, LD_ERRLEN, "unknown key '%.64s' (the target key "
+	    "is '%s')", key, name);
+	return false;
 }
 
 /*
@@ -136,11 +169,8 @@ load_line(struct config *cfg, struct target_conf *tc, char *line,
 	(*seen)[(*nseen)++] = xstrdup(key);
 	if (target_conf_key(key))
 		return target_conf_set(tc, key, value, msg);
-	if (!known(key)) {
-		/* No key is longer than 64 bytes: quoting more helps no one. */
-		(void)snprintf(msg, LD_ERRLEN, "unknown key '%.64s'", key);
+	if (!known(key, msg))
 		return -1;
-	}
 	return config_set(cfg, key, value, msg);
 }
 
@@ -181,34 +211,21 @@ read_line(FILE *fp, char *buf, char *msg)
 }
 
 /*
- * Read the target config file 'path' into 'cfg' and 'tc', which the
- * caller has initialised (config_init(), target_conf_init()); what the
- * file sets replaces what they hold.  A line is "key = value" (blanks
- * around '=' and at both ends are trimmed; the value may hold '=' and
- * '#'), empty, or a comment starting with '#'.  Target keys go to
- * target_conf_set(), the long names of options to config_set() (a flag
- * such as quiet takes yes or no); no key may come twice.  The result is
- * checked with target_conf_check().
- *
- * Return 0, or -1 with a one-line message in 'err' (LD_ERRLEN bytes):
- * "PATH:LINE: why" and errno EINVAL for a bad line, "PATH: why" and
- * errno EINVAL when target_conf_check() refuses the whole, and
- * "PATH: strerror" with that errno when the file cannot be read.  After
- * an error 'cfg' and 'tc' may hold part of the file; the caller still
- * frees them.
+ * Read the config file 'path' into 'cfg' and 'tc' as config_load() does,
+ * but without target_conf_check(), and keep the key of each line in
+ * 'kl', which the caller frees with keylines_free() whatever happens.
+ * Return 0, or -1 with errno and a message in 'err' as config_load().
  */
-int
-config_load(struct config *cfg, struct target_conf *tc, const char *path,
-    char *err)
+static int
+load_file(struct config *cfg, struct target_conf *tc, const char *path,
+    struct keylines *kl, char *err)
 {
-	FILE	 *fp;
-	char	  line[MAX_LINE + 1], msg[LD_ERRLEN];
-	char		**seen = NULL;
-	const char	 *key;
-	size_t		  nseen = 0, lineno = 0, i, keyline = 0;
-	size_t		 *lines = NULL;
-	int		  rc = -1, saved, got;
+	FILE	*fp;
+	char	 line[MAX_LINE + 1], msg[LD_ERRLEN];
+	size_t	 lineno = 0, i;
+	int	 rc = -1, saved, got;
 
+	memset(kl, 0, sizeof(*kl));
 	if ((fp = fopen(path, "r")) == NULL) {
 		saved = errno;
 		(void)snprintf(err, LD_ERRLEN, "%s: %s", path,
@@ -222,12 +239,13 @@ config_load(struct config *cfg, struct target_conf *tc, const char *path,
 			goto bad_line;
 		if (got == -2)
 			break;		/* ferror() says why below */
-		i = nseen;
-		if (load_line(cfg, tc, line, &seen, &nseen, msg) == -1)
+		i = kl->n;
+		if (load_line(cfg, tc, line, &kl->keys, &kl->n, msg) == -1)
 			goto bad_line;
-		if (nseen > i) {
-			lines = xreallocarray(lines, nseen, sizeof(*lines));
-			lines[nseen - 1] = lineno;
+		if (kl->n > i) {
+			kl->lines = xreallocarray(kl->lines, kl->n,
+			    sizeof(*kl->lines));
+			kl->lines[kl->n - 1] = lineno;
 		}
 	}
 	if (ferror(fp)) {
@@ -237,15 +255,6 @@ config_load(struct config *cfg, struct target_conf *tc, const char *path,
 		errno = saved;
 		goto out;
 	}
-	if (target_conf_check(tc, &key, msg) == -1) {
-		/* Name the line of the key at fault, if it was given. */
-		for (i = 0; key != NULL && i < nseen; i++)
-			if (strcmp(seen[i], key) == 0)
-				keyline = lines[i];
-		prefix(err, path, keyline, msg);
-		errno = EINVAL;
-		goto out;
-	}
 	rc = 0;
 	goto out;
 bad_line:
@@ -253,16 +262,171 @@ bad_line:
 	errno = EINVAL;
 out:
 	saved = errno;
-	for (i = 0; i < nseen; i++)
-		free(seen[i]);
-	free(seen);
-	free(lines);
 	(void)fclose(fp);
 	errno = saved;
 	return rc;
 }
 
+/* Whether the list 'over' ("--a --b", or NULL) holds option 'name'. */
+static bool
+overridden(const char *over, const char *name)
+{
+	const char	*p;
+	size_t		 len = strlen(name);
+
+	for (p = over; p != NULL && (p = strstr(p, name)) != NULL; p += len)
+		if (p >= over + 2 && p[-1] == '-' && p[-2] == '-' &&
+		    (p == over + 2 || p[-3] == ' ') &&
+		    (p[len] == '\0' || p[len] == ' '))
+			return true;
+	return false;
+}
+
+/*
+ * target_conf_check() on 'tc', read from the file 'path' (its keys and
+ * lines in 'kl') and changed by the options of 'over' (NULL: none; see
+ * config.overrides).  Return 0, or -1 with errno EINVAL and a message in
+ * 'err' (LD_ERRLEN bytes): "PATH:LINE: why", the line of the key at
+ * fault if the file set it and no option did, or "PATH: why", and with
+ * options "PATH[:LINE] with --KEY ...: why".
+ */
+static int
+check_target(const struct target_conf *tc, const char *path,
+    const struct keylines *kl, const char *over, char *err)
+{
+	const char	*key;
+	char		 msg[LD_ERRLEN], name[32], *where;
+	size_t		 i, keyline = 0;
+
+	if (target_conf_check(tc, &key, msg) == 0)
+		return 0;
+	if (key != NULL)
+		respell(name, sizeof(name), key, '_', '-');
+	/* Name the line of the key at fault, if the file gave it. */
+	for (i = 0; key != NULL && !overridden(over, name) && i < kl->n; i++)
+		if (strcmp(kl->keys[i], key) == 0)
+			keyline = kl->lines[i];
+	if (keyline != 0)
+		where = xasprintf("%s:%zu%s%s", path, keyline, over != NULL ?
+		    " with " : "", over != NULL ? over : "");
+	else
+		where = xasprintf("%s%s%s", path, over != NULL ? " with " : "",
+		    over != NULL ? over : "");
+	prefix(err, where, 0, msg);
+	free(where);
+	errno = EINVAL;
+	return -1;
+}
+
+/* Free what 'kl' holds and empty it. */
+static void
+keylines_free(struct keylines *kl)
+{
+	size_t	i;
+
+	for (i = 0; i < kl->n; i++)
+		free(kl->keys[i]);
+	free(kl->keys);
+	free(kl->lines);
+	memset(kl, 0, sizeof(*kl));
+}
+
+/*
+ * Read the target config file 'path' into 'cfg' and 'tc', which the
+ * caller has initialised (config_init(), target_conf_init()); what the
+ * file sets replaces what they hold.  A line is "key = value" (blanks
+ * around '=' and at both ends are trimmed; the value may hold '=' and
+ * '#'), empty, or a comment starting with '#'.  Target keys go to
+ * target_conf_set(), the long names of options to config_set() (a flag
+ * such as quiet takes yes or no); no key may come twice.  The result is
+ * checked with target_conf_check().
+ *
+ * Return 0, or -1 with a one-line message in 'err' (LD_ERRLEN bytes):
+ * "PATH:LINE: why" and errno EINVAL for a bad line, "PATH: why" (or
+ * "PATH:LINE: why", the line of the key at fault) and errno EINVAL when
+ * target_conf_check() refuses the whole, and "PATH: strerror" with that
+ * errno when the file cannot be read.  After an error 'cfg' and 'tc' may
+ * hold part of the file; the caller still frees them.
+ */
+int
+config_load(struct config *cfg, struct target_conf *tc, const char *path,
+    char *err)
+{
+	struct keylines	kl;
+	int		rc, saved;
+
+	rc = load_file(cfg, tc, path, &kl, err);
+	if (rc == 0)
+		rc = check_target(tc, path, &kl, NULL, err);
+	saved = errno;
+	keylines_free(&kl);
+	errno = saved;
+	return rc;
+}
+
 /* ===== The command line ===== */
+
+/*
+ * Copy 'name' into 'buf' ('len' bytes) with every 'from' turned into
+ * 'to': the option --mount-options is the key mount_options.
+ */
+static void
+respell(char *buf, size_t len, const char *name, char from, char to)
+{
+	char	*p;
+
+	(void)snprintf(buf, len, "%s", name);
+	for (p = buf; *p != '\0'; p++)
+		if (*p == from)
+			*p = to;
+}
+
+/*
+ * The target key option 'o' with 'value' (NULL: a flag, "yes") on the
+ * command line of a run whose -c FILE is 'conf' (NULL: none): checked by
+ * target_conf_set() as a line of FILE is, stored in 'tc' over FILE's
+ * value, and its name added to cfg->overrides (once).  Without -c it is
+ * refused: it changes a target a file describes, and the operand is the
+ * directory to measure.  Return 0, or -1 with errno EINVAL and a message
+ * naming the option in 'err' (LD_ERRLEN bytes).
+ */
+static int
+target_arg(struct config *cfg, struct target_conf *tc,
+    const struct config_opt *o, const char *value, const char *conf,
+    char *err)
+{
+	char	key[32], msg[LD_ERRLEN], *list;
+	size_t	len;
+	int	n;
+
+	if (conf == NULL || tc == NULL) {
+		(void)snprintf(err, LD_ERRLEN, "--%s needs -c FILE: it changes "
+		    "the target a config file describes (a directory to "
+		    "measure is the operand)", o->name);
+		errno = EINVAL;
+		return -1;
+	}
+	respell(key, sizeof(key), o->name, '-', '_');
+	if (target_conf_set(tc, key, value != NULL ? value : "yes", msg) ==
+	    -1) {
+		/* "mount_options: ..." becomes "--mount-options: ...". */
+		len = strlen(key);
+		n = snprintf(err, LD_ERRLEN, "--%s%s", o->name,
+		    strncmp(msg, key, len) == 0 ? "" : ": ");
+		if (n >= 0 && n < LD_ERRLEN)
+			(void)snprintf(err + n, LD_ERRLEN - (size_t)n, "%s",
+			    strncmp(msg, key, len) == 0 ? msg + len : msg);
+		errno = EINVAL;
+		return -1;
+	}
+	if (overridden(cfg->overrides, o->name))
+		return 0;
+	list = cfg->overrides == NULL ? xasprintf("--%s", o->name) :
+	    xasprintf("%s --%s", cfg->overrides, o->name);
+	free(cfg->overrides);
+	cfg->overrides = list;
+	return 0;
+}
 
 /*
  * The option getopt_long() returned as 'ch' with the tables of
@@ -353,17 +517,21 @@ config_getopt(char *optstring)
 /*
  * Read the command line 'argc', 'argv' (argv[0] the program or the verb)
  * of 'verb', CONFIG_RUN or CONFIG_SUITE, into 'cfg' and 'args'.  For a
- * run, -c FILE is read first (into 'cfg' and 'tc', by config_load()),
- * so that the rest of the command line wins over it.  Every other value
- * goes through config_set(); a suite also keeps in 'args->given' the
- * options to pass on to its targets.  The operands are left in
- * 'args->rest'.  Prints nothing, and stops at -h or -V.
+ * run, -c FILE is read first (into 'cfg' and 'tc', as config_load()
+ * reads it), so that the rest of the command line wins over it: the
+ * target keys given as options (--source, --mount-options, ...; a run
+ * with -c only) go into 'tc' through target_conf_set() and are listed
+ * in cfg->overrides, every other value goes through config_set(), and
+ * target_conf_check() sees the target as FILE and the options make it.
+ * A suite also keeps in 'args->given' the options to pass on to its
+ * targets.  The operands are left in 'args->rest'.  Prints nothing, and
+ * stops at -h or -V (after a bad line of FILE, before the check).
  *
  * Return 0, CONFIG_ACT_HELP or CONFIG_ACT_VERSION (the caller prints
  * config_usage() or the version), or -1 with errno and a one-line
  * message in 'err' (LD_ERRLEN bytes) for a usage error: an unknown
  * option, one the verb does not take, a missing or refused value, a bad
- * config file.
+ * config file or target.
  */
 int
 config_parse_args(struct config *cfg, struct target_conf *tc,
@@ -372,10 +540,12 @@ config_parse_args(struct config *cfg, struct target_conf *tc,
 {
 	const struct config_opt	*o;
 	struct option		*longopts;
+	struct keylines		 kl;
 	char			 optstring[CONFIG_NSHORT];
-	int			 ch, idx, rc = -1;
+	int			 ch, idx, rc = -1, saved;
 
 	memset(args, 0, sizeof(*args));
+	memset(&kl, 0, sizeof(kl));
 	longopts = config_getopt(optstring);
 	opterr = 0;
 	optind = 0;		/* GNU getopt: start afresh */
@@ -386,7 +556,7 @@ config_parse_args(struct config *cfg, struct target_conf *tc,
 			if ((o = by_val(ch)) != NULL &&
 			    o->act == CONFIG_ACT_READ)
 				args->conf = optarg;
-		if (args->conf != NULL && config_load(cfg, tc, args->conf,
+		if (args->conf != NULL && load_file(cfg, tc, args->conf, &kl,
 		    err) == -1)
 			goto out;
 		optind = 0;
@@ -411,8 +581,10 @@ config_parse_args(struct config *cfg, struct target_conf *tc,
 			goto out;
 		}
 		if ((o->verbs & verb) == 0) {
+			/* A target key's message names it, not its value. */
 			if (o->refuse != NULL)
 				(void)snprintf(err, LD_ERRLEN, o->refuse,
+				    o->act == CONFIG_ACT_TARGET ? o->name :
 				    argv[optind - 1]);
 			else
 				(void)snprintf(err, LD_ERRLEN, "unknown option "
@@ -429,6 +601,11 @@ config_parse_args(struct config *cfg, struct target_conf *tc,
 		case CONFIG_ACT_VERSION:
 			rc = (int)o->act;
 			goto out;
+		case CONFIG_ACT_TARGET:
+			if (target_arg(cfg, tc, o, optarg, args->conf, err) ==
+			    -1)
+				goto out;
+			continue;
 		case CONFIG_ACT_SET:
 			break;
 		}
@@ -446,9 +623,15 @@ config_parse_args(struct config *cfg, struct target_conf *tc,
 	}
 	args->rest = argv + optind;
 	args->nrest = argc - optind;
+	if (args->conf != NULL && check_target(tc, args->conf, &kl,
+	    cfg->overrides, err) == -1)
+		goto out;
 	rc = 0;
 out:
+	saved = errno;
+	keylines_free(&kl);
 	free(longopts);
+	errno = saved;
 	return rc;
 }
 
@@ -536,9 +719,9 @@ usage_line(FILE *fp, const struct config_opt *o)
 
 /*
  * Print largedir -h to 'fp': the synopsis, as in the man page, and one
- * line per option of config_opts[] in its order, then those of each
- * registered backend that has options.  Return 0, or -1 with errno if
- * 'fp' failed.
+ * line per option of config_opts[] in its order, the target keys apart,
+ * then those of each registered backend that has options.  Return 0, or
+ * -1 with errno if 'fp' failed.
  */
 int
 config_usage(FILE *fp)
@@ -561,7 +744,12 @@ config_usage(FILE *fp)
 	    "[--phases phases]\n"
 	    "                      results ...\n\n");
 	for (o = config_opts; o->name != NULL; o++)
-		if ((o->flags & CONFIG_UNLISTED) == 0)
+		if ((o->flags & CONFIG_UNLISTED) == 0 &&
+		    o->act != CONFIG_ACT_TARGET)
+			usage_line(fp, o);
+	(void)fprintf(fp, "\ntarget keys, with -c file (over what it says):\n");
+	for (o = config_opts; o->name != NULL; o++)
+		if (o->act == CONFIG_ACT_TARGET)
 			usage_line(fp, o);
 	for (b = 0; (ops = backend_nth(b)) != NULL; b++) {
 		if (ops->options == NULL || ops->options->name == NULL)

@@ -392,15 +392,15 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 33);
+	assert_int_equal(n, 43);
 	free(lo);
 }
 
 /*
  * Every option of the table, by name: a value config_set() takes and
  * one it refuses, with the message.  An option that is no setting (-c,
- * --cleanup, -h, -V) is unknown to config_set().  A new option must
- * join this table.
+ * --cleanup, -h, -V, a target key) is unknown to config_set().  A new
+ * option must join this table.
  */
 static void
 test_every_option(void **state)
@@ -451,6 +451,18 @@ test_every_option(void **state)
 		    "number from 0 to 100" },
 		{ "total-budget", "1h", "0", "--total-budget '0': not a "
 		    "duration (e.g. 30m, 2h)" },
+		/* Target keys: target_conf_set() checks them (-c). */
+		{ "description", NULL, "x", "unknown option 'description'" },
+		{ "device", NULL, "/dev/x", "unknown option 'device'" },
+		{ "fstype", NULL, "ext4", "unknown option 'fstype'" },
+		{ "image-size", NULL, "1G", "unknown option 'image-size'" },
+		{ "mkfs", NULL, "mkfs.ext4", "unknown option 'mkfs'" },
+		{ "mount-options", NULL, "noatime", "unknown option "
+		    "'mount-options'" },
+		{ "path", NULL, "/x", "unknown option 'path'" },
+		{ "source", NULL, "h:/x", "unknown option 'source'" },
+		{ "url", NULL, "nfs://h/x", "unknown option 'url'" },
+		{ "wipe", NULL, "yes", "unknown option 'wipe'" },
 		{ "cleanup", NULL, "yes", "unknown option 'cleanup'" },
 		{ "help", NULL, "yes", "unknown option 'help'" },
 		{ "version", NULL, "yes", "unknown option 'version'" },

@@ -7,7 +7,8 @@
  * every config shipped in configs/; config_parse_args() on command lines
  * of the run and of the suite, each with the outcome or the exact
  * message its front-end prints; -c's file read before the rest of the
- * command line; and -h, byte for byte (tests/data/golden/help.txt).
+ * command line, and its target keys given as options over it; and -h,
+ * byte for byte (tests/data/golden/help.txt).
  */
 
 #include <errno.h>
@@ -558,6 +559,191 @@ test_args_config(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* Copy 'in' into 'out' ('len' bytes) with every "F" + 'tag' made 'path'. */
+static void
+subst(char *out, size_t len, const char *in, const char *tag,
+    const char *path)
+{
+	const char	*p;
+	size_t		 n = 0, tl = strlen(tag);
+
+	for (p = in; *p != '\0' && n + 1 < len; ) {
+		if (strncmp(p, tag, tl) == 0) {
+			n += (size_t)snprintf(out + n, len - n, "%s", path);
+			p += tl;
+		} else
+			out[n++] = *p++;
+	}
+	out[n < len ? n : len - 1] = '\0';
+}
+
+/*
+ * The target keys as options (--source, --mount-options, ...): with -c,
+ * over the file's values, checked as a line of the file is but named as
+ * the option, then the target as file and options make it checked
+ * whole; the options given are listed once in config.overrides.
+ * Without -c and in a suite they are refused; a file that spells one as
+ * its option is told the key.
+ */
+static void
+test_args_target(void **state)
+{
+	static const struct {
+		const char	*line;	/* FNFS, FTMP: the configs written */
+		int		 rc;
+		const char	*want;	/* the message, or the overrides */
+	} tab[] = {
+		{ "-c FNFS", 0, NULL },
+		{ "-c FNFS --source 127.0.0.1:/x --mount-options "
+		    "vers=3,nordirplus", 0, "--source --mount-options" },
+		{ "--source=127.0.0.1:/y -c FNFS --source 127.0.0.1:/x", 0,
+		    "--source" },
+		{ "-c FTMP --fstype tmpfs --image-size 64M --wipe "
+		    "--description d", 0, "--fstype --image-size --wipe "
+		    "--description" },
+		{ "-c FNFS --source x", -1, "--source 'x': not HOST:/PATH (an "
+		    "NFS export, e.g. 127.0.0.1:/export)" },
+		{ "-c FNFS --mount-options bind", -1, "--mount-options: 'bind' "
+		    "refused: a bind mount shows an existing directory, not a "
+		    "fresh filesystem" },
+		{ "-c FNFS --image-size 1k", -1, "--image-size '1k': out of "
+		    "range (16M to 16T)" },
+		{ "-c FNFS --fstype ext9", -1, "--fstype 'ext9': unknown "
+		    "(ext2, ext3, ext4, xfs, btrfs, tmpfs, reiserfs, vxfs, "
+		    "nfs, nfs4, f2fs, jfs)" },
+		{ "-c FNFS --path rel", -1, "--path 'rel': not an absolute "
+		    "path" },
+		{ "-c FNFS --url x", -1, "--url 'x': not a URL (e.g. "
+		    "nfs://server/export)" },
+		{ "-c FNFS --mkfs", -1, "option --mkfs needs a value" },
+		{ "-c FNFS --wipe=yes", -1, "unknown option '--wipe=yes' (see "
+		    "largedir -h)" },
+		/* The whole, after the options. */
+		{ "-c FNFS --mount-options vers=4", -1, "FNFS with "
+		    "--mount-options: mount_options: NFS version 4 with "
+		    "fstype nfs: the kernel mounts NFSv4 as nfs4, so say "
+		    "fstype = nfs4" },
+		{ "-c FNFS --fstype nfs4 --mount-options vers=4.1", 0,
+		    "--fstype --mount-options" },
+		{ "-c FNFS --image-size 1G", -1, "FNFS with --image-size: "
+		    "source with image_size: an NFS export needs no image" },
+		{ "-c FNFS --path /x", -1, "FNFS:3 with --path: path and "
+		    "source are both set: a target is an existing mount or an "
+		    "export to mount" },
+		{ "-c FTMP", -1, "FTMP:1: mkfs missing for fstype ext4 (e.g. "
+		    "mkfs = mkfs.ext4)" },
+		{ "-c FTMP --mkfs no-such-mkfs", -1, "FTMP with --mkfs: mkfs "
+		    "program 'no-such-mkfs' not found in PATH" },
+		/* A bad line of the file comes first; -h skips the check. */
+		{ "-c FTMP --fstype tmpfs -h", CONFIG_ACT_HELP, NULL },
+		{ "-c FTMP -h", CONFIG_ACT_HELP, NULL },
+		/* Without -c: the operand is the directory. */
+		{ "--source 127.0.0.1:/x dir", -1, "--source needs -c FILE: it "
+		    "changes the target a config file describes (a directory "
+		    "to measure is the operand)" },
+		{ "--path /tmp", -1, "--path needs -c FILE: it changes the "
+		    "target a config file describes (a directory to measure "
+		    "is the operand)" },
+		{ "--wipe dir", -1, "--wipe needs -c FILE: it changes the "
+		    "target a config file describes (a directory to measure "
+		    "is the operand)" },
+	};
+	struct config		 c;
+	struct target_conf	 tc;
+	struct config_args	 a;
+	char			 dir[] = "/tmp/test_config_read.XXXXXX";
+	char			 nfs[64], tmp[64], dash[64], line[256], t[256];
+	char			*argv[MAXARGS], err[LD_ERRLEN], want[LD_ERRLEN];
+	size_t			 i;
+	int			 argc, rc;
+	FILE			*fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	(void)snprintf(nfs, sizeof(nfs), "%s/nfs.conf", dir);
+	(void)snprintf(tmp, sizeof(tmp), "%s/tmp.conf", dir);
+	(void)snprintf(dash, sizeof(dash), "%s/dash.conf", dir);
+	assert_non_null(fp = fopen(nfs, "w"));
+	assert_true(fputs("label = n\nfstype = nfs\nsource = 10.0.0.1:/e\n"
+	    "mount_options = vers=3\n", fp) >= 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(fp = fopen(tmp, "w"));
+	assert_true(fputs("fstype = ext4\n", fp) >= 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(fp = fopen(dash, "w"));
+	assert_true(fputs("fstype = tmpfs\nmount-options = noatime\n", fp) >=
+	    0);
+	assert_int_equal(fclose(fp), 0);
+	for (i = 0; i < NELEM(tab); i++) {
+		subst(t, sizeof(t), tab[i].line, "FNFS", nfs);
+		subst(line, sizeof(line), t, "FTMP", tmp);
+		config_init(&c);
+		target_conf_init(&tc);
+		argc = args("largedir", line, argv);
+		err[0] = '\0';
+		rc = config_parse_args(&c, &tc, CONFIG_RUN, argc, argv, &a,
+		    err);
+		if (rc != tab[i].rc)
+			fail_msg("'%s': returned %d, not %d (%s)", line, rc,
+			    tab[i].rc, err);
+		if (rc == -1) {
+			assert_int_equal(errno, EINVAL);
+			subst(t, sizeof(t), tab[i].want, "FNFS", nfs);
+			subst(want, sizeof(want), t, "FTMP", tmp);
+			assert_string_equal(err, want);
+		} else if (rc == 0 && tab[i].want != NULL)
+			assert_string_equal(c.overrides, tab[i].want);
+		else if (rc == 0)
+			assert_null(c.overrides);
+		free_args(argv, argc);
+		target_conf_free(&tc);
+		config_free(&c);
+	}
+
+	/* What the options set, over the file. */
+	config_init(&c);
+	target_conf_init(&tc);
+	(void)snprintf(line, sizeof(line), "-c %s --source 127.0.0.1:/x "
+	    "--mount-options vers=3,nordirplus --description two_words", nfs);
+	argc = args("largedir", line, argv);
+	assert_int_equal(config_parse_args(&c, &tc, CONFIG_RUN, argc, argv,
+	    &a, err), 0);
+	assert_string_equal(tc.source, "127.0.0.1:/x");
+	assert_string_equal(tc.mount_options, "vers=3,nordirplus");
+	assert_string_equal(tc.description, "two_words");
+	assert_string_equal(tc.fstype, "nfs");		/* the file's */
+	assert_string_equal(tc.label, "n");
+	assert_false(tc.wipe);
+	free_args(argv, argc);
+	target_conf_free(&tc);
+	config_free(&c);
+
+	/* A suite refuses them, naming the option. */
+	config_init(&c);
+	argc = args("suite", "--mount-options=vers=3 a.conf", argv);
+	assert_int_equal(config_parse_args(&c, NULL, CONFIG_SUITE, argc, argv,
+	    &a, err), -1);
+	assert_string_equal(err, "suite: --mount-options: target keys are per "
+	    "target: set them in each config file");
+	free_args(argv, argc);
+	config_free(&c);
+
+	/* A file spells the key, not the option. */
+	config_init(&c);
+	target_conf_init(&tc);
+	assert_int_equal(config_load(&c, &tc, dash, err), -1);
+	(void)snprintf(want, sizeof(want), "%s:2: unknown key 'mount-options' "
+	    "(the target key is 'mount_options')", dash);
+	assert_string_equal(err, want);
+	target_conf_free(&tc);
+	config_free(&c);
+
+	assert_int_equal(unlink(nfs), 0);
+	assert_int_equal(unlink(tmp), 0);
+	assert_int_equal(unlink(dash), 0);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 /* ===== -h ===== */
 
 /* config_usage() prints what largedir -h always printed, to the byte. */
@@ -592,6 +778,7 @@ main(void)
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_args_suite),
 		cmocka_unit_test(test_args_config),
+		cmocka_unit_test(test_args_target),
 		cmocka_unit_test(test_usage),
 	};
 
