@@ -126,8 +126,8 @@ static const char init_text[] =
 "mkdir -p " MOUNT_POINT " || say \"init: mkdir " MOUNT_POINT "\"\n"
 "if ! mount -t \"$FSTYPE\" \"$@\" \"$dev\" " MOUNT_POINT " 2> \"$R/mount.err\""
 "; then\n"
-"\tsay \"setup: mount -t $FSTYPE $* $dev " MOUNT_POINT " failed: $(tail -n 1"
-" \"$R/mount.err\")\"\n"
+"\tsay \"setup: mount -t $FSTYPE ${OPTS:+-o $OPTS }$dev " MOUNT_POINT
+" failed: $(head -n 1 \"$R/mount.err\")\"\n"
 "fi\n"
 "set --\n"
 "while IFS= read -r a; do set -- \"$@\" \"$a\"; done < \"$R/args\"\n"
