@@ -1,0 +1,127 @@
+#!/bin/sh
+# kernel = uml: a target measured inside User-Mode Linux (src/uml.c).
+# reiserfs (which the host's kernel lacks) with n = 2,000: exit 0, the
+# outputs agree, record the UML kernel and target_kind uml, and nothing is
+# left (no linux.uml or slirp process, nothing in --scratch).  A missing
+# UML kernel, an fstype the guest lacks (vxfs) and a mount option it
+# refuses exit 4 with one line naming it; SIGTERM to largedir while the
+# guest runs exits 143 with one line; after kill -9, largedir cleanup
+# stops the guest and removes the image.  Nothing is left after any.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+
+need_root "mkfs and the guest's image"
+[ -x /usr/bin/linux.uml ] ||
+    skip "no /usr/bin/linux.uml (apt-get install user-mode-linux)"
+need_dep mkfs.reiserfs reiserfsprogs
+need_dep slirp-fullbolt slirp
+need_dep modprobe kmod
+
+S=$T/scratch
+ld_pid=
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+# guests: the linux.uml and slirp processes of this test's run directories.
+guests() {
+	pgrep -f "linux.uml.*$S|slirp.*$S" || true
+}
+
+# nothing_left WHAT: no guest process and nothing in the scratch directory.
+nothing_left() {
+	[ -z "$(guests)" ] || fail "$1: guest processes left: $(guests)"
+	[ -z "$(ls -A "$S" 2>/dev/null)" ] ||
+	    fail "$1: left in $S: $(ls -A "$S")"
+}
+
+# one_line FILE WHAT: FILE holds exactly one line, which has WHAT.
+one_line() {
+	[ "$(lines "$1")" = 1 ] || fail "$1: $(lines "$1") lines: $(cat "$1")"
+	grep -q -- "$2" "$1" || fail "$1: no '$2': $(cat "$1")"
+}
+
+# kill_test: on a failure, do not leave a guest behind.
+kill_test() {
+	[ -z "$ld_pid" ] || kill -9 "$ld_pid" 2>/dev/null || true
+	for g in $(guests); do
+		kill -9 "$g" 2>/dev/null || true
+	done
+	"$LD" cleanup --scratch "$S" >/dev/null 2>&1 || true
+	lib_cleanup
+}
+trap kill_test EXIT
+
+# reiserfs in the guest, 2,000 files.
+"$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+    -N 2000 --scratch "$S" -o "$T/o1" -q 2>"$T/err1" ||
+    fail "reiserfs-uml exited $?: $(cat "$T/err1")"
+check_outputs "$T/o1" reiserfs-uml complete
+grep -q '^# kernel: Linux 6\.1\..* (User-Mode Linux)$' "$T/o1/reiserfs-uml.out" ||
+    fail "the .out does not record the UML kernel"
+grep -qx '# target_kind: uml' "$T/o1/reiserfs-uml.out" ||
+    fail "the .out has no target_kind uml"
+grep -qx '# fstype: reiserfs' "$T/o1/reiserfs-uml.out" ||
+    fail "the .out does not say reiserfs"
+grep -q "^# config_file: .*/configs/reiserfs-uml.conf$" \
+    "$T/o1/reiserfs-uml.out" || fail "the .out names no config file"
+[ "$(jq '.rounds[0].n' "$T/o1/reiserfs-uml.json")" = 2000 ] ||
+    fail "the round is not n = 2000"
+[ -s "$T/o1/reiserfs-uml.console.log" ] || fail "no console log"
+nothing_left "reiserfs"
+
+# No UML kernel: exit 4, one line, nothing made.
+expect_exit 4 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml /nonexistent \
+    -n 100 -N 100 --scratch "$S" -o "$T/o2" -q 2>"$T/err2"
+one_line "$T/err2" "no User-Mode Linux kernel /nonexistent"
+nothing_left "no uml"
+
+# An fstype the guest kernel lacks: exit 4, one line naming it.
+cat >"$T/vxfs.conf" <<EOF
+fstype = vxfs
+kernel = uml
+mkfs = true
+image_size = 64M
+EOF
+expect_exit 4 "$LD" -c "$T/vxfs.conf" -n 100 -N 100 --scratch "$S" \
+    -o "$T/o3" -q 2>"$T/err3"
+one_line "$T/err3" "cannot set up the target: mount -t vxfs .*unknown filesystem type 'vxfs'"
+nothing_left "vxfs"
+
+# A mount option the guest refuses: exit 4, one line naming it.
+expect_exit 4 "$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M \
+    --mount-options=no_such_option -n 100 -N 100 --scratch "$S" \
+    -o "$T/o4" -q 2>"$T/err4"
+one_line "$T/err4" "mount -t reiserfs -o no_such_option /dev/ubda"
+nothing_left "bad option"
+
+# SIGTERM while the guest measures: 143, one line, nothing left.
+"$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+    -N 1000000 -b 60s --scratch "$S" -o "$T/o5" -q 2>"$T/err5" &
+ld_pid=$!
+wait_for 30 grep -qs 'init: kernel' \
+    "$T/o5/reiserfs-uml.console.log"
+sleep 1
+kill -TERM "$ld_pid"
+set +e
+wait "$ld_pid"
+rc=$?
+set -e
+ld_pid=
+[ "$rc" = 143 ] || fail "SIGTERM: exit $rc, expected 143: $(cat "$T/err5")"
+one_line "$T/err5" "interrupted by SIGTERM: the guest was killed"
+nothing_left "SIGTERM"
+
+# kill -9 of largedir: the guest runs on; largedir cleanup stops it and
+# removes the image and the run directory.
+"$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+    -N 1000000 -b 60s --scratch "$S" -o "$T/o6" -q 2>/dev/null &
+ld_pid=$!
+wait_for 30 grep -qs 'init: kernel' "$T/o6/reiserfs-uml.console.log"
+kill -9 "$ld_pid"
+wait "$ld_pid" 2>/dev/null || true
+ld_pid=
+[ -n "$(guests)" ] || fail "kill -9: the guest went with largedir"
+"$LD" cleanup --scratch "$S" >"$T/out6" 2>&1 ||
+    fail "cleanup exited $?: $(cat "$T/out6")"
+grep -q "^removed $S/target\." "$T/out6" ||
+    fail "cleanup did not remove the run directory: $(cat "$T/out6")"
+nothing_left "kill -9 and cleanup"
