@@ -7,6 +7,11 @@
 # refuses exit 4 with one line naming it; SIGTERM to largedir while the
 # guest runs exits 143 with one line; after kill -9, largedir cleanup
 # stops the guest and removes the image.  Nothing is left after any.
+# Then the kernel NFS client of the guest against tests/nfs-server.sh,
+# n = 1,000 with nordirplus (configs/nfs3-nordirplus-uml.conf, the ports
+# given with --mount-options): create sends n CREATE, delete n REMOVE,
+# list READDIR and no READDIRPLUS (the knfs columns, from the guest's
+# mountstats), and the export is left empty.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 
@@ -46,6 +51,8 @@ kill_test() {
 		kill -9 "$g" 2>/dev/null || true
 	done
 	"$LD" cleanup --scratch "$S" >/dev/null 2>&1 || true
+	[ ! -d "$T/srv" ] ||
+	    sh "$top/tests/nfs-server.sh" stop "$T/srv" >/dev/null 2>&1 || true
 	lib_cleanup
 }
 trap kill_test EXIT
@@ -125,3 +132,33 @@ ld_pid=
 grep -q "^removed $S/target\." "$T/out6" ||
     fail "cleanup did not remove the run directory: $(cat "$T/out6")"
 nothing_left "kill -9 and cleanup"
+
+# The guest's kernel NFS client against the loopback server.
+need_dep ganesha.nfsd nfs-ganesha
+set +e
+sh "$top/tests/nfs-server.sh" start "$T/srv" 64M >"$T/env" 2>"$T/srv.err"
+rc=$?
+set -e
+case $rc in
+0) ;;
+77) skip "the NFS part: $(tail -n 1 "$T/srv.err")" ;;
+*) fail "tests/nfs-server.sh start exit $rc: $(cat "$T/srv.err")" ;;
+esac
+NFS_EXPORT='' NFS_PORT='' MNT_PORT=''
+eval "$(cat "$T/env")"
+"$LD" -c "$top/configs/nfs3-nordirplus-uml.conf" \
+    --source "127.0.0.1:$NFS_EXPORT" --mount-options="vers=3,proto=tcp,\
+mountproto=tcp,nolock,nordirplus,port=$NFS_PORT,mountport=$MNT_PORT" \
+    -n 1000 -N 1000 -p create,list,delete --scratch "$S" -o "$T/o7" -q \
+    2>"$T/err7" || fail "nfs3-nordirplus-uml exited $?: $(cat "$T/err7")"
+j=$T/o7/nfs3-nordirplus-uml.json
+check_outputs "$T/o7" nfs3-nordirplus-uml complete
+for want in create_rpc_create=1000 delete_rpc_remove=1000 \
+    list_rpc_readdirplus=0; do
+	got=$(jq ".rounds[0].${want%=*}" "$j")
+	[ "$got" = "${want#*=}" ] || fail "${want%=*}: $got, expected ${want#*=}"
+done
+[ "$(jq '.rounds[0].list_rpc_readdir' "$j")" -ge 1 ] ||
+    fail "list sent no READDIR"
+[ -z "$(ls -A "$NFS_EXPORT")" ] || fail "left on the export: $(ls -A "$NFS_EXPORT")"
+nothing_left "nfs"
