@@ -15,10 +15,11 @@
  * networking yes or no, a disk yes or no, the largedir binary), and the
  * inner largedir's arguments from RUNDIR/args, one a line.  It mounts the
  * run directory and the output directory through hostfs at their host
- * paths (the only writable host paths), loads the modules with
+ * paths (the only writable host paths; /run is a tmpfs of its own, and
+ * the host's /tmp stays visible, read-only), loads the modules with
  * modprobe -d (the guest's modules are under /usr/lib/uml/modules),
- * mounts the target on /tmp/target and runs
- *	largedir -c CONF [the user's options] --kernel=uml --path=/tmp/target
+ * mounts the target on /run/target and runs
+ *	largedir -c CONF [the user's options] --kernel=uml --path=/run/target
  *	    -o OUT --label LABEL
  * so the inner run reads the same config (its metadata says config_file
  * and target_kind uml) and measures the mounted target.  It writes the
@@ -57,7 +58,7 @@
 #include "uml.h"
 #include "util.h"
 
-#define MOUNT_POINT	"/tmp/target"
+#define MOUNT_POINT	"/run/target"
 #define SLACK_NS	(300 * NS_PER_S)
 #define POLL_NS		100000000L
 #define DRAIN_TRIES	50		/* 5 s for the group to go */
@@ -95,7 +96,7 @@ static const char init_text[] =
 "mount -t proc proc /proc || off\n"
 "mount -t sysfs sys /sys || off\n"
 "mount -t devtmpfs dev /dev 2>/dev/null\n"
-"mount -t tmpfs tmp /tmp || off\n"
+"mount -t tmpfs run /run || off\n"
 "mkdir -p \"$R\" && mount -t hostfs -o \"$R\" none \"$R\" || off\n"
 "{ read -r OUT; read -r FSTYPE; read -r OPTS; read -r SRC; read -r MODS\n"
 "  read -r NET; read -r DISK; read -r LD; } < \"$R/guest\" ||\n"
@@ -103,10 +104,10 @@ static const char init_text[] =
 "mkdir -p \"$OUT\" && mount -t hostfs -o \"$OUT\" none \"$OUT\" ||\n"
 "    say \"init: cannot mount $OUT through hostfs\"\n"
 "echo \"init: kernel $(uname -r), fstype $FSTYPE\"\n"
-"mkdir -p /tmp/R/lib && ln -s /usr/lib/uml/modules /tmp/R/lib/modules ||\n"
-"    say \"init: cannot make /tmp/R\"\n"
+"mkdir -p /run/R/lib && ln -s /usr/lib/uml/modules /run/R/lib/modules ||\n"
+"    say \"init: cannot make /run/R\"\n"
 "for m in $MODS; do\n"
-"\tmodprobe -d /tmp/R \"$m\" ||\n"
+"\tmodprobe -d /run/R \"$m\" ||\n"
 "\t    say \"setup: modprobe $m failed: the guest kernel has no $m\"\n"
 "done\n"
 "if [ \"$NET\" = yes ]; then\n"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # kernel = uml: a target measured inside User-Mode Linux (src/uml.c).
-# reiserfs (which the host's kernel lacks) with n = 2,000: exit 0, the
+# reiserfs (which the host's kernel lacks) with n = 2,000 (and tmpfs,
+# from a config under /tmp, with n = 500): exit 0, the
 # outputs agree, record the UML kernel and target_kind uml, and nothing is
 # left (no linux.uml or slirp process, nothing in --scratch).  A missing
 # UML kernel, an fstype the guest lacks (vxfs) and a mount option it
@@ -74,6 +75,16 @@ grep -q "^# config_file: .*/configs/reiserfs-uml.conf$" \
     fail "the round is not n = 2000"
 [ -s "$T/o1/reiserfs-uml.console.log" ] || fail "no console log"
 nothing_left "reiserfs"
+
+# tmpfs in the guest, from a config file under /tmp (which the guest
+# sees read-only, as the host's).
+printf 'fstype = tmpfs\nkernel = uml\nmount_options = size=64M\n' \
+    >"$T/tmpfs.conf"
+"$LD" -c "$T/tmpfs.conf" -n 500 -N 500 --scratch "$S" -o "$T/o0" -q \
+    2>"$T/err0" || fail "tmpfs in UML exited $?: $(cat "$T/err0")"
+check_outputs "$T/o0" tmpfs complete
+grep -qx '# fstype: tmpfs' "$T/o0/tmpfs.out" || fail "the .out is no tmpfs"
+nothing_left "tmpfs"
 
 # No UML kernel: exit 4, one line, nothing made.
 expect_exit 4 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml /nonexistent \
