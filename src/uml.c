@@ -30,8 +30,11 @@
  *
  * linux.uml runs in a session of its own, so that it and its helpers
  * (its process per guest address space, slirp) form one process group,
- * killed whole on a signal or after the time limit (1.25 times the
- * budget plus 300 s).
+ * killed whole after the time limit (1.25 times the budget plus 300 s).
+ * A signal to largedir asks the guest to stop first (RUNDIR/stop, which
+ * init polls and answers with SIGTERM to the inner largedir, so its
+ * outputs say interrupted); a second signal, or a guest still there
+ * 20 s later, gets the process group killed.
  */
 
 #include <sys/stat.h>
@@ -44,6 +47,7 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +66,7 @@
 #define SLACK_NS	(300 * NS_PER_S)
 #define POLL_NS		100000000L
 #define DRAIN_TRIES	50		/* 5 s for the group to go */
+#define GRACE_NS	(20 * NS_PER_S)	/* for the guest after a signal */
 #define MAX_ARGS	256
 
 static int	write_text(const char *, const char *);
@@ -70,8 +75,8 @@ static int	write_args(const struct target *, const char *, const char *,
 		    const char *, int, char **, char *);
 static pid_t	boot(const struct target *, const char *, char *);
 static void	kill_group(pid_t);
-static int	wait_guest(pid_t, uint64_t, int *);
-static void	pass_on(const char *, FILE *);
+static int	wait_guest(pid_t, const char *, uint64_t, int *);
+static size_t	pass_on(const char *, FILE *);
 static int	verdict(const char *, const char *, const char *);
 
 /* The guest's init (PID 1), written into the run directory. */
@@ -132,8 +137,14 @@ static const char init_text[] =
 "fi\n"
 "set --\n"
 "while IFS= read -r a; do set -- \"$@\" \"$a\"; done < \"$R/args\"\n"
-"\"$LD\" \"$@\" > \"$R/stdout\" 2> \"$R/stderr\"\n"
+"# The host asks for a stop with RUNDIR/stop: largedir gets SIGTERM.\n"
+"\"$LD\" \"$@\" > \"$R/stdout\" 2> \"$R/stderr\" &\n"
+"ld=$!\n"
+"( while [ ! -e \"$R/stop\" ]; do sleep 0.2; done; kill -TERM $ld ) &\n"
+"w=$!\n"
+"wait $ld\n"
 "rc=$?\n"
+"kill $w 2>/dev/null\n"
 "echo \"init: largedir exit status $rc\"\n"
 "umount " MOUNT_POINT " || echo \"init: umount " MOUNT_POINT " failed\"\n"
 "echo \"$rc\" > \"$R/status\"\n"
@@ -334,56 +345,66 @@ kill_group(pid_t pgid)
 
 /*
  * Wait for the guest 'pid' until it ends, a signal comes (sig.c) or
- * 'limit_ns' pass; then kill its process group.  Return 0 when it ended
- * by itself, 1 on the time limit, 2 on a signal; '*wstatus' is its
- * wait status.
+ * 'limit_ns' pass.  On the first signal, create the file 'stop' (the
+ * guest's init passes SIGTERM on to largedir, which marks its outputs
+ * interrupted and ends) and give the guest GRACE_NS more; on a second
+ * signal, after that or on the time limit, kill its process group.
+ * Return 0 when it ended by itself, 1 on the time limit, 2 on a signal;
+ * '*wstatus' is its wait status.
  */
 static int
-wait_guest(pid_t pid, uint64_t limit_ns, int *wstatus)
+wait_guest(pid_t pid, const char *stop, uint64_t limit_ns, int *wstatus)
 {
 	struct timespec	ts = { 0, POLL_NS };
-	uint64_t	t0_ns = timing_now();
+	uint64_t	t0_ns = timing_now(), stop_ns = 0;
 	pid_t		w;
-	int		why = 0;
+	int		why = 0, fd;
 
 	*wstatus = 0;
 	for (;;) {
 		if ((w = waitpid(pid, wstatus, WNOHANG)) == pid ||
 		    (w == -1 && errno != EINTR))
 			break;
-		if (sig_count > 0) {
+		if (sig_count > 0 && stop_ns == 0) {
 			why = 2;
-			break;
+			stop_ns = timing_now();
+			if ((fd = open(stop, O_WRONLY | O_CREAT | O_CLOEXEC,
+			    0644)) != -1)
+				(void)close(fd);
 		}
-		if (timing_now() - t0_ns > limit_ns) {
-			why = 1;
+		if (sig_count > 1 || (stop_ns != 0 && timing_now() - stop_ns >
+		    GRACE_NS) || (why == 0 && timing_now() - t0_ns >
+		    limit_ns)) {
+			why = why == 0 ? 1 : why;
+			(void)kill(-pid, SIGKILL);
+			while (waitpid(pid, wstatus, 0) == -1 && errno == EINTR)
+				;
 			break;
 		}
 		(void)nanosleep(&ts, NULL);
-	}
-	if (why != 0) {
-		(void)kill(-pid, SIGKILL);
-		while (waitpid(pid, wstatus, 0) == -1 && errno == EINTR)
-			;
 	}
 	kill_group(pid);	/* its helpers, if any are left */
 	return why;
 }
 
-/* Copy the file 'path' (the inner run's stdout or stderr) to 'fp'. */
-static void
+/*
+ * Copy the file 'path' (the inner run's stdout or stderr) to 'fp';
+ * return how many bytes.
+ */
+static size_t
 pass_on(const char *path, FILE *fp)
 {
 	FILE	*in;
 	char	 buf[4096];
-	size_t	 n;
+	size_t	 n, total = 0;
 
 	if ((in = fopen(path, "r")) == NULL)
-		return;
+		return 0;
 	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		(void)fwrite(buf, 1, n, fp);
+		total += fwrite(buf, 1, n, fp);
 	(void)fclose(in);
 	(void)fflush(fp);
+	return total;
 }
 
 /*
@@ -462,6 +483,7 @@ uml_main(const struct target *t, const struct config *cfg, const char *conf,
 	uint64_t	 limit_ns;
 	pid_t		 pid;
 	int		 why, ws, rc;
+	bool		 said;
 
 	label = cfg->label != NULL ? cfg->label : t->conf.label != NULL ?
 	    t->conf.label : t->conf.fstype;
@@ -495,16 +517,22 @@ uml_main(const struct target *t, const struct config *cfg, const char *conf,
 	if ((pid = boot(t, log, errbuf)) == -1)
 		errx(1, "%s", errbuf);
 	limit_ns = cfg->budget_ns + cfg->budget_ns / 4 + SLACK_NS;
-	why = wait_guest(pid, limit_ns, &ws);
+	path = xasprintf("%s/stop", t->rundir);
+	why = wait_guest(pid, path, limit_ns, &ws);
+	free(path);
 	path = xasprintf("%s/stdout", t->rundir);
 	pass_on(path, stdout);
 	free(path);
 	path = xasprintf("%s/stderr", t->rundir);
-	pass_on(path, stderr);
+	said = pass_on(path, stderr) > 0;
 	free(path);
 	if (why == 2) {
-		warnx("%s: interrupted by SIG%s: the guest was killed; see %s",
-		    conf, sigabbrev_np(sig_first), log);
+		/* A run the guest stopped has said so (its stderr). */
+		if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0 || !said)
+			warnx("%s: interrupted by SIG%s: the guest %s; see %s",
+			    conf, sigabbrev_np(sig_first), WIFEXITED(ws) &&
+			    WEXITSTATUS(ws) == 0 ? "stopped" : "was killed",
+			    log);
 		rc = 128 + sig_first;
 	} else if (why == 1) {
 		warnx("%s: the guest ran out of time (%.0f s) and was killed; "

@@ -25,7 +25,7 @@
 #define UML_SLIRP	"/usr/bin/slirp-fullbolt"
 /* What uml.c and the guest leave in the run directory (target.c). */
 #define UML_FILES	"init", "guest", "args", "status", "stdout", \
-			"stderr", "mount.err", "uml/largedir/pid", \
+			"stderr", "mount.err", "stop", "uml/largedir/pid", \
 			"uml/largedir/mconsole"
 #define UML_DIRS	"uml/largedir", "uml"
 

@@ -6,7 +6,8 @@
 # left (no linux.uml or slirp process, nothing in --scratch).  A missing
 # UML kernel, an fstype the guest lacks (vxfs) and a mount option it
 # refuses exit 4 with one line naming it; SIGTERM to largedir while the
-# guest runs exits 143 with one line; after kill -9, largedir cleanup
+# guest runs stops the inner run (143, one line, outputs interrupted);
+# two SIGINTs kill the guest at once (130); after kill -9, largedir cleanup
 # stops the guest and removes the image.  Nothing is left after any.
 # Then the kernel NFS client of the guest against tests/nfs-server.sh,
 # n = 1,000 with nordirplus (configs/nfs3-nordirplus-uml.conf, the ports
@@ -125,8 +126,29 @@ rc=$?
 set -e
 ld_pid=
 [ "$rc" = 143 ] || fail "SIGTERM: exit $rc, expected 143: $(cat "$T/err5")"
-one_line "$T/err5" "interrupted by SIGTERM: the guest was killed"
+one_line "$T/err5" "interrupted by SIGTERM"
+if [ -f "$T/o5/reiserfs-uml.json" ]; then
+	check_outputs "$T/o5" reiserfs-uml interrupted
+fi
 nothing_left "SIGTERM"
+
+# Two signals: the guest is killed at once; 130, nothing left.
+"$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+    -N 1000000 -b 60s --scratch "$S" -o "$T/o8" -q 2>"$T/err8" &
+ld_pid=$!
+wait_for 30 grep -qs 'init: kernel' "$T/o8/reiserfs-uml.console.log"
+kill -INT "$ld_pid"
+sleep 0.5
+kill -INT "$ld_pid"
+set +e
+wait "$ld_pid"
+rc=$?
+set -e
+ld_pid=
+[ "$rc" = 130 ] || fail "2 x SIGINT: exit $rc, expected 130: $(cat "$T/err8")"
+grep -q "interrupted by SIGINT: the guest was killed" "$T/err8" ||
+    fail "2 x SIGINT: $(cat "$T/err8")"
+nothing_left "2 x SIGINT"
 
 # kill -9 of largedir: the guest runs on; largedir cleanup stops it and
 # removes the image and the run directory.
