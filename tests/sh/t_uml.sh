@@ -1,19 +1,20 @@
 #!/bin/sh
 # kernel = uml: a target measured inside User-Mode Linux (src/uml.c).
-# reiserfs (which the host's kernel lacks) with n = 2,000 (and tmpfs,
-# from a config under /tmp, with n = 500): exit 0, the
-# outputs agree, record the UML kernel and target_kind uml, and nothing is
-# left (no linux.uml or slirp process, nothing in --scratch).  A missing
-# UML kernel, an fstype the guest lacks (vxfs) and a mount option it
-# refuses exit 4 with one line naming it; SIGTERM to largedir while the
-# guest runs stops the inner run (143, one line, outputs interrupted);
-# two SIGINTs kill the guest at once (130); after kill -9, largedir cleanup
-# stops the guest and removes the image.  Nothing is left after any.
-# Then the kernel NFS client of the guest against tests/nfs-server.sh,
-# n = 1,000 with nordirplus (configs/nfs3-nordirplus-uml.conf, the ports
-# given with --mount-options): create sends n CREATE, delete n REMOVE,
-# list READDIR and no READDIRPLUS (the knfs columns, from the guest's
-# mountstats), and the export is left empty.
+# reiserfs (which the host's kernel lacks) with n = 2,000, and tmpfs from
+# a config under /tmp with n = 500: exit 0, the outputs agree, record the
+# UML kernel and target_kind uml, and nothing is left (no linux.uml or
+# slirp process, nothing in --scratch).  A guest that ends without a word
+# exits 1 with one line.  A missing UML kernel, an fstype the guest lacks
+# (vxfs) and a mount option it refuses exit 4 with one line naming it.
+# SIGTERM to largedir while the guest runs stops the inner run (143, one
+# line, outputs interrupted); two SIGINTs kill the guest at once (130);
+# after kill -9, largedir cleanup stops the guest and removes the image.
+# Nothing is left after any.  Then the kernel NFS client of the guest
+# against tests/nfs-server.sh, n = 1,000 with nordirplus
+# (configs/nfs3-nordirplus-uml.conf, the ports given with
+# --mount-options): create sends n CREATE, delete n REMOVE, list READDIR
+# and no READDIRPLUS (the knfs columns, from the guest's mountstats), and
+# the export is left empty.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 
@@ -92,6 +93,13 @@ expect_exit 4 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml /nonexistent \
     -n 100 -N 100 --scratch "$S" -o "$T/o2" -q 2>"$T/err2"
 one_line "$T/err2" "no User-Mode Linux kernel /nonexistent"
 nothing_left "no uml"
+
+# A "kernel" that ends at once without running anything (as a guest that
+# panics does): exit 1, one line, nothing left.
+expect_exit 1 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml /bin/false \
+    --image-size=64M -n 100 -N 100 --scratch "$S" -o "$T/o9" -q 2>"$T/err9"
+one_line "$T/err9" "the guest ended without running largedir"
+nothing_left "a guest that dies"
 
 # An fstype the guest kernel lacks: exit 4, one line naming it.
 cat >"$T/vxfs.conf" <<EOF
