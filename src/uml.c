@@ -55,6 +55,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "output.h"
 #include "report.h"
 #include "sig.h"
 #include "target.h"
@@ -476,6 +477,7 @@ uml_main(const struct target *t, const struct config *cfg, const char *conf,
     int argc, char **argv)
 {
 	struct timespec	 ts;
+	struct stat	 sb;
 	struct tm	 tm;
 	const char	*label;
 	char		 stamp[32], errbuf[LD_ERRLEN], abs_conf[PATH_MAX];
@@ -483,6 +485,7 @@ uml_main(const struct target *t, const struct config *cfg, const char *conf,
 	uint64_t	 limit_ns;
 	pid_t		 pid;
 	int		 why, ws, rc;
+	size_t		 i;
 	bool		 said;
 
 	label = cfg->label != NULL ? cfg->label : t->conf.label != NULL ?
@@ -496,6 +499,14 @@ uml_main(const struct target *t, const struct config *cfg, const char *conf,
 	if (util_mkdir_p(dir) == -1 || realpath(dir, out) == NULL)
 		err(1, "mkdir %s", dir);
 	free(dir);
+	for (i = 0; output_writers[i].name != NULL; i++) {
+		/* As the inner run would refuse them, after the boot. */
+		path = xasprintf("%s/%s.%s", out, label, output_writers[i].ext);
+		if (lstat(path, &sb) == 0)
+			errx(2, "%s exists: choose another -o or --label",
+			    path);
+		free(path);
+	}
 	if (realpath(conf, abs_conf) == NULL)
 		err(1, "%s", conf);
 	if (strpbrk(t->rundir, " \t\n") != NULL)

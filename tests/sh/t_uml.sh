@@ -3,7 +3,8 @@
 # reiserfs (which the host's kernel lacks) with n = 2,000, and tmpfs from
 # a config under /tmp with n = 500: exit 0, the outputs agree, record the
 # UML kernel and target_kind uml, and nothing is left (no linux.uml or
-# slirp process, nothing in --scratch).  A guest that ends without a word
+# slirp process, nothing in --scratch); outputs that exist already are
+# refused (exit 2) before the guest boots.  A guest that ends without a word
 # exits 1 with one line.  A missing UML kernel, an fstype the guest lacks
 # (vxfs) and a mount option it refuses exit 4 with one line naming it.
 # SIGTERM to largedir while the guest runs stops the inner run (143, one
@@ -77,6 +78,12 @@ grep -q "^# config_file: .*/configs/reiserfs-uml.conf$" \
     fail "the round is not n = 2000"
 [ -s "$T/o1/reiserfs-uml.console.log" ] || fail "no console log"
 nothing_left "reiserfs"
+
+# Outputs that exist already: exit 2 before the guest boots, one line.
+expect_exit 2 "$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=64M \
+    -n 100 -N 100 --scratch "$S" -o "$T/o1" -q 2>"$T/err1b"
+one_line "$T/err1b" "reiserfs-uml.out exists: choose another -o or --label"
+nothing_left "outputs exist"
 
 # tmpfs in the guest, from a config file under /tmp (which the guest
 # sees read-only, as the host's).
