@@ -58,7 +58,8 @@ DEB_FS    = e2fsprogs xfsprogs btrfs-progs
 DEB_NFS   = nfs-ganesha nfs-ganesha-vfs rpcbind
 DEB_TEST  = libcmocka-dev libjansson-dev jq strace procps util-linux bsdutils \
 	    mandoc gnuplot-nox libxml2-utils python3 chromium $(DEB_FS) \
-	    $(DEB_NFS) libnfs-utils nfs-common
+	    $(DEB_NFS) libnfs-utils nfs-common $(DEB_UML)
+DEB_UML   = user-mode-linux slirp kmod reiserfsprogs
 DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 # What 'make deps' installs: everything, but for the demo only what it runs

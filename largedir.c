@@ -63,6 +63,7 @@
 #include "target.h"
 #include "target_nfs.h"
 #include "timing.h"
+#include "uml.h"
 #include "util.h"
 
 /* Everything a run holds. */
@@ -224,6 +225,9 @@ run_main(int argc, char **argv)
 	if (r->conf_path != NULL) {
 		setup_signals();	/* mkfs may take a while */
 		setup_target(r);
+		if (r->tconf.kernel_uml && r->tconf.path == NULL)
+			return uml_main(&r->target, &r->cfg, r->conf_path,
+			    argc, argv);	/* tidy() tears it down */
 		/* The budget is for measuring: it starts after mkfs. */
 		r->t0_ns = timing_now();
 	}
@@ -344,13 +348,21 @@ setup_target(struct run *r)
 	const char			*scratch;
 
 	scratch = r->cfg.scratch != NULL ? r->cfg.scratch : TARGET_SCRATCH;
+	if (tc->kernel_uml && probe_is_uml(PROBE_CPUINFO) !=
+	    (tc->path != NULL))		/* in the guest: path, see uml.c */
+		report_usage("%s: kernel = uml %s", r->conf_path, tc->path !=
+		    NULL ? "with path: the guest's run (uml.c), not this one's"
+		    : "inside User-Mode Linux already");
 	if (tc->path != NULL || tc->url != NULL) {	/* nothing to set up */
 		if (target_setup(&r->target, tc, scratch, errbuf) == -1)
 			report_usage("%s: %s", r->conf_path, errbuf);
 		r->dir = r->target.mnt;
 		return;
 	}
-	if (tc->source != NULL) {	/* an NFS export to mount */
+	if (tc->kernel_uml && tc->path == NULL) {
+		if (uml_check(tc->uml, errbuf) == -1)
+			errx(EXIT_TARGET, "%s: %s", r->conf_path, errbuf);
+	} else if (tc->source != NULL) {	/* an NFS export to mount */
 		if (target_nfs_check("", tc->fstype, errbuf) == -1)
 			errx(EXIT_TARGET, "%s: %s", r->conf_path, errbuf);
 	} else if (probe_fs_known(PROBE_FILESYSTEMS, tc->fstype) == 0)

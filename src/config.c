@@ -221,10 +221,13 @@ const struct config_opt config_opts[] = {
 	TKEY("device", CONFIG_STRING, "path", "a block device, not an image"),
 	TKEY("fstype", CONFIG_STRING, "type", "the filesystem type"),
 	TKEY("image-size", CONFIG_STRING, "size", "size of the image (8G)"),
+	TKEY("kernel", CONFIG_STRING, "host|uml",
+	    "uml: measure inside User-Mode Linux"),
 	TKEY("mkfs", CONFIG_STRING, "command", "the mkfs command line"),
 	TKEY("mount-options", CONFIG_STRING, "options", "the mount options"),
 	TKEY("path", CONFIG_STRING, "dir", "an existing directory to measure"),
 	TKEY("source", CONFIG_STRING, "host:/path", "an NFS export to mount"),
+	TKEY("uml", CONFIG_STRING, "path", "the UML kernel (kernel = uml)"),
 	TKEY("url", CONFIG_STRING, "url", "a server a backend measures"),
 	TKEY("wipe", CONFIG_FLAG, NULL, "mkfs on a device with a signature"),
 	/* Not settings: what the command line does. */

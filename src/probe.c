@@ -407,7 +407,8 @@ probe_system(struct output_kvlist *kv)
 		output_kv_set(kv, "host", "%s", host);
 	}
 	if (uname(&uts) == 0) {
-		output_kv_set(kv, "kernel", "%s %s", uts.sysname, uts.release);
+		output_kv_set(kv, "kernel", "%s %s%s", uts.sysname, uts.release,
+		    probe_is_uml(PROC_CPUINFO) ? " (User-Mode Linux)" : "");
 		output_kv_set(kv, "kernel_version", "%s", uts.version);
 		output_kv_set(kv, "machine", "%s", uts.machine);
 	}
@@ -430,6 +431,19 @@ probe_system(struct output_kvlist *kv)
 #ifdef __GLIBC__
 	output_kv_set(kv, "libc", "glibc %s", gnu_get_libc_version());
 #endif
+}
+
+/*
+ * Whether the kernel is User-Mode Linux: its cpuinfo file 'cpuinfo_path'
+ * says model name "UML" (and vendor_id "User Mode Linux").
+ */
+bool
+probe_is_uml(const char *cpuinfo_path)
+{
+	char	buf[64];
+
+	return probe_cpu_model(cpuinfo_path, buf, sizeof(buf)) == 0 &&
+	    strcmp(buf, "UML") == 0;
 }
 
 /* The name of the filesystem with statfs(2) magic 'magic', or NULL. */

@@ -17,11 +17,13 @@
 #ifndef LD_PROBE_H
 #define LD_PROBE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "output.h"
 
 #define PROBE_FILESYSTEMS	"/proc/filesystems"
+#define PROBE_CPUINFO		"/proc/cpuinfo"
 
 /* One line of /proc/self/mountinfo, unescaped (\040 is a space again). */
 struct probe_mount {
@@ -42,6 +44,7 @@ void	probe_mount_free(struct probe_mount *);
 
 int	probe_cpu_model(const char *, char *, size_t);
 int	probe_fs_known(const char *, const char *);
+bool	probe_is_uml(const char *);
 int	probe_loadavg(double *);
 
 void	probe_system(struct output_kvlist *);

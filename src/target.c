@@ -81,6 +81,7 @@
 #include "sysfile.h"
 #include "target.h"
 #include "target_nfs.h"
+#include "uml.h"
 #include "util.h"
 
 #define IMAGE_DEFAULT	((uint64_t)8 << 30)
@@ -92,14 +93,20 @@ static char	*dup_or_null(const char *);
 static void	fmt_bytes(char *, size_t, uint64_t);
 static int	check_space(const char *, uint64_t, char *);
 static int	make_rundir(struct target *, char *);
+static int	make_image(struct target *, char *);
 static int	attach_loop(struct target *, char *);
 static int	mount_fs(struct target *, const char *, char *);
 static int	check_mounted(struct target *, const char *, char *);
 static int	undo(struct target *, char *);
 
-/* The files a run directory may hold besides its marker and mnt/. */
+/*
+ * The files a run directory may hold besides its marker and mnt/, and
+ * the directories, emptied by then (uml.c's files, and UML's own in its
+ * uml_dir, which a killed guest leaves).
+ */
 static const char *const ours[] = { "image", "mkfs.log", TARGET_NFS_LOG,
-	NULL };
+	UML_FILES, NULL };
+static const char *const our_dirs[] = { UML_DIRS, NULL };
 
 /* ===== Helpers ===== */
 
@@ -224,22 +231,36 @@ make_rundir(struct target *t, char *err)
 	return 0;
 }
 
-/* Create the sparse image and attach it to a free loop device. */
+/* Create the sparse image; return its descriptor, or -1. */
 static int
-attach_loop(struct target *t, char *err)
+make_image(struct target *t, char *err)
 {
-	int	ifd, rc, saved;
+	int	ifd, saved;
 
 	t->image = xasprintf("%s/image", t->rundir);
 	if ((ifd = open(t->image, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0600)) == -1)
 		return util_syserr(err, "create %s", t->image);
 	if (ftruncate(ifd, (off_t)(t->conf.image_size != 0 ?
-	    t->conf.image_size : IMAGE_DEFAULT)) == -1)
-		rc = util_syserr(err, "size %s", t->image);
-	else
-		rc = loop_attach(ifd, t->image, &t->loopdev, &t->direct_io,
-		    err);
+	    t->conf.image_size : IMAGE_DEFAULT)) == -1) {
+		(void)util_syserr(err, "size %s", t->image);
+		saved = errno;
+		(void)close(ifd);
+		errno = saved;
+		return -1;
+	}
+	return ifd;
+}
+
+/* Create the sparse image and attach it to a free loop device. */
+static int
+attach_loop(struct target *t, char *err)
+{
+	int	ifd, rc, saved;
+
+	if ((ifd = make_image(t, err)) == -1)
+		return -1;
+	rc = loop_attach(ifd, t->image, &t->loopdev, &t->direct_io, err);
 	saved = errno;
 	(void)close(ifd);
 	errno = saved;
@@ -450,6 +471,7 @@ target_setup(struct target *t, const struct target_conf *conf,
 	t->conf.source = dup_or_null(conf->source);
 	t->conf.url = dup_or_null(conf->url);
 	t->conf.device = dup_or_null(conf->device);
+	t->conf.uml = dup_or_null(conf->uml);
 	t->scratch = xstrdup(scratch);
 	len = strlen(t->scratch);
 	while (len > 1 && t->scratch[len - 1] == '/')
@@ -491,6 +513,19 @@ target_setup(struct target *t, const struct target_conf *conf,
 		goto fail;
 	if (make_rundir(t, err) == -1)
 		goto fail;
+	/* kernel = uml: the guest mounts (uml.c); an image file for it. */
+	if (conf->kernel_uml && (conf->source != NULL ||
+	    strcmp(conf->fstype, "tmpfs") == 0))
+		goto done;
+	if (conf->kernel_uml) {
+		(void)snprintf(doing, sizeof(doing), "making %s/image",
+		    t->rundir);
+		if (sig_count > 0 || (rc = make_image(t, err)) == -1)
+			goto fail;
+		(void)close(rc);
+		dev = t->image;
+		goto mkfs;
+	}
 	if (conf->source != NULL) {
 		(void)snprintf(doing, sizeof(doing), "mounting %s on %s",
 		    conf->source, t->mnt);
@@ -516,6 +551,7 @@ target_setup(struct target *t, const struct target_conf *conf,
 			goto fail;
 		dev = conf->device;
 	}
+mkfs:
 	if (conf->mkfs == NULL) {
 		(void)util_fail(err, EINVAL, "mkfs missing for fstype %s",
 		    conf->fstype);
@@ -531,6 +567,8 @@ target_setup(struct target *t, const struct target_conf *conf,
 	free(log);
 	if (rc == -1)
 		goto fail;
+	if (conf->kernel_uml)		/* the guest mounts the image */
+		goto done;
 	(void)snprintf(doing, sizeof(doing), "mounting %s on %s", dev,
 	    t->mnt);
 	if (sig_count > 0 || mount_fs(t, dev, err) == -1)
@@ -650,6 +688,10 @@ target_clean_rundir(const char *rundir, bool keep_log)
 		if ((!keep_log || strcmp(ours[i], "mkfs.log") != 0) &&
 		    unlinkat(dfd, ours[i], 0) == -1 && errno != ENOENT)
 			goto fail;
+	for (i = 0; our_dirs[i] != NULL; i++)
+		if (unlinkat(dfd, our_dirs[i], AT_REMOVEDIR) == -1 &&
+		    errno != ENOENT)
+			goto fail;
 	if (unlinkat(dfd, "mnt", AT_REMOVEDIR) == -1 && errno != ENOENT &&
 	    errno != ENOTEMPTY && errno != EEXIST)
 		goto fail;
@@ -761,10 +803,12 @@ target_meta(const struct target *t, struct output_kvlist *kv)
 {
 	const char	*kind;
 
-	if (t->conf.path != NULL)
+	if (t->conf.path != NULL && !t->conf.kernel_uml)
 		kind = "path";
 	else if (t->conf.url != NULL)
 		kind = "url";
+	else if (t->conf.kernel_uml)	/* and path: the guest's run */
+		kind = "uml";
 	else if (t->conf.device != NULL)
 		kind = "device";
 	else if (t->conf.source != NULL)

@@ -69,7 +69,8 @@ static const char *const fstypes[] = {
 
 static const char *const keys[] = {
 	"label", "description", "fstype", "mkfs", "mount_options",
-	"image_size", "path", "source", "url", "device", "wipe", NULL
+	"image_size", "path", "source", "url", "device", "wipe", "kernel",
+	"uml", NULL
 };
 
 /* ===== Helpers ===== */
@@ -342,14 +343,15 @@ target_conf_free(struct target_conf *tc)
 	free(tc->source);
 	free(tc->url);
 	free(tc->device);
+	free(tc->uml);
 	memset(tc, 0, sizeof(*tc));
 }
 
 /*
  * Whether 'key' is a target key (label, description, fstype, mkfs,
- * mount_options, image_size, path, source, url, device, wipe): the config
- * loader sends
- * those here and the others to the workload.
+ * mount_options, image_size, path, source, url, device, wipe, kernel,
+ * uml): the config loader sends those here and the others to the
+ * workload.
  */
 bool
 target_conf_key(const char *key)
@@ -420,11 +422,23 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			    "range (16M to 16T)", value);
 		tc->image_size = size;
 		return 0;
-	} else if (strcmp(key, "path") == 0 || strcmp(key, "device") == 0) {
+	} else if (strcmp(key, "path") == 0 || strcmp(key, "device") == 0 ||
+	    strcmp(key, "uml") == 0) {
 		if (*value != '/' || strpbrk(value, "\r\n") != NULL)
 			return util_fail(err, EINVAL, "%s '%s': not an "
 			    "absolute path", key, value);
-		dst = *key == 'p' ? &tc->path : &tc->device;
+		/* The guest's kernel command line splits on blanks. */
+		if (*key == 'u' && strpbrk(value, " \t") != NULL)
+			return util_fail(err, EINVAL, "uml '%s': no blanks in "
+			    "the path", value);
+		dst = *key == 'p' ? &tc->path : *key == 'd' ? &tc->device :
+		    &tc->uml;
+	} else if (strcmp(key, "kernel") == 0) {
+		if (strcmp(value, "host") != 0 && strcmp(value, "uml") != 0)
+			return util_fail(err, EINVAL, "kernel '%s': not host "
+			    "or uml", value);
+		tc->kernel_uml = strcmp(value, "uml") == 0;
+		return 0;
 	} else if (strcmp(key, "source") == 0) {
 		if (!nfs_source(value))
 			return util_fail(err, EINVAL, "source '%s': not HOST:/PATH "
@@ -452,7 +466,9 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 /*
  * Check that the keys of 'tc' fit together: a path, a device or an NFS
  * source, an fstype, a mkfs command whose program is in PATH for targets
- * largedir formats, an NFS version that agrees with an NFS fstype.
+ * largedir formats, an NFS version that agrees with an NFS fstype;
+ * kernel = uml with an image, tmpfs or a source (with a path it is the
+ * run inside the guest, which uml.c starts: nothing else is checked).
  * Return 0, or -1 with errno EINVAL and a message in 'err', and point
  * '*key' at the key whose line the message is about (NULL if none is).
  */
@@ -464,6 +480,16 @@ target_conf_check(const struct target_conf *tc, const char **key,
 	size_t	skip, len;
 	bool	tmpfs;
 
+	*key = "kernel";
+	if (tc->kernel_uml && tc->url != NULL)
+		return util_fail(err, EINVAL, "kernel = uml with url: a URL's "
+		    "backend speaks to its server from the host");
+	if (tc->kernel_uml && tc->path == NULL && tc->device != NULL)
+		return util_fail(err, EINVAL, "kernel = uml with device: the "
+		    "guest gets an image file as its disk, not a host device");
+	/* Inside the guest (uml.c): the target is mounted already. */
+	if (tc->kernel_uml && tc->path != NULL)
+		return 0;
 	*key = "url";
 	if (tc->url != NULL && (tc->path != NULL || tc->device != NULL ||
 	    tc->source != NULL || tc->fstype != NULL || tc->mkfs != NULL ||

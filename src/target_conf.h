@@ -31,6 +31,8 @@ struct target_conf {
 	char		*url;		/* or a server a backend speaks to */
 	char		*device;	/* a block device instead of an image */
 	bool		 wipe;		/* mkfs on a device with a signature */
+	bool		 kernel_uml;	/* kernel = uml: measure in a guest */
+	char		*uml;		/* the UML kernel, or NULL: default */
 };
 
 void	target_conf_init(struct target_conf *);

@@ -25,6 +25,7 @@
 #include "loop.h"
 #include "marker.h"
 #include "target.h"
+#include "uml.h"
 #include "util.h"
 
 static int	sweep_one(const char *, struct target_report *, char *,
@@ -62,6 +63,7 @@ sweep_one(const char *path, struct target_report *r, char *dev, size_t len)
 		r->why = "cannot resolve its path";
 		return 0;
 	}
+	uml_kill_left(real);	/* kernel = uml: a guest still running */
 	mnt = xasprintf("%s/mnt", real);
 	image = xasprintf("%s/image", real);
 	/* Mounts may be stacked: unmount until none is left. */

@@ -53,7 +53,7 @@ FSTYPES = [b"ext2", b"ext3", b"ext4", b"xfs", b"btrfs", b"tmpfs",
 # src/target_conf.c, keys[]: what a config file may say besides options.
 TARGET_KEYS = [b"label", b"description", b"fstype", b"mkfs",
                b"mount_options", b"image_size", b"path", b"source",
-               b"device", b"wipe"]
+               b"device", b"wipe", b"kernel", b"uml"]
 # Options that are no settings, or the suite's: a config may not set them.
 NOT_IN_FILE = {"config", "cleanup", "help", "version", "total-budget"}
 # Options a real run may take: nothing that drops the caches of the whole
@@ -674,6 +674,9 @@ class Gen:
             "device": [b"relative", b"", self.p(b"file"),
                        b"/nonexistent-device", self.new_dir()],
             "wipe": [b"yes", b"no", b"YES", b"1", b""],
+            "kernel": [b"uml", b"host", b"UML", b""],
+            "uml": [b"/nonexistent", b"relative", b"/usr/bin/linux.uml",
+                    b"/a b", b""],
             "label": [b"x", b"L" * 65, b".x", b"a/b", b"", u("\u00e9")],
             "description": [b"a = b # c", b"a\rb", b"", u("\u00e9"),
                             b"x" * 4000],

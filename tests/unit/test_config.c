@@ -392,7 +392,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 43);
+	assert_int_equal(n, 45);
 	free(lo);
 }
 
@@ -456,11 +456,13 @@ test_every_option(void **state)
 		{ "device", NULL, "/dev/x", "unknown option 'device'" },
 		{ "fstype", NULL, "ext4", "unknown option 'fstype'" },
 		{ "image-size", NULL, "1G", "unknown option 'image-size'" },
+		{ "kernel", NULL, "uml", "unknown option 'kernel'" },
 		{ "mkfs", NULL, "mkfs.ext4", "unknown option 'mkfs'" },
 		{ "mount-options", NULL, "noatime", "unknown option "
 		    "'mount-options'" },
 		{ "path", NULL, "/x", "unknown option 'path'" },
 		{ "source", NULL, "h:/x", "unknown option 'source'" },
+		{ "uml", NULL, "/x", "unknown option 'uml'" },
 		{ "url", NULL, "nfs://h/x", "unknown option 'url'" },
 		{ "wipe", NULL, "yes", "unknown option 'wipe'" },
 		{ "cleanup", NULL, "yes", "unknown option 'cleanup'" },

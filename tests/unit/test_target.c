@@ -365,6 +365,14 @@ test_conf_set(void **state)
 		{ "wipe", "no", NULL },
 		{ "wipe", "Yes", "wipe 'Yes': not yes or no" },
 		{ "wipe", "1", "wipe '1': not yes or no" },
+		{ "kernel", "uml", NULL },
+		{ "kernel", "host", NULL },
+		{ "kernel", "UML", "kernel 'UML': not host or uml" },
+		{ "kernel", "", "kernel '': not host or uml" },
+		{ "uml", "/opt/linux.uml", NULL },
+		{ "uml", "linux.uml", "uml 'linux.uml': not an absolute path" },
+		{ "uml", "/opt/my linux", "uml '/opt/my linux': no blanks in "
+		    "the path" },
 		{ "colour", "red", "'colour': not a target key" },
 	};
 	struct target_conf	tc;
@@ -398,8 +406,11 @@ test_conf_set(void **state)
 	assert_string_equal(tc.path, "/mnt/nfs");
 	assert_string_equal(tc.device, "/dev/sdb");
 	assert_false(tc.wipe);
+	assert_false(tc.kernel_uml);
+	assert_string_equal(tc.uml, "/opt/linux.uml");
 	target_conf_free(&tc);
 	assert_null(tc.label);
+	assert_null(tc.uml);
 }
 
 /*
@@ -501,6 +512,8 @@ test_conf_key(void **state)
 	assert_true(target_conf_key("label"));
 	assert_true(target_conf_key("mount_options"));
 	assert_true(target_conf_key("wipe"));
+	assert_true(target_conf_key("kernel"));
+	assert_true(target_conf_key("uml"));
 	assert_false(target_conf_key("budget"));
 	assert_false(target_conf_key(""));
 }
@@ -579,6 +592,31 @@ test_conf_check(void **state)
 	assert_int_equal(target_conf_check(&tc, &key, err), -1);
 	assert_string_equal(err, "fstype nfs needs source (an export largedir "
 	    "mounts, HOST:/PATH) or path (an existing NFS mount)");
+	target_conf_free(&tc);
+
+	/* kernel = uml: an image, tmpfs or a source; path is the guest's. */
+	conf(&tc, "kernel", "uml", "fstype", "reiserfs", "mkfs", "true -f",
+	    NULL);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "kernel", "uml", "fstype", "nfs", "source", "h:/x",
+	    "mount_options", "vers=3", "path", "/mnt", NULL);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
+	target_conf_free(&tc);
+
+	conf(&tc, "kernel", "uml", "fstype", "ext4", "mkfs", "true",
+	    "device", "/dev/sdb", NULL);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
+	assert_string_equal(err, "kernel = uml with device: the guest gets an "
+	    "image file as its disk, not a host device");
+	assert_string_equal(key, "kernel");
+	target_conf_free(&tc);
+
+	conf(&tc, "kernel", "uml", "url", "nfs://h/x", NULL);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
+	assert_string_equal(err, "kernel = uml with url: a URL's backend "
+	    "speaks to its server from the host");
 	target_conf_free(&tc);
 }
 

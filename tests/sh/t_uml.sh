@@ -1,0 +1,212 @@
+#!/bin/sh
+# kernel = uml: a target measured inside User-Mode Linux (src/uml.c).
+# reiserfs (which the host's kernel lacks) with n = 2,000, and tmpfs from
+# a config under /tmp with n = 500: exit 0, the outputs agree, record the
+# UML kernel and target_kind uml, and nothing is left (no linux.uml or
+# slirp process, nothing in --scratch); outputs that exist already are
+# refused (exit 2) before the guest boots.  A guest that ends without a word
+# exits 1 with one line.  A missing UML kernel, an fstype the guest lacks
+# (vxfs) and a mount option it refuses exit 4 with one line naming it.
+# SIGTERM to largedir while the guest runs stops the inner run (143, one
+# line, outputs interrupted); two SIGINTs kill the guest at once (130);
+# after kill -9, largedir cleanup stops the guest and removes the image.
+# Nothing is left after any.  Then the kernel NFS client of the guest
+# against tests/nfs-server.sh, n = 1,000 with nordirplus
+# (configs/nfs3-nordirplus-uml.conf, the ports given with
+# --mount-options): create sends n CREATE, delete n REMOVE, list READDIR
+# and no READDIRPLUS (the knfs columns, from the guest's mountstats), and
+# the export is left empty.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+
+need_root "mkfs and the guest's image"
+[ -x /usr/bin/linux.uml ] ||
+    skip "no /usr/bin/linux.uml (apt-get install user-mode-linux)"
+need_dep mkfs.reiserfs reiserfsprogs
+need_dep slirp-fullbolt slirp
+need_dep modprobe kmod
+
+S=$T/scratch
+ld_pid=
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+# guests: the linux.uml and slirp processes of this test's run directories.
+guests() {
+	pgrep -f "linux.uml.*$S|slirp.*$S" || true
+}
+
+# nothing_left WHAT: no guest process and nothing in the scratch directory.
+nothing_left() {
+	[ -z "$(guests)" ] || fail "$1: guest processes left: $(guests)"
+	[ -z "$(ls -A "$S" 2>/dev/null)" ] ||
+	    fail "$1: left in $S: $(ls -A "$S")"
+}
+
+# one_line FILE WHAT: FILE holds exactly one line, which has WHAT.
+one_line() {
+	[ "$(lines "$1")" = 1 ] || fail "$1: $(lines "$1") lines: $(cat "$1")"
+	grep -q -- "$2" "$1" || fail "$1: no '$2': $(cat "$1")"
+}
+
+# kill_test: on a failure, do not leave a guest behind.
+kill_test() {
+	[ -z "$ld_pid" ] || kill -9 "$ld_pid" 2>/dev/null || true
+	for g in $(guests); do
+		kill -9 "$g" 2>/dev/null || true
+	done
+	"$LD" cleanup --scratch "$S" >/dev/null 2>&1 || true
+	[ ! -d "$T/srv" ] ||
+	    sh "$top/tests/nfs-server.sh" stop "$T/srv" >/dev/null 2>&1 || true
+	lib_cleanup
+}
+trap kill_test EXIT
+
+# reiserfs in the guest, 2,000 files.
+"$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+    -N 2000 --scratch "$S" -o "$T/o1" -q 2>"$T/err1" ||
+    fail "reiserfs-uml exited $?: $(cat "$T/err1")"
+check_outputs "$T/o1" reiserfs-uml complete
+grep -q '^# kernel: Linux 6\.1\..* (User-Mode Linux)$' "$T/o1/reiserfs-uml.out" ||
+    fail "the .out does not record the UML kernel"
+grep -qx '# target_kind: uml' "$T/o1/reiserfs-uml.out" ||
+    fail "the .out has no target_kind uml"
+grep -qx '# fstype: reiserfs' "$T/o1/reiserfs-uml.out" ||
+    fail "the .out does not say reiserfs"
+grep -q "^# config_file: .*/configs/reiserfs-uml.conf$" \
+    "$T/o1/reiserfs-uml.out" || fail "the .out names no config file"
+[ "$(jq '.rounds[0].n' "$T/o1/reiserfs-uml.json")" = 2000 ] ||
+    fail "the round is not n = 2000"
+[ -s "$T/o1/reiserfs-uml.console.log" ] || fail "no console log"
+nothing_left "reiserfs"
+
+# Outputs that exist already: exit 2 before the guest boots, one line.
+expect_exit 2 "$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=64M \
+    -n 100 -N 100 --scratch "$S" -o "$T/o1" -q 2>"$T/err1b"
+one_line "$T/err1b" "reiserfs-uml.out exists: choose another -o or --label"
+nothing_left "outputs exist"
+
+# tmpfs in the guest, from a config file under /tmp (which the guest
+# sees read-only, as the host's).
+printf 'fstype = tmpfs\nkernel = uml\nmount_options = size=64M\n' \
+    >"$T/tmpfs.conf"
+"$LD" -c "$T/tmpfs.conf" -n 500 -N 500 --scratch "$S" -o "$T/o0" -q \
+    2>"$T/err0" || fail "tmpfs in UML exited $?: $(cat "$T/err0")"
+check_outputs "$T/o0" tmpfs complete
+grep -qx '# fstype: tmpfs' "$T/o0/tmpfs.out" || fail "the .out is no tmpfs"
+nothing_left "tmpfs"
+
+# No UML kernel: exit 4, one line, nothing made.
+expect_exit 4 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml /nonexistent \
+    -n 100 -N 100 --scratch "$S" -o "$T/o2" -q 2>"$T/err2"
+one_line "$T/err2" "no User-Mode Linux kernel /nonexistent"
+nothing_left "no uml"
+
+# A "kernel" that ends at once without running anything (as a guest that
+# panics does): exit 1, one line, nothing left.
+expect_exit 1 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml /bin/false \
+    --image-size=64M -n 100 -N 100 --scratch "$S" -o "$T/o9" -q 2>"$T/err9"
+one_line "$T/err9" "the guest ended without running largedir"
+nothing_left "a guest that dies"
+
+# An fstype the guest kernel lacks: exit 4, one line naming it.
+cat >"$T/vxfs.conf" <<EOF
+fstype = vxfs
+kernel = uml
+mkfs = true
+image_size = 64M
+EOF
+expect_exit 4 "$LD" -c "$T/vxfs.conf" -n 100 -N 100 --scratch "$S" \
+    -o "$T/o3" -q 2>"$T/err3"
+one_line "$T/err3" "cannot set up the target: mount -t vxfs .*unknown filesystem type 'vxfs'"
+nothing_left "vxfs"
+
+# A mount option the guest refuses: exit 4, one line naming it.
+expect_exit 4 "$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M \
+    --mount-options=no_such_option -n 100 -N 100 --scratch "$S" \
+    -o "$T/o4" -q 2>"$T/err4"
+one_line "$T/err4" "mount -t reiserfs -o no_such_option /dev/ubda"
+nothing_left "bad option"
+
+# SIGTERM while the guest measures: 143, one line, nothing left.
+"$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+    -N 1000000 -b 60s --scratch "$S" -o "$T/o5" -q 2>"$T/err5" &
+ld_pid=$!
+wait_for 30 grep -qs 'init: kernel' \
+    "$T/o5/reiserfs-uml.console.log"
+sleep 1
+kill -TERM "$ld_pid"
+set +e
+wait "$ld_pid"
+rc=$?
+set -e
+ld_pid=
+[ "$rc" = 143 ] || fail "SIGTERM: exit $rc, expected 143: $(cat "$T/err5")"
+one_line "$T/err5" "interrupted by SIGTERM"
+if [ -f "$T/o5/reiserfs-uml.json" ]; then
+	check_outputs "$T/o5" reiserfs-uml interrupted
+fi
+nothing_left "SIGTERM"
+
+# Two signals: the guest is killed at once; 130, nothing left.
+"$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+    -N 1000000 -b 60s --scratch "$S" -o "$T/o8" -q 2>"$T/err8" &
+ld_pid=$!
+wait_for 30 grep -qs 'init: kernel' "$T/o8/reiserfs-uml.console.log"
+kill -INT "$ld_pid"
+sleep 0.5
+kill -INT "$ld_pid"
+set +e
+wait "$ld_pid"
+rc=$?
+set -e
+ld_pid=
+[ "$rc" = 130 ] || fail "2 x SIGINT: exit $rc, expected 130: $(cat "$T/err8")"
+grep -q "interrupted by SIGINT: the guest was killed" "$T/err8" ||
+    fail "2 x SIGINT: $(cat "$T/err8")"
+nothing_left "2 x SIGINT"
+
+# kill -9 of largedir: the guest runs on; largedir cleanup stops it and
+# removes the image and the run directory.
+"$LD" -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+    -N 1000000 -b 60s --scratch "$S" -o "$T/o6" -q 2>/dev/null &
+ld_pid=$!
+wait_for 30 grep -qs 'init: kernel' "$T/o6/reiserfs-uml.console.log"
+kill -9 "$ld_pid"
+wait "$ld_pid" 2>/dev/null || true
+ld_pid=
+[ -n "$(guests)" ] || fail "kill -9: the guest went with largedir"
+"$LD" cleanup --scratch "$S" >"$T/out6" 2>&1 ||
+    fail "cleanup exited $?: $(cat "$T/out6")"
+grep -q "^removed $S/target\." "$T/out6" ||
+    fail "cleanup did not remove the run directory: $(cat "$T/out6")"
+nothing_left "kill -9 and cleanup"
+
+# The guest's kernel NFS client against the loopback server.
+need_dep ganesha.nfsd nfs-ganesha
+set +e
+sh "$top/tests/nfs-server.sh" start "$T/srv" 64M >"$T/env" 2>"$T/srv.err"
+rc=$?
+set -e
+case $rc in
+0) ;;
+77) skip "the NFS part: $(tail -n 1 "$T/srv.err")" ;;
+*) fail "tests/nfs-server.sh start exit $rc: $(cat "$T/srv.err")" ;;
+esac
+NFS_EXPORT='' NFS_PORT='' MNT_PORT=''
+eval "$(cat "$T/env")"
+"$LD" -c "$top/configs/nfs3-nordirplus-uml.conf" \
+    --source "127.0.0.1:$NFS_EXPORT" --mount-options="vers=3,proto=tcp,\
+mountproto=tcp,nolock,nordirplus,port=$NFS_PORT,mountport=$MNT_PORT" \
+    -n 1000 -N 1000 -p create,list,delete --scratch "$S" -o "$T/o7" -q \
+    2>"$T/err7" || fail "nfs3-nordirplus-uml exited $?: $(cat "$T/err7")"
+j=$T/o7/nfs3-nordirplus-uml.json
+check_outputs "$T/o7" nfs3-nordirplus-uml complete
+for want in create_rpc_create=1000 delete_rpc_remove=1000 \
+    list_rpc_readdirplus=0; do
+	got=$(jq ".rounds[0].${want%=*}" "$j")
+	[ "$got" = "${want#*=}" ] || fail "${want%=*}: $got, expected ${want#*=}"
+done
+[ "$(jq '.rounds[0].list_rpc_readdir' "$j")" -ge 1 ] ||
+    fail "list sent no READDIR"
+[ -z "$(ls -A "$NFS_EXPORT")" ] || fail "left on the export: $(ls -A "$NFS_EXPORT")"
+nothing_left "nfs"
