@@ -82,6 +82,8 @@ static void	put_knees(FILE *, const struct results_target *,
 static void	put_page(FILE *, const struct page *, enum html_lang);
 static void	put_intro(FILE *, const struct page *, enum html_lang);
 static void	put_graphs(FILE *, const struct page *, enum html_lang);
+static void	put_uml_mix(FILE *, const struct page *, enum html_lang);
+static bool	in_uml(const struct results_target *);
 static void	put_table(FILE *, const struct page *, enum html_lang);
 static void	put_target(FILE *, const struct page *,
 		    const struct results_target *, enum html_lang);
@@ -535,6 +537,44 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 		    "</p>\n", lang);
 }
 
+/* Whether target 't' ran inside User-Mode Linux (kernel = uml). */
+static bool
+in_uml(const struct results_target *t)
+{
+	const char	*k = results_meta(t, "target_kind");
+
+	return k != NULL && strcmp(k, "uml") == 0;
+}
+
+/*
+ * If some targets of the page ran inside User-Mode Linux and some did
+ * not, their curves share the graphs: say so, and name the UML ones.
+ */
+static void
+put_uml_mix(FILE *fp, const struct page *pg, enum html_lang lang)
+{
+	size_t	i, numl = 0, k = 0;
+
+	for (i = 0; i < pg->r.nt; i++)
+		numl += in_uml(&pg->r.t[i]) ? 1 : 0;
+	if (numl == 0 || numl == pg->r.nt)
+		return;
+	html_put(fp, "<p><strong>%s</strong> ", html_tr(lang, "Mixed "
+	    "kernels:", "Gemischte Kernel:"));
+	for (i = 0; i < pg->r.nt; i++)
+		if (in_uml(&pg->r.t[i]))
+			html_esc(fp, k++ > 0 ? ", " : "", pg->r.t[i].label, "");
+	html_put(fp, "%s</p>\n", html_tr(lang, ": measured inside "
+	    "User-Mode Linux, the others on this machine's own kernel. A "
+	    "system call costs 50 to 100 times more in User-Mode Linux, so "
+	    "the rates of the two kinds do not compare; the calls counted "
+	    "are exact.", ": in User-Mode Linux gemessen, die übrigen auf "
+	    "dem eigenen Kernel dieser Maschine. Ein Systemaufruf kostet in "
+	    "User-Mode Linux 50- bis 100-mal so viel; die Raten der beiden "
+	    "Arten lassen sich also nicht vergleichen, die gezählten Aufrufe "
+	    "sind genau."));
+}
+
 /* Print the comparison graphs rates-PHASE.png that exist. */
 static void
 put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
@@ -553,6 +593,7 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "auf einer logarithmischen Achse, eine Kurve je Ziel. Eine flache "
 	    "Kurve heißt, dass eine Datei gleich viel kostet, wie groß das "
 	    "Verzeichnis auch ist. Jede Grafik verweist auf ihr SVG."));
+	put_uml_mix(fp, pg, lang);
 	for (p = 0; p < NPHASES; p++) {
 		base = xasprintf("rates-%s", phases[p]);
 		if (has_file(pg, base, ".png")) {

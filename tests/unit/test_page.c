@@ -301,6 +301,7 @@ test_page_same_workload(void **state)
 	assert_int_equal(page_write(dir, err), 0);
 	en = slurp("index.html");
 	assert_null(strstr(en, "did not all run"));
+	assert_null(strstr(en, "Mixed kernels"));
 	assert_non_null(strstr(en, "Workload \u2014 phases: create,open,"
 	    "delete;"));
 	assert_non_null(strstr(en, "There are no comparison graphs"));
@@ -308,6 +309,43 @@ test_page_same_workload(void **state)
 	assert_int_equal(count(en, "<tr class=\"row\">"), 2);
 	(void)check_refs(en, " href=\"");
 	free(en);
+	check_xmllint("index.html");
+	remove_dir();
+}
+
+/*
+ * Targets measured inside User-Mode Linux beside others: the page says
+ * so above the graphs and names them; with one kind only it says
+ * nothing (test_page_same_workload).
+ */
+static void
+test_page_uml_mix(void **state)
+{
+	const char	*const names[] = { "ext4.out", "tmpfs.out", NULL };
+	char		 err[LD_ERRLEN], *text, *at, *path;
+	FILE		*fp;
+
+	(void)state;
+	setup_dir(names);
+	text = slurp("tmpfs.out");
+	assert_non_null(at = strstr(text, "# target_kind: tmpfs\n"));
+	path = xasprintf("%s/tmpfs.out", dir);
+	assert_non_null(fp = fopen(path, "w"));
+	(void)fprintf(fp, "%.*s# target_kind: uml\n%s", (int)(at - text),
+	    text, at + strlen("# target_kind: tmpfs\n"));
+	assert_int_equal(fclose(fp), 0);
+	free(path);
+	free(text);
+	assert_int_equal(page_write(dir, err), 0);
+	text = slurp("index.html");
+	assert_non_null(strstr(text, "<p><strong>Mixed kernels:</strong> "
+	    "tmpfs: measured inside User-Mode Linux, the others on this "
+	    "machine's own kernel."));
+	free(text);
+	text = slurp("index.de.html");
+	assert_non_null(strstr(text, "<p><strong>Gemischte Kernel:</strong> "
+	    "tmpfs: in User-Mode Linux gemessen"));
+	free(text);
 	check_xmllint("index.html");
 	remove_dir();
 }
@@ -346,6 +384,7 @@ main(void)
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_page_full),
 		cmocka_unit_test(test_page_same_workload),
+		cmocka_unit_test(test_page_uml_mix),
 		cmocka_unit_test(test_page_nothing),
 	};
 
