@@ -16,7 +16,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,8 +104,6 @@ static int	put_file(struct nfsrpc *, const struct nfsrpc_fh *,
 		    const char *, const char *);
 static ssize_t	get_file(struct nfsrpc *, const struct nfsrpc_fh *,
 		    const char *, char *, size_t);
-static int	call_fail(const struct nfsrpc *, char *, const char *, ...)
-		    __attribute__((format(printf, 3, 4)));
 
 static const struct config_word	creates[] = {
 	{ "exclusive", 0 }, { "guarded", 1 }, { NULL, 0 }
@@ -215,27 +212,6 @@ put_file(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
 }
 
 /*
- * For a call of 'c' that failed: "FMT: strerror (PROC: why)" into 'err',
- * as a stop reason reads.  Keep errno and return -1.
- */
-static int
-call_fail(const struct nfsrpc *c, char *err, const char *fmt, ...)
-{
-	va_list	ap;
-	int	saved = errno;
-	size_t	len;
-
-	va_start(ap, fmt);
-	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
-	va_end(ap);
-	len = strlen(err);
-	(void)snprintf(err + len, LD_ERRLEN - len, ": %s (%s)",
-	    strerror(saved), c->err);
-	errno = saved;
-	return -1;
-}
-
-/*
  * Read the file 'name' in 'dir' into 'buf' ('len' bytes, NUL-ended).
  * Return its length, or -1 with errno.
  */
@@ -320,8 +296,8 @@ nb_open(struct backend *be, const char *target, char *err)
 			break;
 	}
 	if (nb->work.len == 0) {
-		(void)call_fail(&nb->c, err, "create work directory in %s",
-		    target);
+		(void)util_syserr_why(err, nb->c.err, "create work directory "
+		    "in %s", target);
 		goto fail;
 	}
 	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
@@ -334,8 +310,8 @@ nb_open(struct backend *be, const char *target, char *err)
 	be->workdir = xasprintf("nfs://%s%s/%s", nb->c.url.host,
 	    nb->c.url.path, nb->workname);
 	if (put_file(&nb->c, &nb->work, WORKDIR_MARKER, nb->marker) == -1) {
-		(void)call_fail(&nb->c, err, "set up work directory %s",
-		    be->workdir);
+		(void)util_syserr_why(err, nb->c.err, "set up work directory "
+		    "%s", be->workdir);
 		(void)nfsproc_rmdir(&nb->c, &nb->c.root, nb->workname);
 		free(be->workdir);
 		be->workdir = NULL;
@@ -380,8 +356,8 @@ nb_close(struct backend *be, bool keep, char *err)
 		if ((nfsproc_remove(&nb->c, &nb->work, WORKDIR_MARKER) == -1 &&
 		    errno != ENOENT) || (nfsproc_rmdir(&nb->c, &nb->c.root,
 		    nb->workname) == -1 && errno != ENOENT)) {
-			rc = call_fail(&nb->c, err, "remove work directory %s",
-			    be->workdir);
+			rc = util_syserr_why(err, nb->c.err, "remove work "
+			    "directory %s", be->workdir);
 			/* Put the marker back so cleanup can find it. */
 			(void)put_file(&nb->c, &nb->work, WORKDIR_MARKER,
 			    nb->marker);
@@ -781,7 +757,7 @@ nb_sweep(const char *target, void (*report)(void *,
 	while (!cur.eof) {
 		if ((k = nfsproc_readdir(&c, &c.root, &cur, false, 0, 32768,
 		    ents, SWEEP_ENTS, names, 65536)) == -1) {
-			(void)call_fail(&c, err, "%s", target);
+			(void)util_syserr_why(err, c.err, "%s", target);
 			n = -1;
 			goto out;
 		}

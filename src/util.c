@@ -30,6 +30,8 @@
 
 #include "util.h"
 
+static int	append_errno(char *, int, const char *);
+
 /* ===== Allocation ===== */
 
 /*
@@ -555,13 +557,38 @@ util_syserr(char *err, const char *fmt, ...)
 {
 	va_list	ap;
 	int	saved = errno;
-	size_t	len;
 
 	va_start(ap, fmt);
 	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
 	va_end(ap);
-	len = strlen(err);
-	(void)snprintf(err + len, LD_ERRLEN - len, ": %s", strerror(saved));
-	errno = saved;
+	return append_errno(err, saved, NULL);
+}
+
+/*
+ * As util_syserr(), with the failing party's own words 'why' after the
+ * errno's: "fmt: strerror(errno) (why)", as a stop reason reads.
+ */
+int
+util_syserr_why(char *err, const char *why, const char *fmt, ...)
+{
+	va_list	ap;
+	int	saved = errno;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(err, LD_ERRLEN, fmt, ap);
+	va_end(ap);
+	return append_errno(err, saved, why);
+}
+
+/* Append ": strerror(e)" and " (why)" to 'err'; set errno to 'e', -1. */
+static int
+append_errno(char *err, int e, const char *why)
+{
+	size_t	len = strlen(err);
+
+	(void)snprintf(err + len, LD_ERRLEN - len, ": %s%s%s%s", strerror(e),
+	    why != NULL ? " (" : "", why != NULL ? why : "",
+	    why != NULL ? ")" : "");
+	errno = e;
 	return -1;
 }

@@ -49,5 +49,7 @@ int	util_fail(char *, int, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
 int	util_syserr(char *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
+int	util_syserr_why(char *, const char *, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
 
 #endif /* LD_UTIL_H */

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "churn.h"
@@ -44,7 +45,7 @@ static bool	poll_paused(struct workload *, enum phase, uint64_t,
 static void	check_start(struct check *, struct workload *,
 		    struct workload_result *);
 static ssize_t	check_batch(struct check *, const char **, ssize_t,
-		    uint64_t *, uint64_t *);
+		    uint64_t *, uint64_t *, unsigned char **, size_t *);
 static int	check_entry(struct check *, const char *);
 static int	check_eloop(struct check *);
 static void	check_end(struct check *);
@@ -274,7 +275,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 			stats_hist_add(&r->hist, t1 - t0);
 			t0 = t1;
 		}
-		k = check_batch(&ck, batch, k, &t0, &paused);
+		k = check_batch(&ck, batch, k, &t0, &paused, NULL, NULL);
 		for (j = 0; stat && j < k; j++) {
 			if (be->ops->stat(be, w->dir, batch[j]) == -1 &&
 			    !vanished_other(w, batch[j]))
@@ -339,7 +340,9 @@ remove_listed(struct workload *w, struct workload_result *r)
 	struct backend		 *be = w->be;
 	struct check		  ck;
 	const char		**batch;
-	uint64_t		  start, t0, t1, idx, left, pass_removed;
+	uint64_t		  start, t0, t1, left, pass_removed;
+	unsigned char		 *mine = NULL;	/* of the batch: ours */
+	size_t			  minecap = 0;
 	uint64_t		  paused = 0;
 	ssize_t			  k, j;
 	bool			  end;
@@ -360,9 +363,10 @@ remove_listed(struct workload *w, struct workload_result *r)
 					break;
 				goto fail;
 			}
-			k = check_batch(&ck, batch, k, &t0, &paused);
+			k = check_batch(&ck, batch, k, &t0, &paused, &mine,
+			    &minecap);
 			for (j = 0; j < k; j++) {
-				if (!names_lookup(w->names, batch[j], &idx))
+				if (!mine[j])
 					continue;	/* not ours */
 				if (be->ops->unlink(be, w->dir, batch[j]) ==
 				    -1)
@@ -388,11 +392,13 @@ remove_listed(struct workload *w, struct workload_result *r)
 	r->elapsed_ns = t0 - start - paused;
 	if (r->done == left)
 		w->deleted = w->created;
+	free(mine);
 	return 0;
 fail:
 	saved = errno;
 	(void)overlap_end(w, &t0);
 	r->elapsed_ns = t0 - start - paused;
+	free(mine);
 	errno = saved;
 	return -1;
 }
@@ -450,20 +456,30 @@ check_start(struct check *c, struct workload *w, struct workload_result *r)
 /*
  * Check the 'k' entries of 'batch', untimed: the time it takes moves
  * '*t0', the end of the last timed operation, and goes to '*paused', as
- * poll_paused() does.  Return how many come before a readdir loop (all
- * 'k' if none).
+ * poll_paused() does.  With 'mine' (an array of '*cap' flags, grown as
+ * needed), flag each entry that is one of the round's files, so the
+ * timed loop need not look it up again.  Return how many come before a
+ * readdir loop (all 'k' if none).
  */
 static ssize_t
 check_batch(struct check *c, const char **batch, ssize_t k, uint64_t *t0,
-    uint64_t *paused)
+    uint64_t *paused, unsigned char **mine, size_t *cap)
 {
 	uint64_t	t, d;
 	ssize_t		j;
+	int		rc;
 
 	t = timing_now();
-	for (j = 0; j < k; j++)
-		if (check_entry(c, batch[j]) == -1)
+	if (mine != NULL && *cap < (size_t)k) {
+		*mine = xreallocarray(*mine, (size_t)k, 1);
+		*cap = (size_t)k;
+	}
+	for (j = 0; j < k; j++) {
+		if ((rc = check_entry(c, batch[j])) == -1)
 			break;
+		if (mine != NULL)
+			(*mine)[j] = rc == 1;
+	}
 	d = timing_now() - t;
 	*paused += d;
 	*t0 += d;
