@@ -100,8 +100,6 @@ struct verb {
 
 static struct run	*tidy_run;	/* for tidy(), at exit */
 
-static int	verb_plot(int, char **);
-static int	verb_page(int, char **);
 static int	verb_cleanup(int, char **);
 static int	run_main(int, char **);
 static void	parse_args(struct run *, int, char **, bool *);
@@ -126,8 +124,8 @@ static void	tidy(void);
 
 static const struct verb verbs[] = {
 	{ "suite", suite_main },
-	{ "plot", verb_plot },
-	{ "page", verb_page },
+	{ "plot", plot_main },
+	{ "page", page_main },
 	{ "cleanup", verb_cleanup },
 	{ "nfsstat", nfsstat_main },
 	{ "table", table_main },
@@ -147,33 +145,6 @@ main(int argc, char *argv[])
 }
 
 /* ===== The verbs ===== */
-
-/* largedir plot RESULTS */
-static int
-verb_plot(int argc, char **argv)
-{
-	if (argc != 2)
-		report_usage("usage: largedir plot RESULTS");
-	check_dir(argv[1]);
-	return plot_results(argv[1], true);
-}
-
-/* largedir page RESULTS */
-static int
-verb_page(int argc, char **argv)
-{
-	char	errbuf[LD_ERRLEN];
-
-	if (argc != 2)
-		report_usage("usage: largedir page RESULTS");
-	check_dir(argv[1]);
-	if (page_write(argv[1], errbuf) == -1)
-		errx(1, "%s", errbuf);
-	printf("page: %s/index.html and index.de.html\n", argv[1]);
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
-	return 0;
-}
 
 /* largedir cleanup [--scratch DIR] [DIR]: largedir --cleanup, spelt out. */
 static int

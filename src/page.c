@@ -23,6 +23,7 @@
 
 #include <sys/stat.h>
 
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -38,6 +39,7 @@
 #include "page.h"
 #include "pagecalls.h"
 #include "pagetable.h"
+#include "report.h"
 #include "results.h"
 #include "stats.h"
 #include "util.h"
@@ -740,4 +742,22 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 		html_put(fp, "</a>");
 	}
 	html_put(fp, "%s", n > 0 ? "</p>\n" : "");
+}
+
+/* largedir page RESULTS: the verb; returns the exit status. */
+int
+page_main(int argc, char **argv)
+{
+	char	errbuf[LD_ERRLEN];
+
+	if (argc != 2)
+		report_usage("usage: largedir page RESULTS");
+	if (util_check_dir(argv[1], errbuf) == -1)
+		report_usage("%s", errbuf);
+	if (page_write(argv[1], errbuf) == -1)
+		errx(1, "%s", errbuf);
+	printf("page: %s/index.html and index.de.html\n", argv[1]);
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	return 0;
 }

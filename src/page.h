@@ -11,5 +11,6 @@
 #define LD_PAGE_H
 
 int	page_write(const char *, char *);
+int	page_main(int, char **);
 
 #endif /* LD_PAGE_H */

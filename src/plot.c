@@ -29,6 +29,7 @@
 
 #include "output.h"
 #include "plot.h"
+#include "report.h"
 #include "util.h"
 
 static int	adopt_graphs(int, const char *, const char *);
@@ -237,4 +238,17 @@ plot_results(const char *results, bool loud)
 		printf("graphs: %s%s*.png (and .svg)\n", results,
 		    results[strlen(results) - 1] == '/' ? "" : "/");
 	return bad ? 1 : 0;
+}
+
+/* largedir plot RESULTS: the verb; returns the exit status. */
+int
+plot_main(int argc, char **argv)
+{
+	char	errbuf[LD_ERRLEN];
+
+	if (argc != 2)
+		report_usage("usage: largedir plot RESULTS");
+	if (util_check_dir(argv[1], errbuf) == -1)
+		report_usage("%s", errbuf);
+	return plot_results(argv[1], true);
 }

@@ -12,5 +12,6 @@
 #include <stdbool.h>
 
 int	plot_results(const char *, bool);
+int	plot_main(int, char **);
 
 #endif /* LD_PLOT_H */
