@@ -18,7 +18,7 @@
  *
  * The phases are found by their PHASE_rpc_rtt_ns column and come in the
  * order of the columns, which is the order the run ran them in.  A
- * procedure is a column PHASE_rpc_X whose X names an NFSv3 procedure
+ * procedure is a column PHASE_rpc_X whose X names an NFS procedure
  * (results_proc()): files of older versions lack some procedures
  * (PATHCONF) and the byte counts, so columns are never taken by their
  * position.

@@ -45,13 +45,18 @@ static bool	is_file(int, const char *);
 
 /*
  * The procedures of NFS version 3 as RFC 1813 spells them, in the order
- * of their numbers; NULL is left out, as it does nothing to a file.
+ * of their numbers (NULL is left out, as it does nothing to a file); then
+ * the NFSv4 operations a kernel client's mountstats adds (knfs.c), with
+ * OTHER for the v4 operations it sums.  v4's ACCESS, GETATTR, LOOKUP,
+ * CREATE, REMOVE and READDIR share the v3 rows.
  */
 static const char *const procs[RESULTS_NPROC] = {
 	"GETATTR", "SETATTR", "LOOKUP", "ACCESS", "READLINK", "READ",
 	"WRITE", "CREATE", "MKDIR", "SYMLINK", "MKNOD", "REMOVE", "RMDIR",
 	"RENAME", "LINK", "READDIR", "READDIRPLUS", "FSSTAT", "FSINFO",
-	"PATHCONF", "COMMIT"
+	"PATHCONF", "COMMIT",
+	"OPEN", "OPEN_NOATTR", "CLOSE", "LOOKUP_ROOT", "STATFS", "SEQUENCE",
+	"OTHER"
 };
 
 /* ===== Reading ===== */
@@ -444,8 +449,9 @@ results_rate_at(const struct results_target *t, const char *phase,
 /* ===== Calls to an NFS server ===== */
 
 /*
- * The name of NFSv3 procedure 'i' (0 is GETATTR, 1 SETATTR, ... in the
- * order of their numbers in RFC 1813, NULL left out), upper case; NULL
+ * The name of NFS procedure 'i' (0 is GETATTR, 1 SETATTR, ... in the
+ * order of their numbers in RFC 1813, NULL left out, then NFSv4's OPEN,
+ * OPEN_NOATTR, CLOSE, LOOKUP_ROOT, STATFS, SEQUENCE, OTHER), upper case; NULL
  * if 'i' is RESULTS_NPROC or more.  The string is static.
  */
 const char *
@@ -455,7 +461,7 @@ results_proc_name(size_t i)
 }
 
 /*
- * Which NFSv3 procedure the column 'col' counts the calls of in 'phase':
+ * Which NFS procedure the column 'col' counts the calls of in 'phase':
  * 'col' is PHASE_rpc_X with X the procedure's name in any case.  Return
  * its index for results_proc_name(), or -1 if 'col' is no such column:
  * another phase's, or PHASE_rpc_errors, _rtt_ns and _bytes_*, which count

@@ -12,10 +12,11 @@
 #include <stddef.h>
 
 /*
- * The procedures of NFS version 3 but NULL (RFC 1813, section 3.3), which
- * a backend that counts its calls records as PHASE_rpc_PROC columns.
+ * The procedures of NFS version 3 but NULL (RFC 1813, section 3.3), and
+ * the NFSv4 operations a kernel client's mountstats adds, which a backend
+ * that counts its calls records as PHASE_rpc_PROC columns.
  */
-#define RESULTS_NPROC	21
+#define RESULTS_NPROC	28
 
 struct results_meta {
 	char	*key;

@@ -11,7 +11,7 @@
  * rmrf rm -rf), n ascending and the phases in that order within an n; a
  * column per target.  Its rows: real, user and sys, the medians of
  * PHASE_ns, _user_ns and _sys_ns over the repetitions of the round at
- * exactly that n (warm-ups left out); one row per NFSv3 procedure in the
+ * exactly that n (warm-ups left out); one row per NFS procedure in the
  * order of their numbers (results_proc()), the median of its calls over
  * the same repetitions, for the procedures some column called; and loop
  * and lost, the largest PHASE_loop and _lost of the repetitions (one bad

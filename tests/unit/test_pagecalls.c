@@ -266,6 +266,39 @@ test_phase_odd_rows(void **state)
 	remove_dir(names);
 }
 
+/* An NFSv4 kernel client's operations get rows of their own. */
+static void
+test_phase_v4(void **state)
+{
+	const char *const	 names[] = { "v4.out", NULL };
+	struct results_target	 t;
+	struct pagecalls_phase	 ph;
+	char			 err[LD_ERRLEN];
+	int			 dfd;
+
+	(void)state;
+	make_dir();
+	write_file("v4.out", "# status: complete\n"
+	    "round rep warmup n create_rpc_open create_rpc_close "
+	    "create_rpc_sequence create_rpc_getattr create_rpc_other "
+	    "create_rpc_rtt_ns\n1 1 0 100 100 100 200 0 3 40300\n");
+	assert_true((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0);
+	assert_int_equal(results_read_one(&t, dfd, dir, "v4", err), 0);
+	assert_int_equal(pagecalls_phase(&t, "create", &ph), 0);
+	assert_near(ph.calls, 4.03);
+	assert_int_equal(ph.nproc, 4);
+	/* The most frequent first; GETATTR, never called, is left out. */
+	assert_string_equal(ph.proc[0].name, "SEQUENCE");
+	assert_near(ph.proc[0].per_file, 2);
+	assert_string_equal(ph.proc[1].name, "OPEN");
+	assert_string_equal(ph.proc[2].name, "CLOSE");
+	assert_string_equal(ph.proc[3].name, "OTHER");
+	assert_near(ph.proc[3].per_file, 0.03);
+	results_target_free(&t);
+	assert_int_equal(close(dfd), 0);
+	remove_dir(names);
+}
+
 /* ===== The table ===== */
 
 static void
@@ -451,6 +484,7 @@ main(void)
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_phase),
 		cmocka_unit_test(test_phase_odd_rows),
+		cmocka_unit_test(test_phase_v4),
 		cmocka_unit_test(test_put),
 		cmocka_unit_test(test_put_local_run),
 		cmocka_unit_test(test_put_escape),

@@ -135,6 +135,10 @@ test_proc(void **state)
 		{ "liststat", "list_rpc_lookup", -1 },
 		{ "list", "list_readdir", -1 },
 		{ "list", "list_rpc_", -1 },
+		{ "create", "create_rpc_open", 21 },
+		{ "create", "create_rpc_close", 23 },
+		{ "delete", "delete_rpc_sequence", 26 },
+		{ "open", "open_rpc_other", 27 },
 	};
 	size_t	i;
 
@@ -144,7 +148,8 @@ test_proc(void **state)
 		    cases[i].want);
 	assert_string_equal(results_proc_name(0), "GETATTR");
 	assert_string_equal(results_proc_name(15), "READDIR");
-	assert_string_equal(results_proc_name(RESULTS_NPROC - 1), "COMMIT");
+	assert_string_equal(results_proc_name(20), "COMMIT");
+	assert_string_equal(results_proc_name(RESULTS_NPROC - 1), "OTHER");
 	assert_null(results_proc_name(RESULTS_NPROC));
 }
 
