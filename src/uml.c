@@ -12,7 +12,9 @@
  * kernel command line carries only RUNDIR (no blanks allowed there), and
  * init reads the rest from RUNDIR/guest, one value a line (the output
  * directory, fstype, mount options, the NFS source, the modules to load,
- * networking yes or no, a disk yes or no, the largedir binary), and the
+ * networking yes or no, a disk yes or no, the largedir binary, the
+ * host's name, which the guest takes so that its metadata names the
+ * machine it ran on rather than "(none)"), and the
  * inner largedir's arguments from RUNDIR/args, one a line.  It mounts the
  * run directory and the output directory through hostfs at their host
  * paths (the only writable host paths; /run is a tmpfs of its own, and
@@ -39,6 +41,7 @@
 
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 
 #include <err.h>
@@ -105,8 +108,10 @@ static const char init_text[] =
 "mount -t tmpfs run /run || off\n"
 "mkdir -p \"$R\" && mount -t hostfs -o \"$R\" none \"$R\" || off\n"
 "{ read -r OUT; read -r FSTYPE; read -r OPTS; read -r SRC; read -r MODS\n"
-"  read -r NET; read -r DISK; read -r LD; } < \"$R/guest\" ||\n"
+"  read -r NET; read -r DISK; read -r LD; read -r HOST\n"
+"} < \"$R/guest\" ||\n"
 "    say \"init: cannot read $R/guest\"\n"
+"echo \"$HOST\" > /proc/sys/kernel/hostname\n"
 "mkdir -p \"$OUT\" && mount -t hostfs -o \"$OUT\" none \"$OUT\" ||\n"
 "    say \"init: cannot mount $OUT through hostfs\"\n"
 "echo \"init: kernel $(uname -r), fstype $FSTYPE\"\n"
@@ -182,6 +187,7 @@ write_guest(const struct target *t, const char *out, char *err)
 	const struct target_conf	*tc = &t->conf;
 	const char			*mods = "", *host;
 	char				 self[PATH_MAX], *text, *path, *src;
+	struct utsname			 u;
 	ssize_t				 n;
 	int				 rc;
 
@@ -199,10 +205,12 @@ write_guest(const struct target *t, const char *out, char *err)
 		    xasprintf("%s%s", host, strchr(tc->source, ':'));
 		mods = strcmp(tc->fstype, "nfs4") == 0 ? "nfsv4" : "nfsv3";
 	}
-	text = xasprintf("%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n", out, tc->fstype,
-	    tc->mount_options != NULL ? tc->mount_options : "", src, mods,
-	    tc->source != NULL ? "yes" : "no", t->image != NULL ? "yes" :
-	    "no", self);
+	if (uname(&u) == -1 || strchr(u.nodename, '\n') != NULL)
+		(void)strcpy(u.nodename, "(none)");
+	text = xasprintf("%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n", out,
+	    tc->fstype, tc->mount_options != NULL ? tc->mount_options : "",
+	    src, mods, tc->source != NULL ? "yes" : "no", t->image != NULL ?
+	    "yes" : "no", self, u.nodename);
 	free(src);
 	if (strchr(out, '\n') != NULL || strchr(self, '\n') != NULL) {
 		free(text);

@@ -2,11 +2,12 @@
 # kernel = uml: a target measured inside User-Mode Linux (src/uml.c).
 # reiserfs (which the host's kernel lacks) with n = 2,000, and tmpfs from
 # a config under /tmp with n = 500: exit 0, the outputs agree, record the
-# UML kernel and target_kind uml, and nothing is left (no linux.uml or
-# slirp process, nothing in --scratch); outputs that exist already are
-# refused (exit 2) before the guest boots.  A guest that ends without a word
-# exits 1 with one line.  A missing UML kernel, an fstype the guest lacks
-# (vxfs) and a mount option it refuses exit 4 with one line naming it.
+# UML kernel, the host's name and target_kind uml, and nothing is left (no
+# linux.uml or slirp process, nothing in --scratch); outputs that exist
+# already are refused (exit 2) before the guest boots.  A guest that ends
+# without a word exits 1 with one line.  A missing UML kernel, an fstype
+# the guest lacks (vxfs) and a mount option it refuses exit 4 with one
+# line naming it.
 # SIGTERM to largedir while the guest runs stops the inner run (143, one
 # line, outputs interrupted); two SIGINTs kill the guest at once (130);
 # after kill -9, largedir cleanup stops the guest and removes the image.
@@ -76,6 +77,8 @@ grep -q '^# kernel: Linux 6\.1\..* (User-Mode Linux)$' "$T/o1/reiserfs-uml.out" 
     fail "the .out does not record the UML kernel"
 grep -qx '# target_kind: uml' "$T/o1/reiserfs-uml.out" ||
     fail "the .out has no target_kind uml"
+grep -qx "# host: $(uname -n)" "$T/o1/reiserfs-uml.out" ||
+    fail "the .out does not name the host the guest ran on"
 grep -qx '# fstype: reiserfs' "$T/o1/reiserfs-uml.out" ||
     fail "the .out does not say reiserfs"
 grep -q "^# config_file: .*/configs/reiserfs-uml.conf$" \
