@@ -625,13 +625,22 @@ run_rounds(struct run *r)
 	return 0;
 }
 
-/* Before a round: say when it is the time-boxed last one. */
+/*
+ * Before a round: say and record the plan of the last rounds when one
+ * was made, and say when this is the time-boxed last one.
+ */
 static void
 on_planned(void *arg, const struct timing_round *plan)
 {
 	struct run	*r = arg;
+	char		 line[256], key[32];
 
 	r->round_pred_ns = plan->pred_ns;
+	if (plan->plan_event != TIMING_PLAN_NONE) {
+		report_plan(plan, line, sizeof(line));
+		(void)snprintf(key, sizeof(key), "plan_round_%u", plan->k);
+		output_kv_set(&r->doc.meta, key, "%s", line);
+	}
 	if (plan->timebox)
 		report_timebox(plan->n_about, plan->n);
 }

@@ -6,7 +6,8 @@
 # `make bench`: overhead.sh (largedir against a bare loop, a minute or
 # less), memory.sh (peak RSS at a million files, about a minute) and,
 # with valgrind, instr.sh (instructions per file in the timed loops).
-# budget.sh takes as long as its budget, 5 minutes by default, knee.sh
+# budget.sh takes as long as its budget, 5 minutes by default,
+# budgets.sh (real budgets of 1, 5 and 30 minutes, as root) 75, knee.sh
 # (the knee of ext4 with and without a memory limit, as root) about 8
 # minutes and nfs.sh (largedir's NFS client, as root) about 15, so they
 # are only named here.  The exit status is that of the first script that
@@ -33,6 +34,10 @@ if command -v valgrind >/dev/null 2>&1; then
 fi
 echo "budget accuracy (5 minutes, not run here):"
 echo "  sh bench/budget.sh 5m $ld"
+echo "the budget planner: simulated machines, then real 1, 5 and 30-minute" \
+    "runs on tmpfs and an ext4 image (as root, about 75 minutes, not run" \
+    "here):"
+echo "  sh bench/budgets.sh $ld"
 echo "the knee of ext4 with and without --memory-limit (as root, about" \
     "8 minutes, not run here):"
 echo "  sh bench/knee.sh $ld"

@@ -249,6 +249,43 @@ report_start(const struct report_start *st)
 		warnx("warning: events not counted: %s", st->unavailable);
 }
 
+/*
+ * The plan made before round 'rd' (rd->plan_event is not
+ * TIMING_PLAN_NONE), as one line into 'buf' of 'len' bytes: "plan: 2 more
+ * rounds, n = 9,800,000 and about 15,100,000, ending about 29m40s", or
+ * "plan redone after round 21 (took 3m10s, predicted 2m40s): ..." when
+ * redone.  Said on stdout unless quiet; the caller records it.
+ */
+void
+report_plan(const struct timing_round *rd, char *buf, size_t len)
+{
+	const struct plan	*p = &rd->plan;
+	char			 c[32], d1[32], d2[32];
+	size_t			 o = 0;
+	unsigned		 i;
+
+	if (rd->plan_event == TIMING_PLAN_REDONE) {
+		util_fmt_duration(d1, sizeof(d1), (uint64_t)rd->redo_took_ns);
+		util_fmt_duration(d2, sizeof(d2), (uint64_t)rd->redo_pred_ns);
+		o = (size_t)snprintf(buf, len, "plan redone after round %u "
+		    "(took %s, predicted %s): ", rd->redo_k, d1, d2);
+	} else
+		o = (size_t)snprintf(buf, len, "plan: ");
+	o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%u more "
+	    "round%s, n = ", p->m, p->m == 1 ? "" : "s");
+	for (i = 0; i < p->m && o < len; i++) {
+		util_fmt_count(c, sizeof(c), p->n[i]);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s%s",
+		    i == 0 ? "" : i + 1 == p->m ? " and " : ", ",
+		    i + 1 == p->m ? "about " : "", c);
+	}
+	util_fmt_duration(d1, sizeof(d1), (uint64_t)rd->plan_end_ns);
+	if (o < len)
+		(void)snprintf(buf + o, len - o, ", ending about %s", d1);
+	if (!quiet)
+		printf("%s\n", buf);
+}
+
 /* The time-boxed last round: about 'n_about' files, at most 'n'. */
 void
 report_timebox(uint64_t n_about, uint64_t n)

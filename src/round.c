@@ -81,8 +81,8 @@ round_loop(struct round *r, struct timing_sched *s, struct timing_round *last)
 	while (timing_sched_next(s, last)) {
 		if (r->planned != NULL)
 			r->planned(r->arg, last);
-		if (round_run(r, last->k, last->n, last->warmup, last->timebox,
-		    &res) == -1)
+		if (round_run(r, last->k, last->n, last->warmup,
+		    last->deadline, &res) == -1)
 			return -1;
 		if (r->done != NULL)
 			r->done(r->arg, last, &res);
@@ -95,7 +95,7 @@ round_loop(struct round *r, struct timing_sched *s, struct timing_round *last)
 
 /*
  * Run round 'k' of 'n' files ('warmup': a warm-up round, whose rows are
- * marked and which has no summary row), --repeat times.  With 'timebox',
+ * marked and which has no summary row), --repeat times.  With 'deadline',
  * the create phase of the first repetition stops in time for the round
  * to end at the budget (timing_create_deadline()), and the round's n is
  * what it made.  Fill 'res'.  Return 0, or -1 with r->stop saying why;
@@ -103,7 +103,7 @@ round_loop(struct round *r, struct timing_sched *s, struct timing_round *last)
  * round_clean().
  */
 int
-round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
+round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,
     struct round_result *res)
 {
 	const struct config	*cfg = r->cfg;
@@ -117,7 +117,7 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool timebox,
 	r->k = k;
 	r->n = n;
 	r->t0_ns = timing_now();
-	r->timebox = timebox;
+	r->deadline = deadline;
 	names_free(&r->names);
 	if (names_build(&r->names, cfg->names, cfg->name_len, n, cfg->seed,
 	    cfg->file_size) == -1) {
@@ -346,7 +346,7 @@ measure(void *arg, struct phase_out *o)
 	}
 	runner_peak_reset(&r->runner);
 	r->phase_t0_ns = timing_now();
-	r->w.deadline_ns = ma->p == PHASE_CREATE && r->timebox &&
+	r->w.deadline_ns = ma->p == PHASE_CREATE && r->deadline &&
 	    ma->rep == 1 ? timing_create_deadline(r->run_t0_ns,
 	    r->cfg->budget_ns, r->phase_t0_ns, r->create_share,
 	    r->cfg->repeat) : 0;

@@ -119,7 +119,7 @@ struct round {
 	uint64_t		 n;		/* less if time-boxed */
 	uint64_t		 t0_ns;		/* its start */
 	uint64_t		 phase_t0_ns;	/* the phase's start */
-	bool			 timebox;	/* create stops at a deadline */
+	bool			 deadline;	/* create stops at a deadline */
 	double			 create_share;	/* of the last repetition */
 	struct workload		 w;
 	struct names		 names;

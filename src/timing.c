@@ -6,15 +6,9 @@
  * budget, called by the round loop in largedir.c between rounds.
  *
  * timing_usage() is the only function here that asks the kernel anything.
- * The rest is pure: the budget remembers the per-file cost of the last
- * two rounds and fits a power law through them, cost(n) = c1 * (n /
- * n1)^alpha with alpha in [0, 1], so a round of n files is predicted to
- * take reps * n * cost(n).  alpha 0 is a directory whose operations cost
- * the same at any size (a hashed or B-tree directory, as far as a few
- * rounds can tell); alpha 1 is a linear directory, where a round takes
- * time quadratic in n.  timing_plan() uses the prediction to start only
- * rounds that fit the budget, and to shrink the last one so that it
- * fills what is left.
+ * The rest is pure: the schedule (timing_sched_next(), _done()) reads
+ * the time from a clock it is given, a test's or the monotonic one, and
+ * leaves the cost model and the plan of the last rounds to plan.c.
  */
 
 #include <sys/resource.h>
@@ -28,7 +22,6 @@
 
 static uint64_t	sub_sat(uint64_t, uint64_t);
 static uint64_t	tv_ns(const struct timeval *);
-static double	alpha(const struct timing_budget *);
 
 /* ===== Resource usage ===== */
 
@@ -126,179 +119,9 @@ timing_next_n(uint64_t n, double growth, uint64_t max)
 /* ===== Budget ===== */
 
 /*
- * Start the budget 'b' of 'budget_ns' nanoseconds under 'policy', with no
- * rounds known.
- */
-void
-timing_budget_init(struct timing_budget *b, uint64_t budget_ns,
-    enum timing_policy policy)
-{
-	memset(b, 0, sizeof(*b));
-	b->budget_ns = budget_ns;
-	b->policy = policy;
-}
-
-/*
- * Tell 'b' that a round of 'n' files, run 'reps' times, took 'wall_ns'
- * in all.  Its per-file cost becomes the latest; the one before is kept
- * for the power law.  A round with no files or no repetitions says
- * nothing about cost and is ignored.
- */
-void
-timing_budget_add(struct timing_budget *b, uint64_t n, unsigned reps,
-    uint64_t wall_ns)
-{
-	if (n == 0 || reps == 0)
-		return;
-	b->n[0] = b->n[1];
-	b->cost_ns[0] = b->cost_ns[1];
-	b->n[1] = n;
-	b->cost_ns[1] = (double)wall_ns / ((double)n * reps);
-	b->rounds++;
-}
-
-/*
- * The exponent of the per-file cost in n, from the last two rounds:
- * log(c1 / c0) / log(n1 / n0) clamped into [0, 1]; 0 with fewer than two
- * rounds, two rounds of the same n, or a cost that is not positive.
- */
-static double
-alpha(const struct timing_budget *b)
-{
-	double	a;
-
-	if (b->rounds < 2 || b->n[0] == b->n[1] || b->n[0] == 0 ||
-	    b->n[1] == 0 || !(b->cost_ns[0] > 0) || !(b->cost_ns[1] > 0))
-		return 0;
-	a = log(b->cost_ns[1] / b->cost_ns[0]) /
-	    log((double)b->n[1] / (double)b->n[0]);
-	if (!(a > 0))
-		return 0;	/* also NaN */
-	if (a > 1)
-		return 1;
-	return a;
-}
-
-/*
- * The prediction is reps * k * n^(1 + alpha): per-file cost follows a
- * power law through the last two rounds, and 'k' is taken from whichever
- * of them was dearer, so a round that was fast by chance (a falling cost
- * is usually noise: writeback, a neighbour going idle) does not make the
- * next prediction optimistic.  Store alpha in '*a' and return k.
- */
-static double
-coef(const struct timing_budget *b, double *a)
-{
-	double	k;
-
-	*a = alpha(b);
-	k = b->cost_ns[1] / pow((double)b->n[1], *a);
-	if (b->rounds >= 2 && b->n[0] > 0 && b->cost_ns[0] > 0)
-		k = fmax(k, b->cost_ns[0] / pow((double)b->n[0], *a));
-	return k;
-}
-
-/*
- * Return the predicted wall time in nanoseconds of a round of 'n' files
- * run 'reps' times, from the rounds 'b' has seen (see coef()).  0 when no
- * round is known.
- */
-double
-timing_predict(const struct timing_budget *b, uint64_t n, unsigned reps)
-{
-	double	a, k;
-
-	if (b->rounds == 0 || b->n[1] == 0)
-		return 0;
-	k = coef(b, &a);
-	return (double)reps * k * pow((double)n, 1 + a);
-}
-
-/*
- * The largest n below 'limit' whose round ('reps' repetitions) is
- * predicted to fit in 'target_ns', solving reps * k * n^(1 + alpha) =
- * target for n.  0 if none.
- */
-static uint64_t
-fit_n(const struct timing_budget *b, double target_ns, unsigned reps,
-    uint64_t limit)
-{
-	double		a, k, fit;
-	uint64_t	n;
-
-	if (!(target_ns > 0) || !(b->cost_ns[1] > 0) || reps == 0)
-		return 0;
-	k = coef(b, &a);
-	fit = floor(pow(target_ns / ((double)reps * k), 1 / (1 + a)));
-	if (!(fit > 0))
-		return 0;
-	n = fit < (double)limit ? (uint64_t)fit : limit - 1;
-	/* Rounding in pow() may leave n one off either way. */
-	while (n > 0 && timing_predict(b, n, reps) > target_ns)
-		n--;
-	while (n + 1 < limit && timing_predict(b, n + 1, reps) <= target_ns)
-		n++;
-	return n;
-}
-
-/*
- * Decide the round after one of 'n_prev' files, when the growth schedule
- * asks for 'n_next' files run 'reps' times and 'elapsed_ns' of the budget
- * 'b' have passed.  '*n_out' gets the n to run and '*predicted_ns' its
- * predicted wall time.
- *
- * TIMING_CLASSIC goes on until the budget has passed.  TIMING_PREDICT
- * keeps TIMING_SLACK of the budget in reserve and sizes the last round to
- * use up the rest, so a run ends close to its budget instead of up to a
- * round early:
- *	- TIMING_GO: 'n_next' fits, with room for a round after it;
- *	- TIMING_STRETCH: 'n_next' fits but leaves too little for another
- *	  round, so this last round runs the largest n that fits instead;
- *	- TIMING_SHRINK: 'n_next' does not fit, the largest n that does is
- *	  still above 'n_prev': the last round runs that;
- *	- TIMING_STOP: nothing above 'n_prev' fits; '*n_out' is 'n_next'
- *	  and '*predicted_ns' its prediction, for the caller's message.
- * Without a finished round it can only say GO.
- */
-enum timing_verdict
-timing_plan(const struct timing_budget *b, uint64_t elapsed_ns,
-    uint64_t n_prev, uint64_t n_next, unsigned reps, uint64_t *n_out,
-    double *predicted_ns)
-{
-	double		target;
-	uint64_t	n;
-
-	*n_out = n_next;
-	*predicted_ns = timing_predict(b, n_next, reps);
-	if (elapsed_ns >= b->budget_ns)
-		return TIMING_STOP;
-	if (b->policy == TIMING_CLASSIC || b->rounds == 0)
-		return TIMING_GO;
-
-	target = (double)(b->budget_ns - elapsed_ns) -
-	    TIMING_SLACK * (double)b->budget_ns;
-	if (*predicted_ns <= target) {
-		if (target - *predicted_ns >= timing_predict(b, n_next + 1,
-		    reps))
-			return TIMING_GO;
-		n = fit_n(b, target, reps, UINT32_MAX);
-		if (n <= n_next)
-			return TIMING_GO;
-		*n_out = n;
-		*predicted_ns = timing_predict(b, n, reps);
-		return TIMING_STRETCH;
-	}
-	n = fit_n(b, target, reps, n_next);
-	if (n <= n_prev)
-		return TIMING_STOP;
-	*n_out = n;
-	*predicted_ns = timing_predict(b, n, reps);
-	return TIMING_SHRINK;
-}
-
-/*
- * When the time-boxed create phase of a run that started at 'run_t0_ns'
- * with budget 'budget_ns', starting at 'now', must stop: when the share
+ * When the create phase with a deadline (timing_round.deadline) of a run
+ * that started at 'run_t0_ns' with budget 'budget_ns', starting at 'now',
+ * must stop: when the share
  * of what is left of the budget (less TIMING_SLACK) that create took in
  * the repetition before ('share'; the rest of the round takes the
  * remainder) is spent, divided among the 'repeat' repetitions.  A share
@@ -343,7 +166,7 @@ timing_sched_init(struct timing_sched *s, const struct timing_clock *clock,
 {
 	memset(s, 0, sizeof(*s));
 	s->clock = clock;
-	timing_budget_init(&s->b, budget_ns, policy);
+	s->policy = policy;
 	s->t0_ns = t0_ns;
 	s->budget_ns = budget_ns;
 	s->growth = growth;
@@ -359,23 +182,25 @@ timing_sched_init(struct timing_sched *s, const struct timing_clock *clock,
  * would have come next, rd->pred_ns its predicted time and rd->left_ns
  * what is left of the budget.
  *
- * Warm-up rounds come first, all of the first n.  Then timing_plan()
- * decides; its last round is time-boxed (TIMING_STRETCH or _SHRINK): on
- * a busy machine a prediction can be off by a factor of two or more, so
- * instead of trusting it, the round may make up to TIMING_TIMEBOX_FACTOR
- * times the predicted n, and its create phase stops in time for the
- * whole round to end at the budget (timing_create_deadline()).  A
- * time-boxed round that made every file it could before its deadline ran
- * faster than predicted: if what is left would run it again (so the next
- * can grow past it), the next round is time-boxed too, instead of a tiny
- * round at the end that would only add a stray point to the curve.
+ * Warm-up rounds come first, all of the first n.  Then, under
+ * TIMING_PREDICT, rounds grow by the growth factor until plan_make()
+ * makes the plan of the last ones (plan.c), which is followed until a
+ * round misses its prediction by more than the plan's margin, or it ends
+ * with time left; then it is made again.  Its last round is time-boxed:
+ * on a busy machine a prediction can be off by a factor of two or more,
+ * so the round may make up to TIMING_TIMEBOX_FACTOR times the n planned,
+ * and its create phase stops in time for the whole round to end at the
+ * budget (timing_create_deadline()).  Every round under TIMING_PREDICT
+ * has that deadline, so even a round far slower than planned ends at the
+ * budget.  TIMING_CLASSIC starts rounds at x growth until the budget has
+ * passed.
  */
 bool
 timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 {
-	enum timing_verdict	v;
-	uint64_t		now = s->clock->now(s->clock->arg), n_run;
-	double			pred;
+	uint64_t	now = s->clock->now(s->clock->arg), elapsed;
+	double		left;
+	unsigned	i;
 
 	memset(rd, 0, sizeof(*rd));
 	rd->left_ns = s->t0_ns + s->budget_ns > now ? s->t0_ns +
@@ -385,30 +210,58 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 		return false;
 	}
 	rd->k = s->k + 1;
+	rd->n = s->n;
+	s->have_model = plan_fit(&s->costs, &s->model);
+	if (s->have_model)
+		rd->pred_ns = plan_time(&s->model, s->n, s->repeat);
 	if (s->k < s->warmup) {
-		rd->n = s->n;
 		rd->warmup = true;
-		rd->pred_ns = timing_predict(&s->b, s->n, s->repeat);
-	} else {
-		v = timing_plan(&s->b, now - s->t0_ns, s->n_prev, s->n,
-		    s->repeat, &n_run, &pred);
-		if (v == TIMING_STOP && s->capped_ns > 0 && (double)now +
-		    (double)s->capped_ns < (double)s->t0_ns +
-		    (1 - TIMING_SLACK) * s->budget_ns)
-			v = TIMING_STRETCH;
-		rd->n = n_run;
-		rd->pred_ns = pred;
-		if (v == TIMING_STOP) {
+		goto run;
+	}
+	elapsed = now - s->t0_ns;
+	if (elapsed >= s->budget_ns) {
+		rd->end = TIMING_END_BUDGET;
+		return false;
+	}
+	if (s->policy == TIMING_CLASSIC)
+		goto run;
+	rd->deadline = true;
+	if (!s->have_model)
+		goto run;
+	if (!s->plan_on) {
+		left = (1 - TIMING_SLACK) * (double)s->budget_ns -
+		    (double)elapsed;
+		switch (plan_make(&s->model, plan_margin(&s->costs),
+		    s->n_prev, s->growth, s->max, s->repeat, left, &s->plan)) {
+		case PLAN_NONE:
+			goto run;
+		case PLAN_NOFIT:
 			rd->end = TIMING_END_BUDGET;
 			return false;
+		case PLAN_MADE:
+			break;
 		}
-		rd->timebox = v == TIMING_SHRINK || v == TIMING_STRETCH;
-		if (rd->timebox) {
-			rd->n_about = n_run;
-			rd->n = n_run > s->max / TIMING_TIMEBOX_FACTOR ?
-			    s->max : TIMING_TIMEBOX_FACTOR * n_run;
-		}
+		s->plan_on = true;
+		s->plan_i = 0;
+		rd->plan_event = s->plans++ == 0 ? TIMING_PLAN_MADE :
+		    TIMING_PLAN_REDONE;
+		rd->plan = s->plan;
+		rd->plan_end_ns = (double)elapsed;
+		for (i = 0; i < s->plan.m; i++)
+			rd->plan_end_ns += s->plan.pred_ns[i];
+		rd->redo_k = s->last_k;
+		rd->redo_took_ns = s->last_took_ns;
+		rd->redo_pred_ns = s->last_pred_ns;
 	}
+	rd->n = s->plan.n[s->plan_i];
+	rd->pred_ns = s->plan.pred_ns[s->plan_i];
+	if (s->plan_i + 1 == s->plan.m) {
+		rd->timebox = true;
+		rd->n_about = rd->n;
+		rd->n = rd->n > s->max / TIMING_TIMEBOX_FACTOR ? s->max :
+		    TIMING_TIMEBOX_FACTOR * rd->n;
+	}
+run:
 	s->k++;
 	s->cur = *rd;
 	s->round_t0_ns = now;
@@ -417,23 +270,36 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 
 /*
  * The round timing_sched_next() planned is done, having made 'n_made'
- * files (fewer than planned if time-boxed): learn its cost and grow n
- * for the next, or end the schedule when n cannot grow.
+ * files (fewer than planned if its create phase met its deadline): learn
+ * its cost, check it against the plan, and grow n for the next, or end
+ * the schedule when n cannot grow.
  */
 void
 timing_sched_done(struct timing_sched *s, uint64_t n_made)
 {
 	uint64_t	elapsed;
+	double		pred;
 
 	elapsed = s->clock->now(s->clock->arg) - s->round_t0_ns;
-	if (s->cur.warmup) {
-		timing_budget_add(&s->b, s->cur.n, s->repeat, elapsed);
+	/* What was said before the round, unless it made another n. */
+	if (n_made == s->cur.n && s->cur.pred_ns > 0)
+		pred = s->cur.pred_ns;
+	else
+		pred = s->have_model ? plan_time(&s->model, n_made,
+		    s->repeat) : 0;
+	plan_costs_add(&s->costs, n_made, s->repeat, elapsed, pred);
+	s->last_k = s->cur.k;
+	s->last_took_ns = (double)elapsed;
+	s->last_pred_ns = pred;
+	if (s->cur.warmup)
 		return;
-	}
-	s->capped_ns = s->cur.timebox && n_made == s->cur.n ? elapsed : 0;
-	timing_budget_add(&s->b, n_made, s->repeat, elapsed);
-	s->n_prev = n_made;
-	s->n = timing_next_n(n_made, s->growth, s->max);
+	if (s->plan_on && (++s->plan_i == s->plan.m || n_made != s->cur.n ||
+	    !(fabs((double)elapsed / pred - 1) <= s->plan.margin)))
+		s->plan_on = false;
+	/* A round cut short by its deadline does not restart the growth. */
+	if (n_made > s->n_prev)
+		s->n_prev = n_made;
+	s->n = timing_next_n(s->n_prev, s->growth, s->max);
 	if (s->n == 0)
 		s->ended = true;
 }

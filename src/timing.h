@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "plan.h"
+
 /* Monotonic time in nanoseconds.  Inline: it is read once per operation. */
 static inline uint64_t
 timing_now(void)
@@ -45,46 +47,19 @@ void	timing_usage_diff(const struct timing_usage *,
 uint64_t	timing_next_n(uint64_t, double, uint64_t);
 
 enum timing_policy {
-	TIMING_PREDICT,		/* don't start a round predicted to overrun */
+	TIMING_PREDICT,		/* plan the rounds to end at the budget */
 	TIMING_CLASSIC		/* start rounds until the budget has passed */
 };
 
-enum timing_verdict {
-	TIMING_GO,		/* run the planned n */
-	TIMING_STRETCH,		/* last round: a larger n fills the budget */
-	TIMING_SHRINK,		/* last round: a smaller n fits what is left */
-	TIMING_STOP		/* the budget is spent */
-};
-
 /*
- * What the budget knows: the budget itself and the last two finished
- * rounds' per-file cost (whole-round wall time, all repetitions, divided
- * by n and the number of repetitions).
- */
-struct timing_budget {
-	uint64_t		budget_ns;
-	enum timing_policy	policy;
-	unsigned		rounds;		/* rounds fed in so far */
-	uint64_t		n[2];		/* [1] is the latest round */
-	double			cost_ns[2];	/* per file and repetition */
-};
-
-/*
- * Share of the budget that timing_plan() keeps in reserve: it absorbs the
- * prediction error, so a run ends just before its budget, not just after.
+ * Share of the budget kept in reserve: the planned rounds end this much
+ * before the budget, for what the run does after its last round (the
+ * summary, the knees) and what a prediction cannot know.
  */
 #define TIMING_SLACK	0.02
 
-void	timing_budget_init(struct timing_budget *, uint64_t,
-	    enum timing_policy);
-void	timing_budget_add(struct timing_budget *, uint64_t, unsigned,
-	    uint64_t);
-double	timing_predict(const struct timing_budget *, uint64_t, unsigned);
 uint64_t	timing_create_deadline(uint64_t, uint64_t, uint64_t, double,
 	    unsigned);
-enum timing_verdict
-	timing_plan(const struct timing_budget *, uint64_t, uint64_t,
-	    uint64_t, unsigned, uint64_t *, double *);
 
 /* ===== The schedule of a run ===== */
 
@@ -110,15 +85,37 @@ enum timing_end {
 	TIMING_END_MAX		/* --max-files, or what the names allow */
 };
 
+/* Whether a plan was made before a round. */
+enum timing_plan_event {
+	TIMING_PLAN_NONE,
+	TIMING_PLAN_MADE,	/* the run's first */
+	TIMING_PLAN_REDONE	/* a round missed its prediction by more than
+				   the margin, or the plan's last round ended
+				   with time left */
+};
+
 /* The next round, as timing_sched_next() plans it. */
 struct timing_round {
 	unsigned		k;		/* its number, from 1 */
 	uint64_t		n;		/* files (the most, if
 						   time-boxed) */
 	bool			warmup;
-	bool			timebox;	/* create stops at a deadline */
+	bool			deadline;	/* create stops in time for
+						   the round to end at the
+						   budget */
+	bool			timebox;	/* the last round: sized to
+						   end at the budget */
 	uint64_t		n_about;	/* time-boxed: predicted n */
 	double			pred_ns;	/* predicted wall time, or 0 */
+	/* A plan made before this round: */
+	enum timing_plan_event	plan_event;
+	struct plan		plan;
+	double			plan_end_ns;	/* its predicted end, from
+						   the run's start */
+	unsigned		redo_k;		/* redone: after round
+						   redo_k, */
+	double			redo_took_ns;	/* which took this */
+	double			redo_pred_ns;	/* and was predicted this */
 	/* When the schedule has ended: */
 	enum timing_end		end;
 	uint64_t		left_ns;	/* budget left */
@@ -127,7 +124,8 @@ struct timing_round {
 /* Everything the rules of the budget need, for a whole run. */
 struct timing_sched {
 	const struct timing_clock	*clock;
-	struct timing_budget		 b;
+	enum timing_policy		 policy;
+	struct plan_costs		 costs;
 	uint64_t			 t0_ns;		/* start of the run */
 	uint64_t			 budget_ns;
 	double				 growth;
@@ -137,7 +135,14 @@ struct timing_sched {
 	uint64_t			 n, n_prev;	/* growth schedule */
 	uint64_t			 round_t0_ns;
 	struct timing_round		 cur;		/* being run */
-	uint64_t			 capped_ns;
+	struct plan_model		 model;		/* cur was planned */
+	bool				 have_model;	/* with this */
+	struct plan			 plan;		/* being followed */
+	bool				 plan_on;
+	unsigned			 plan_i;	/* its next round */
+	unsigned			 plans;		/* made so far */
+	unsigned			 last_k;	/* the round before */
+	double				 last_took_ns, last_pred_ns;
 	bool				 ended;
 };
 

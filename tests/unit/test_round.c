@@ -152,6 +152,8 @@ fixture(const char *phases, const char *reps)
 	f->r.target = &f->target;
 	f->r.perf = &f->perf;
 	f->r.doc = &f->doc;
+	/* Create's deadline (every round has one) is on the real clock. */
+	f->r.run_t0_ns = timing_now();
 	f->r.nperf = 0;
 	f->r.ncounters = nc;
 	f->r.inode_slab = "";

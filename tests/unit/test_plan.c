@@ -1,0 +1,585 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * Unit tests for plan.c: the cost model, the margin and the plan of the
+ * last rounds on synthetic rounds; then whole runs of timing.c's
+ * schedule on a fake clock over simulated machines whose per-file cost
+ * is constant, rises like log n (a round like n log n), rises linearly,
+ * jumps at a knee, or is constant with every round's time off by up to
+ * 30% either way.  For budgets from 1 to 60 minutes each run must end
+ * between 95% and 100% of its budget and reach at least 90% of the
+ * largest n an oracle reaches that knows the machine (the noise
+ * included) and follows the same rule; the table of these figures is
+ * printed.
+ */
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "plan.h"
+#include "timing.h"
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+#define SEC		1000000000ULL
+#define MIN		(60 * SEC)
+
+static void	check_near(double, double, double, const char *, int);
+
+static void
+check_near(double got, double want, double rel, const char *what, int line)
+{
+	if (!(fabs(got - want) <= rel * fabs(want)))
+		fail_msg("line %d: %s: got %.17g, want %.17g", line, what,
+		    got, want);
+}
+
+#define NEAR(got, want, rel)	check_near((got), (want), (rel), #got, \
+				    __LINE__)
+
+/* ===== The cost model ===== */
+
+/* Rounds of 'n' files at per-file cost 'cost(n)' nanoseconds. */
+static void
+feed(struct plan_costs *c, const uint64_t *n, size_t len,
+    double (*cost)(uint64_t))
+{
+	size_t	i;
+
+	for (i = 0; i < len; i++)
+		plan_costs_add(c, n[i], 1, (uint64_t)llround((double)n[i] *
+		    cost(n[i])), 0);
+}
+
+static double	flat(uint64_t n) { (void)n; return 2000; }
+static double	root(uint64_t n) { return 10 * sqrt((double)n); }
+static double	steep(uint64_t n) { return 1e-3 * (double)n * n; }
+static double	falling(uint64_t n) { return 1e9 / (double)n; }
+
+static void
+test_fit(void **state)
+{
+	static const uint64_t	n[] = { 1000, 1500, 2250, 3375, 5062, 7593,
+		11389, 17083, 25624, 38436 };
+	struct plan_costs	c;
+	struct plan_model	m;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	assert_false(plan_fit(&c, &m));
+
+	/* One round: its cost, constant. */
+	feed(&c, n, 1, flat);
+	assert_true(plan_fit(&c, &m));
+	NEAR(m.k, 2000, 1e-9);
+	assert_true(m.a == 0);
+	NEAR(plan_time(&m, 3000, 2), 2 * 3000 * 2000.0, 1e-9);
+
+	/* A cost like sqrt(n): a is 1/2, and the rounds are predicted. */
+	memset(&c, 0, sizeof(c));
+	feed(&c, n, 10, root);
+	assert_int_equal(c.len, PLAN_HIST);
+	assert_int_equal(c.n[0], n[10 - PLAN_HIST]);	/* the oldest went */
+	assert_true(plan_fit(&c, &m));
+	NEAR(m.a, 0.5, 1e-3);
+	NEAR(plan_time(&m, 60000, 1), 60000 * root(60000), 1e-2);
+
+	/* Steeper than linear: a stops at 1, and k keeps the latest round. */
+	memset(&c, 0, sizeof(c));
+	feed(&c, n, 4, steep);
+	assert_true(plan_fit(&c, &m));
+	assert_true(m.a == 1);
+	assert_true(plan_time(&m, 3375, 1) >= 3375 * steep(3375) * 0.999);
+
+	/*
+	 * Falling cost (a fixed cost a round): a is 0, and k no less than
+	 * the latest round's cost (the weighted mean of the logs: more).
+	 */
+	memset(&c, 0, sizeof(c));
+	feed(&c, n, 4, falling);
+	assert_true(plan_fit(&c, &m));
+	assert_true(m.a == 0);
+	NEAR(m.k, exp((1000 * log(falling(n[0])) + 1500 *
+	    log(falling(n[1])) + 2250 * log(falling(n[2])) + 3375 *
+	    log(falling(n[3]))) / 8125), 1e-9);
+	assert_true(m.k > falling(n[3]));
+}
+
+/* A knee: the latest round is dearer than the fit says; k follows it. */
+static void
+test_fit_knee(void **state)
+{
+	struct plan_costs	c;
+	struct plan_model	m;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	plan_costs_add(&c, 100000, 1, 100000 * 1000, 0);
+	plan_costs_add(&c, 150000, 1, 150000 * 1000, 0);
+	plan_costs_add(&c, 225000, 1, 225000 * 1000, 0);
+	plan_costs_add(&c, 337500, 1, 337500 * 4000ULL, 0);
+	assert_true(plan_fit(&c, &m));
+	assert_true(m.a > 0);
+	assert_true(plan_time(&m, 337500, 1) >= 337500 * 4000.0 * 0.999);
+	assert_true(plan_time(&m, 506250, 1) >= 506250 * 4000.0);
+}
+
+static void
+test_margin(void **state)
+{
+	struct plan_costs	c;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	NEAR(plan_margin(&c), PLAN_MARGIN_MAX, 0);
+	/* A round without a prediction says nothing about the margin. */
+	plan_costs_add(&c, 1000, 1, 1000, 0);
+	plan_costs_add(&c, 1000, 1, 1000, NAN);
+	assert_int_equal(c.nmiss, 0);
+	plan_costs_add(&c, 1000, 1, 1030, 1000);	/* 3% */
+	NEAR(plan_margin(&c), PLAN_MARGIN_MIN, 0);
+	plan_costs_add(&c, 1000, 1, 800, 1000);		/* 20% under */
+	NEAR(plan_margin(&c), 0.2, 1e-9);
+	plan_costs_add(&c, 1000, 1, 1000, 1000);
+	plan_costs_add(&c, 1000, 1, 1100, 1000);
+	NEAR(plan_margin(&c), 0.2, 1e-9);
+	plan_costs_add(&c, 1000, 1, 1000, 1000);	/* 20% goes */
+	NEAR(plan_margin(&c), 0.1, 1e-9);
+	plan_costs_add(&c, 1000, 1, 9000, 1000);
+	NEAR(plan_margin(&c), PLAN_MARGIN_MAX, 0);
+	assert_int_equal(c.nmiss, PLAN_MISSES);
+}
+
+static void
+test_fit_n(void **state)
+{
+	const struct plan_model	lin = { 1000, 0 }, quad = { 1, 1 };
+
+	(void)state;
+	assert_int_equal(plan_fit_n(&lin, 1e9, 1, UINT32_MAX), 1000000);
+	assert_int_equal(plan_fit_n(&lin, 1e9 - 1, 1, UINT32_MAX), 999999);
+	assert_int_equal(plan_fit_n(&lin, 1e9, 2, UINT32_MAX), 500000);
+	assert_int_equal(plan_fit_n(&lin, 1e9, 1, 5000), 4999);
+	assert_int_equal(plan_fit_n(&quad, 1e6, 1, UINT32_MAX), 1000);
+	assert_int_equal(plan_fit_n(&lin, 0, 1, UINT32_MAX), 0);
+	assert_int_equal(plan_fit_n(&lin, 500, 1, UINT32_MAX), 0);
+	assert_int_equal(plan_fit_n(&lin, 1e9, 0, UINT32_MAX), 0);
+}
+
+/*
+ * The rule, at a constant 1 us a file and growth 2 from 1,000 files: the
+ * rounds at x2 are 2,000, 4,000, 8,000, 16,000 files, taking 2, 4, 8,
+ * 16 ms; with a margin of 10% compounded (x1.1, x1.21, x1.331...) 16 ms
+ * fit three of them (2.2 + 4.84 + 10.648 = 17.688 ms: no, two), 18 ms
+ * fit three, and the last takes what the two before (7.04 ms) leave.
+ */
+static void
+test_make(void **state)
+{
+	const struct plan_model	m = { 1000, 0 };
+	struct plan		p;
+
+	(void)state;
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, 18e6, &p),
+	    PLAN_MADE);
+	assert_int_equal(p.m, 3);
+	assert_int_equal(p.n[0], 2000);
+	assert_int_equal(p.n[1], 4000);
+	assert_int_equal(p.n[2], 10960);	/* 18 - 7.04 ms */
+	NEAR(p.pred_ns[0], 2e6, 1e-12);
+	NEAR(p.pred_ns[2], 10.96e6, 1e-12);
+	/* 16 ms: two fit (7.04 ms), the last gets 16 - 2.2 ms. */
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, 16e6, &p),
+	    PLAN_MADE);
+	assert_int_equal(p.m, 2);
+	assert_int_equal(p.n[1], 13800);
+	NEAR(p.margin, 0.1, 0);
+
+	/* A fourth at x2 (16 ms x 1.4641 more: 41.1 ms) fits: no plan yet. */
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, 42e6, &p),
+	    PLAN_NONE);
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, 41e6, &p),
+	    PLAN_MADE);
+	/* --max-files before the budget: no plan either. */
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 8000, 1, 40e6, &p),
+	    PLAN_NONE);
+	/* The last stops at --max-files. */
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 9000, 1, 20e6, &p),
+	    PLAN_MADE);
+	assert_int_equal(p.m, 3);
+	assert_int_equal(p.n[2], 9000);
+	/* Twice the repetitions, twice the time: 4.4 + 9.68 ms fit. */
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 2, 16e6, &p),
+	    PLAN_MADE);
+	assert_int_equal(p.m, 2);
+	assert_int_equal(p.n[1], 5800);		/* (16 - 4.4) / 2 ms */
+	/* 2,000 does not fit with the margin, 1,190 (x 2^(1/4)) does. */
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, 2.1e6, &p),
+	    PLAN_MADE);
+	assert_int_equal(p.m, 1);
+	assert_int_equal(p.n[0], 1999);
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, 1.5e6, &p),
+	    PLAN_MADE);
+	assert_int_equal(p.n[0], 1500);
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, 1.19e6, &p),
+	    PLAN_MADE);
+	assert_int_equal(p.n[0], 1190);
+	/* Below 2^(1/4) * 1,000: nothing. */
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, 1.189e6, &p),
+	    PLAN_NOFIT);
+	assert_int_equal(plan_make(&m, 0.1, 1000, 2, 0, 1, -1, &p),
+	    PLAN_NOFIT);
+}
+
+/* ===== Whole runs on simulated machines ===== */
+
+/*
+ * A machine: a round of n files is OVERHEAD (the syncs, the outputs) and
+ * n * cost(n) of work, create being CREATE_SHARE of the files' part.  A
+ * noisy machine does the work at a speed that changes every NOISE_STEP:
+ * each step of the clock does its share of work 1 + x times slower, x
+ * drawn from [-noise, noise] by a seeded hash of the step, as on a
+ * machine that others use now and then.  Short rounds meet the noise in
+ * full, long ones its mean, and a create phase may be lucky while the
+ * rest of its round is not.  The oracle knows the model (cost(n)), not
+ * the noise, which nobody can know in advance.
+ */
+#define OVERHEAD	(30 * 1000000.0)
+#define CREATE_SHARE	0.4
+#define START		1000
+#define GROWTH		1.5
+#define MAX_FILES	100000000	/* what 8-digit names allow */
+#define MAXROUNDS	64
+#define NOISE_STEP	(SEC / 10)
+
+struct machine {
+	const char	*name;
+	double		(*cost)(uint64_t);	/* per file, ns */
+	double		 noise;			/* +- this share */
+	uint32_t	 seed;
+};
+
+static double
+m_constant(uint64_t n)
+{
+	(void)n;
+	return 20000;
+}
+
+static double
+m_nlogn(uint64_t n)
+{
+	return 20000 * log((double)n) / log(1000.0);
+}
+
+static double
+m_linear(uint64_t n)
+{
+	return 20000 * (1 + (double)n / 2e6);
+}
+
+/* Files beyond the 2,000,000th cost four times as much. */
+static double
+m_knee(uint64_t n)
+{
+	return n <= 2000000 ? 20000 :
+	    (20000 * 2e6 + 80000 * ((double)n - 2e6)) / (double)n;
+}
+
+/* The work of a round of 'n' files on 'm'. */
+static double
+work_of(const struct machine *m, uint64_t n)
+{
+	return OVERHEAD + (double)n * m->cost(n);
+}
+
+/* How much slower than its work the step of time 't' runs. */
+static double
+slowness(const struct machine *m, uint64_t t)
+{
+	uint32_t	h = (uint32_t)(t / NOISE_STEP) * 2654435761u ^
+			    m->seed * 2246822519u;
+
+	h ^= h >> 15;
+	h *= 2246822519u;
+	h ^= h >> 13;
+	h *= 3266489917u;
+	h ^= h >> 16;
+	return 1 + m->noise * (2.0 * (h >> 8) / (double)(1u << 24) - 1);
+}
+
+/* When 'work' started at 'now' is done. */
+static uint64_t
+finish(const struct machine *m, uint64_t now, double work)
+{
+	double		f, step;
+	uint64_t	end;
+
+	if (m->noise == 0)
+		return now + (uint64_t)work;
+	for (;;) {
+		f = slowness(m, now);
+		end = (now / NOISE_STEP + 1) * NOISE_STEP;
+		step = (double)(end - now) / f;
+		if (work <= step)
+			return now + (uint64_t)(work * f);
+		work -= step;
+		now = end;
+	}
+}
+
+/* The work done between 'now' and 'until'. */
+static double
+work_until(const struct machine *m, uint64_t now, uint64_t until)
+{
+	double		work = 0;
+	uint64_t	end;
+
+	if (m->noise == 0)
+		return (double)(until - now);
+	while (now < until) {
+		end = (now / NOISE_STEP + 1) * NOISE_STEP;
+		if (end > until)
+			end = until;
+		work += (double)(end - now) / slowness(m, now);
+		now = end;
+	}
+	return work;
+}
+
+/* How many files, at most 'n', create makes on 'm' with 'work'. */
+static uint64_t
+created_by(const struct machine *m, double work, uint64_t n)
+{
+	uint64_t	lo = 1, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		if (CREATE_SHARE * (work_of(m, mid) - OVERHEAD) <= work)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
+static uint64_t
+fake_now(void *arg)
+{
+	return *(uint64_t *)arg;
+}
+
+struct outcome {
+	unsigned	rounds;
+	uint64_t	n;			/* the largest */
+	double		growth;			/* of the last round */
+	double		end;			/* share of the budget */
+};
+
+/*
+ * A run of the schedule with 'budget_ns' on 'm', as largedir's round
+ * loop runs it: create stops at its deadline, where the round ends with
+ * what it made.
+ */
+static struct outcome
+run(const struct machine *m, uint64_t budget_ns)
+{
+	uint64_t		now = 7 * SEC, t0 = now, made, prev = 0;
+	uint64_t		deadline;
+	double			share = 0;
+	struct timing_clock	clock = { fake_now, &now };
+	struct timing_sched	s;
+	struct timing_round	rd;
+	struct outcome		o;
+
+	memset(&o, 0, sizeof(o));
+	timing_sched_init(&s, &clock, t0, budget_ns, TIMING_PREDICT, START,
+	    MAX_FILES, GROWTH, 1, 0);
+	while (timing_sched_next(&s, &rd)) {
+		assert_true(rd.k <= MAXROUNDS);
+		assert_true(rd.deadline);
+		/* Create stops at its deadline: the round ends there. */
+		made = rd.n;
+		deadline = timing_create_deadline(t0, budget_ns, now, share,
+		    1);
+		if (finish(m, now, CREATE_SHARE * (work_of(m, made) -
+		    OVERHEAD)) > deadline)
+			made = created_by(m, work_until(m, now, deadline),
+			    rd.n);
+		now = finish(m, now, work_of(m, made));
+		/* What round.c measures for the next: create's share. */
+		share = CREATE_SHARE * (work_of(m, made) - OVERHEAD) /
+		    work_of(m, made);
+		o.rounds = rd.k;
+		o.growth = prev > 0 ? (double)made / (double)prev : 0;
+		o.n = made > o.n ? made : o.n;
+		prev = made;
+		timing_sched_done(&s, made);
+	}
+	o.end = (double)(now - t0) / (double)budget_ns;
+	return o;
+}
+
+/*
+ * The rule of plan.c followed by one who knows the model: rounds at
+ * x GROWTH until no more than PLAN_TAIL of them fit (no margin needed),
+ * the last of those stretched to what is left, or, if none fits, a
+ * smaller one that still grows by sqrt(GROWTH).  Returns its largest n.
+ */
+static uint64_t
+oracle(const struct machine *m, uint64_t budget_ns)
+{
+	double		left = (1 - TIMING_SLACK) * (double)budget_ns, used;
+	uint64_t	n = START, x, lo, hi, mid;
+	unsigned	fit;
+	bool		grow;
+
+	left -= work_of(m, n);
+	for (;;) {
+		/* How many rounds at x GROWTH fit from here? */
+		grow = false;
+		for (fit = 0, used = 0, x = n; fit <= PLAN_TAIL; fit++) {
+			if ((x = timing_next_n(x, GROWTH, MAX_FILES)) == 0) {
+				grow = true;	/* --max-files first */
+				break;
+			}
+			if ((used += work_of(m, x)) > left)
+				break;
+		}
+		if (!grow && fit <= PLAN_TAIL)
+			break;
+		n = timing_next_n(n, GROWTH, MAX_FILES);
+		left -= work_of(m, n);
+		if (n == MAX_FILES)
+			return n;
+	}
+	/* The first fit - 1 at x GROWTH, the last stretched. */
+	for (; fit > 1; fit--) {
+		n = timing_next_n(n, GROWTH, MAX_FILES);
+		left -= work_of(m, n);
+	}
+	lo = n;
+	hi = fit == 1 ? MAX_FILES : timing_next_n(n, GROWTH, MAX_FILES) - 1;
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		if (work_of(m, mid) <= left)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	if (fit == 0 && (double)lo < ceil((double)n * sqrt(GROWTH)))
+		return n;
+	return lo;
+}
+
+/*
+ * Every machine, budgets from 1 to 60 minutes.  Each run must end
+ * between 95% and 100% of its budget (unless it reached MAX_FILES, where
+ * the budget does not bind) and reach 90% of the oracle's largest n.
+ * The noisy machines are run with PLAN_SEEDS seeds of their noise (1
+ * unless the environment says more: bench/budget-sim.sh asks for 50);
+ * with one seed the table has a row per run, else a row per machine.
+ */
+static void
+test_runs(void **state)
+{
+	static const double	budgets_min[] = { 1, 2, 5, 10, 20, 30, 45,
+		60 };
+	static const struct machine	ms[] = {
+		{ "constant", m_constant, 0, 0 },
+		{ "n log n", m_nlogn, 0, 0 },
+		{ "linear", m_linear, 0, 0 },
+		{ "knee", m_knee, 0, 0 },
+		{ "constant~", m_constant, 0.3, 1 },
+		{ "n log n~", m_nlogn, 0.3, 2 },
+		{ "linear~", m_linear, 0.3, 3 },
+		{ "knee~", m_knee, 0.3, 4 },
+	};
+	struct machine		mm;
+	struct outcome		o;
+	uint64_t		best, budget;
+	size_t			i, j;
+	unsigned		seed, seeds = 1, runs, bad = 0, mbad;
+	bool			fail;
+	double			end_lo, end_hi, ratio, growth, gsum;
+	const char		*env = getenv("PLAN_SEEDS");
+
+	(void)state;
+	if (env != NULL && atoi(env) > 1)
+		seeds = (unsigned)atoi(env);
+	print_message("machines marked ~ run at +-30%% noise, %u seed%s\n",
+	    seeds, seeds == 1 ? "" : "s");
+	if (seeds == 1)
+		print_message("%-10s %6s %6s %6s %11s %11s %7s %6s\n",
+		    "machine", "budget", "rounds", "end", "largest n",
+		    "oracle's n", "n/orac", "growth");
+	else
+		print_message("%-10s %5s %14s %8s %11s %5s\n", "machine",
+		    "runs", "end", "n/orac", "last growth", "bad");
+	for (i = 0; i < NELEM(ms); i++) {
+		end_lo = ratio = 10;
+		end_hi = growth = gsum = 0;
+		runs = mbad = 0;
+		for (seed = 0; seed < (ms[i].noise > 0 ? seeds : 1); seed++) {
+			mm = ms[i];
+			mm.seed += 1000 * seed;
+			for (j = 0; j < NELEM(budgets_min); j++) {
+				budget = (uint64_t)(budgets_min[j] * MIN);
+				o = run(&mm, budget);
+				best = oracle(&mm, budget);
+				runs++;
+				if (o.n < MAX_FILES)
+					end_lo = fmin(end_lo, o.end);
+				end_hi = fmax(end_hi, o.end);
+				ratio = fmin(ratio, (double)o.n / best);
+				growth = fmax(growth, o.growth);
+				gsum += o.growth;
+				fail = (o.n < MAX_FILES && o.end < 0.95) ||
+				    o.end > 1.0 ||
+				    (double)o.n < 0.9 * (double)best;
+				mbad += fail;
+				if (seeds > 1 && !fail)
+					continue;
+				print_message("%-10s %5.0fm %6u %5.1f%% %11llu "
+				    "%11llu %6.1f%% %6.2f%s\n", mm.name,
+				    budgets_min[j], o.rounds, 100 * o.end,
+				    (unsigned long long)o.n,
+				    (unsigned long long)best,
+				    100.0 * (double)o.n / (double)best,
+				    o.growth, fail ? "  FAILS" : "");
+			}
+		}
+		if (seeds > 1)
+			print_message("%-10s %5u %5.1f%%-%5.1f%% %7.1f%% "
+			    "%5.2f-%5.2f %5u\n", ms[i].name, runs,
+			    100 * end_lo, 100 * end_hi, 100 * ratio,
+			    gsum / runs, growth, mbad);
+		bad += mbad;
+	}
+	print_message("%u runs outside [95%%, 100%%] of the budget or below "
+	    "90%% of the oracle's n\n", bad);
+	assert_int_equal(bad, 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_fit_knee),
+		cmocka_unit_test(test_margin),
+		cmocka_unit_test(test_fit_n),
+		cmocka_unit_test(test_make),
+		cmocka_unit_test(test_runs),
+	};
+
+	return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
+}
