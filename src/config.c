@@ -228,6 +228,8 @@ const struct config_opt config_opts[] = {
 	TKEY("path", CONFIG_STRING, "dir", "an existing directory to measure"),
 	TKEY("source", CONFIG_STRING, "host:/path", "an NFS export to mount"),
 	TKEY("uml", CONFIG_STRING, "path", "the UML kernel (kernel = uml)"),
+	TKEY("uml-grace", CONFIG_STRING, "duration",
+	    "a UML guest's time past 1.25 x budget (300s)"),
 	TKEY("url", CONFIG_STRING, "url", "a server a backend measures"),
 	TKEY("wipe", CONFIG_FLAG, NULL, "mkfs on a device with a signature"),
 	/* Not settings: what the command line does. */

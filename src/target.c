@@ -472,6 +472,7 @@ target_setup(struct target *t, const struct target_conf *conf,
 	t->conf.url = dup_or_null(conf->url);
 	t->conf.device = dup_or_null(conf->device);
 	t->conf.uml = dup_or_null(conf->uml);
+	t->conf.uml_grace_ns = conf->uml_grace_ns;
 	t->scratch = xstrdup(scratch);
 	len = strlen(t->scratch);
 	while (len > 1 && t->scratch[len - 1] == '/')

@@ -51,6 +51,7 @@
 
 #define IMAGE_MIN	((uint64_t)16 << 20)
 #define IMAGE_MAX	((uint64_t)16 << 40)
+#define UML_GRACE_MAX	(86400 * NS_PER_S)
 #define LABEL_MAX	64
 #define DEFAULT_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:" \
 			    "/sbin:/bin"
@@ -70,7 +71,7 @@ static const char *const fstypes[] = {
 static const char *const keys[] = {
 	"label", "description", "fstype", "mkfs", "mount_options",
 	"image_size", "path", "source", "url", "device", "wipe", "kernel",
-	"uml", NULL
+	"uml", "uml_grace", NULL
 };
 
 /* ===== Helpers ===== */
@@ -350,7 +351,7 @@ target_conf_free(struct target_conf *tc)
 /*
  * Whether 'key' is a target key (label, description, fstype, mkfs,
  * mount_options, image_size, path, source, url, device, wipe, kernel,
- * uml): the config loader sends those here and the others to the
+ * uml, uml_grace): the config loader sends those here and the others to the
  * workload.
  */
 bool
@@ -433,6 +434,13 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			    "the path", value);
 		dst = *key == 'p' ? &tc->path : *key == 'd' ? &tc->device :
 		    &tc->uml;
+	} else if (strcmp(key, "uml_grace") == 0) {
+		if (parse_duration(value, UML_GRACE_MAX, &size, &errstr) ==
+		    -1 || size < NS_PER_S)
+			return util_fail(err, EINVAL, "uml_grace '%s': not a "
+			    "duration from 1s to 1d (e.g. 300s, 20m)", value);
+		tc->uml_grace_ns = size;
+		return 0;
 	} else if (strcmp(key, "kernel") == 0) {
 		if (strcmp(value, "host") != 0 && strcmp(value, "uml") != 0)
 			return util_fail(err, EINVAL, "kernel '%s': not host "

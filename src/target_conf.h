@@ -33,6 +33,7 @@ struct target_conf {
 	bool		 wipe;		/* mkfs on a device with a signature */
 	bool		 kernel_uml;	/* kernel = uml: measure in a guest */
 	char		*uml;		/* the UML kernel, or NULL: default */
+	uint64_t	 uml_grace_ns;	/* past 1.25 x budget; 0: default */
 };
 
 void	target_conf_init(struct target_conf *);

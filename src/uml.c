@@ -32,7 +32,8 @@
  *
  * linux.uml runs in a session of its own, so that it and its helpers
  * (its process per guest address space, slirp) form one process group,
- * killed whole after the time limit (1.25 times the budget plus 300 s).
+ * killed whole after the time limit (1.25 times the budget plus 300 s,
+ * or the target key uml_grace).
  * A signal to largedir asks the guest to stop first (RUNDIR/stop, which
  * init polls and answers with SIGTERM to the inner largedir, so its
  * outputs say interrupted); a second signal, or a guest still there
@@ -260,6 +261,7 @@ write_args(const struct target *t, const char *conf, const char *out,
 		    strcmp(o->name, "scratch") == 0 ||
 		    strcmp(o->name, "kernel") == 0 ||
 		    strcmp(o->name, "uml") == 0 ||
+		    strcmp(o->name, "uml-grace") == 0 ||
 		    strcmp(o->name, "path") == 0)
 			continue;
 		if (optarg != NULL && strchr(optarg, '\n') != NULL) {
@@ -535,7 +537,8 @@ uml_main(const struct target *t, const struct config *cfg, const char *conf,
 	log = xasprintf("%s/%s.console.log", out, label);
 	if ((pid = boot(t, log, errbuf)) == -1)
 		errx(1, "%s", errbuf);
-	limit_ns = cfg->budget_ns + cfg->budget_ns / 4 + SLACK_NS;
+	limit_ns = cfg->budget_ns + cfg->budget_ns / 4 +
+	    (t->conf.uml_grace_ns != 0 ? t->conf.uml_grace_ns : SLACK_NS);
 	path = xasprintf("%s/stop", t->rundir);
 	why = wait_guest(pid, path, limit_ns, &ws);
 	free(path);

@@ -5,7 +5,8 @@
 # UML kernel, the host's name and target_kind uml, and nothing is left (no
 # linux.uml or slirp process, nothing in --scratch); outputs that exist
 # already are refused (exit 2) before the guest boots.  A guest that ends
-# without a word exits 1 with one line.  A missing UML kernel, an fstype
+# without a word exits 1 with one line, as does one that hangs past its
+# time (--uml-grace).  A missing UML kernel, an fstype
 # the guest lacks (vxfs) and a mount option it refuses exit 4 with one
 # line naming it.
 # SIGTERM to largedir while the guest runs stops the inner run (143, one
@@ -116,6 +117,18 @@ expect_exit 1 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml /bin/false \
     --image-size=64M -n 100 -N 100 --scratch "$S" -o "$T/o9" -q 2>"$T/err9"
 one_line "$T/err9" "the guest ended without running largedir"
 nothing_left "a guest that dies"
+
+# A "kernel" that hangs (as a guest stuck in a mount does) is killed with
+# its process group at the end of its time, 1.25 x 1 s plus --uml-grace
+# 2s: exit 1, one line, nothing left, its sleep included.
+printf '#!/bin/sh\nexec sleep 317\n' >"$T/hang"
+chmod +x "$T/hang"
+expect_exit 1 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml "$T/hang" \
+    --uml-grace 2s -b 1s --image-size=64M -n 100 -N 100 --scratch "$S" \
+    -o "$T/o10" -q 2>"$T/err10"
+one_line "$T/err10" "the guest ran out of time (3 s) and was killed"
+nothing_left "a guest that hangs"
+pgrep -fx "sleep 317" >/dev/null && fail "the hung guest's sleep is left"
 
 # An fstype the guest kernel lacks: exit 4, one line naming it.
 cat >"$T/vxfs.conf" <<EOF

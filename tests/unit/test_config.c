@@ -392,7 +392,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 45);
+	assert_int_equal(n, 46);
 	free(lo);
 }
 
@@ -463,6 +463,7 @@ test_every_option(void **state)
 		{ "path", NULL, "/x", "unknown option 'path'" },
 		{ "source", NULL, "h:/x", "unknown option 'source'" },
 		{ "uml", NULL, "/x", "unknown option 'uml'" },
+		{ "uml-grace", NULL, "5s", "unknown option 'uml-grace'" },
 		{ "url", NULL, "nfs://h/x", "unknown option 'url'" },
 		{ "wipe", NULL, "yes", "unknown option 'wipe'" },
 		{ "cleanup", NULL, "yes", "unknown option 'cleanup'" },

@@ -373,6 +373,14 @@ test_conf_set(void **state)
 		{ "uml", "linux.uml", "uml 'linux.uml': not an absolute path" },
 		{ "uml", "/opt/my linux", "uml '/opt/my linux': no blanks in "
 		    "the path" },
+		{ "uml_grace", "20m", NULL },
+		{ "uml_grace", "5s", NULL },
+		{ "uml_grace", "500ms", "uml_grace '500ms': not a duration from "
+		    "1s to 1d (e.g. 300s, 20m)" },
+		{ "uml_grace", "2d", "uml_grace '2d': not a duration from 1s "
+		    "to 1d (e.g. 300s, 20m)" },
+		{ "uml_grace", "soon", "uml_grace 'soon': not a duration from "
+		    "1s to 1d (e.g. 300s, 20m)" },
 		{ "colour", "red", "'colour': not a target key" },
 	};
 	struct target_conf	tc;
@@ -408,6 +416,7 @@ test_conf_set(void **state)
 	assert_false(tc.wipe);
 	assert_false(tc.kernel_uml);
 	assert_string_equal(tc.uml, "/opt/linux.uml");
+	assert_true(tc.uml_grace_ns == 5 * NS_PER_S);
 	target_conf_free(&tc);
 	assert_null(tc.label);
 	assert_null(tc.uml);
