@@ -243,7 +243,8 @@ test_make(void **state)
 
 /*
  * A machine: a round of n files is OVERHEAD (the syncs, the outputs) and
- * n * cost(n) of work, create being CREATE_SHARE of the files' part.  A
+ * n * cost(n) of work for each repetition (x3: --repeat 3), create being
+ * CREATE_SHARE of a repetition's files' part.  A
  * noisy machine does the work at a speed that changes every NOISE_STEP:
  * each step of the clock does its share of work 1 + x times slower, x
  * drawn from [-noise, noise] by a seeded hash of the step, as on a
@@ -265,7 +266,14 @@ struct machine {
 	double		(*cost)(uint64_t);	/* per file, ns */
 	double		 noise;			/* +- this share */
 	uint32_t	 seed;
+	unsigned	 reps;			/* --repeat, 0: 1 */
 };
+
+static unsigned
+reps_of(const struct machine *m)
+{
+	return m->reps > 0 ? m->reps : 1;
+}
 
 static double
 m_constant(uint64_t n)
@@ -294,11 +302,18 @@ m_knee(uint64_t n)
 	    (20000 * 2e6 + 80000 * ((double)n - 2e6)) / (double)n;
 }
 
-/* The work of a round of 'n' files on 'm'. */
+/* The work of a round of 'n' files on 'm', all its repetitions. */
 static double
 work_of(const struct machine *m, uint64_t n)
 {
-	return OVERHEAD + (double)n * m->cost(n);
+	return OVERHEAD + reps_of(m) * (double)n * m->cost(n);
+}
+
+/* The work of the create phase of the round's first repetition. */
+static double
+create_work(const struct machine *m, uint64_t n)
+{
+	return CREATE_SHARE * (double)n * m->cost(n);
 }
 
 /* How much slower than its work the step of time 't' runs. */
@@ -363,7 +378,7 @@ created_by(const struct machine *m, double work, uint64_t n)
 
 	while (lo < hi) {
 		mid = lo + (hi - lo + 1) / 2;
-		if (CREATE_SHARE * (work_of(m, mid) - OVERHEAD) <= work)
+		if (create_work(m, mid) <= work)
 			lo = mid;
 		else
 			hi = mid - 1;
@@ -402,22 +417,21 @@ run(const struct machine *m, uint64_t budget_ns)
 
 	memset(&o, 0, sizeof(o));
 	timing_sched_init(&s, &clock, t0, budget_ns, TIMING_PREDICT, START,
-	    MAX_FILES, GROWTH, 1, 0);
+	    MAX_FILES, GROWTH, reps_of(m), 0);
 	while (timing_sched_next(&s, &rd)) {
 		assert_true(rd.k <= MAXROUNDS);
 		assert_true(rd.deadline);
 		/* Create stops at its deadline: the round ends there. */
 		made = rd.n;
 		deadline = timing_create_deadline(t0, budget_ns, now, share,
-		    1);
-		if (finish(m, now, CREATE_SHARE * (work_of(m, made) -
-		    OVERHEAD)) > deadline)
+		    reps_of(m));
+		if (finish(m, now, create_work(m, made)) > deadline)
 			made = created_by(m, work_until(m, now, deadline),
 			    rd.n);
 		now = finish(m, now, work_of(m, made));
 		/* What round.c measures for the next: create's share. */
-		share = CREATE_SHARE * (work_of(m, made) - OVERHEAD) /
-		    work_of(m, made);
+		share = create_work(m, made) / (work_of(m, made) /
+		    reps_of(m));
 		o.rounds = rd.k;
 		o.growth = prev > 0 ? (double)made / (double)prev : 0;
 		o.n = made > o.n ? made : o.n;
@@ -494,14 +508,15 @@ test_runs(void **state)
 	static const double	budgets_min[] = { 1, 2, 5, 10, 20, 30, 45,
 		60 };
 	static const struct machine	ms[] = {
-		{ "constant", m_constant, 0, 0 },
-		{ "n log n", m_nlogn, 0, 0 },
-		{ "linear", m_linear, 0, 0 },
-		{ "knee", m_knee, 0, 0 },
-		{ "constant~", m_constant, 0.3, 1 },
-		{ "n log n~", m_nlogn, 0.3, 2 },
-		{ "linear~", m_linear, 0.3, 3 },
-		{ "knee~", m_knee, 0.3, 4 },
+		{ "constant", m_constant, 0, 0, 1 },
+		{ "n log n", m_nlogn, 0, 0, 1 },
+		{ "linear", m_linear, 0, 0, 1 },
+		{ "knee", m_knee, 0, 0, 1 },
+		{ "constant~", m_constant, 0.3, 1, 1 },
+		{ "n log n~", m_nlogn, 0.3, 2, 1 },
+		{ "linear~", m_linear, 0.3, 3, 1 },
+		{ "knee~", m_knee, 0.3, 4, 1 },
+		{ "n log n x3", m_nlogn, 0, 0, 3 },
 	};
 	struct machine		mm;
 	struct outcome		o;
