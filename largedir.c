@@ -66,6 +66,9 @@
 #include "uml.h"
 #include "util.h"
 
+/* Inodes a run leaves to others: the round directory, the churn's... */
+#define INODE_RESERVE	64
+
 /* Everything a run holds. */
 struct run {
 	struct config		 cfg;
@@ -109,6 +112,7 @@ static void	setup_cold(struct run *);
 static void	setup_label(struct run *);
 static void	setup_outputs(struct run *, int, char **);
 static void	setup_workdir(struct run *);
+static uint64_t	largest_n(struct run *, const char **);
 static void	setup_round(struct run *);
 static void	child_init(void *);
 static void	setup_signals(void);
@@ -614,15 +618,51 @@ run_rounds(struct run *r)
 {
 	struct timing_sched	s;
 	struct timing_round	last;
+	const char		*why;
+	uint64_t		 max;
 
+	max = largest_n(r, &why);
 	timing_sched_init(&s, &timing_monotonic, r->t0_ns, r->cfg.budget_ns,
-	    r->cfg.policy, r->cfg.start, r->cfg.max_files != 0 ?
-	    r->cfg.max_files : names_capacity(r->cfg.names, r->cfg.name_len),
-	    r->cfg.growth, r->cfg.repeat, r->cfg.warmup);
+	    r->cfg.policy, r->cfg.start, max, r->cfg.growth, r->cfg.repeat,
+	    r->cfg.warmup);
 	if (round_loop(&r->round, &s, &last) == -1)
 		return stop_run(r);
-	report_end(&r->cfg, &last);
+	report_end(&r->cfg, &last, why);
 	return 0;
+}
+
+/*
+ * The largest n of the run: --max-files, else what the names allow, and
+ * no more than the work directory's filesystem has inodes for, less
+ * INODE_RESERVE (the round directory, and room for others): the
+ * time-boxed last round may make three times its planned n, and a run
+ * should end at the filesystem's size rather than stop on ENOSPC.  The
+ * inodes are counted once, at the start; say which limit it is in
+ * '*why', and record the inodes' in the metadata.
+ */
+static uint64_t
+largest_n(struct run *r, const char **why)
+{
+	uint64_t	max, room;
+
+	if (r->cfg.max_files != 0) {
+		max = r->cfg.max_files;
+		*why = "--max-files";
+	} else {
+		max = names_capacity(r->cfg.names, r->cfg.name_len);
+		*why = "the largest n the names allow";
+	}
+	if (r->be.workdir[0] != '/')
+		return max;		/* a server's: a backend's URL */
+	room = probe_inodes_free(r->be.workdir);
+	if (room == UINT64_MAX || room - INODE_RESERVE >= max ||
+	    room <= INODE_RESERVE)
+		return max;
+	*why = "the filesystem's free inodes";
+	output_kv_set(&r->doc.meta, "n_limit", "%" PRIu64 " (the "
+	    "filesystem's free inodes, less %d)", room - INODE_RESERVE,
+	    INODE_RESERVE);
+	return room - INODE_RESERVE;
 }
 
 /*

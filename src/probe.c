@@ -499,6 +499,23 @@ block_queue(unsigned major, unsigned minor, struct output_kvlist *kv)
 }
 
 /*
+ * How many more files the filesystem holding 'path' has inodes for:
+ * what statvfs(2) says an unprivileged process may use, where the
+ * filesystem has a fixed number of inodes (ext2/3/4, tmpfs with
+ * nr_inodes, xfs up to its imaxpct); UINT64_MAX where it reports none
+ * (btrfs) or statvfs fails.
+ */
+uint64_t
+probe_inodes_free(const char *path)
+{
+	struct statvfs	svfs;
+
+	if (statvfs(path, &svfs) == -1 || svfs.f_files == 0)
+		return UINT64_MAX;
+	return (uint64_t)svfs.f_favail;
+}
+
+/*
  * Append to 'kv' what the filesystem holding 'path' is: fstype, driver,
  * source, mountpoint, mount_options and super_options from mountinfo
  * (only fstype, from the statfs magic, if that fails), fs_magic,

@@ -300,17 +300,20 @@ report_timebox(uint64_t n_about, uint64_t n)
 	    "creating files in time to end at the budget\n", c1, c2);
 }
 
-/* Why the rounds ended, as the schedule's 'last' plan says. */
+/*
+ * Why the rounds ended, as the schedule's 'last' plan says; 'max' names
+ * the largest n's limit ("--max-files").
+ */
 void
-report_end(const struct config *cfg, const struct timing_round *last)
+report_end(const struct config *cfg, const struct timing_round *last,
+    const char *max)
 {
 	char	d1[32], d2[32], c1[32];
 
 	if (quiet)
 		return;
 	if (last->end == TIMING_END_MAX)
-		printf("%s reached: done\n", cfg->max_files != 0 ?
-		    "--max-files" : "the largest n the names allow");
+		printf("%s reached: done\n", max);
 	else if (cfg->policy == TIMING_PREDICT && last->pred_ns > 0 &&
 	    last->left_ns > 0) {
 		util_fmt_duration(d1, sizeof(d1), (uint64_t)last->pred_ns);

@@ -2,8 +2,10 @@
 # A full filesystem stops the run cleanly: exit 3, the outputs say
 # "stopped" with errno ENOSPC and the n of the round that failed, the
 # finished rounds are kept, stderr has one line naming the reason, and
-# nothing of largedir's is left on the filesystem.  Once with too few
-# inodes, once with too few data blocks.
+# nothing of largedir's is left on the filesystem: with too few data
+# blocks.  Too few inodes do not get that far: largedir counts them at
+# the start, and n grows no further than they allow (the run completes,
+# exit 0, saying so and recording n_limit).
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_root "mounts a tmpfs"
@@ -63,8 +65,24 @@ full() {
 	}
 }
 
-# 3000 inodes: rounds of 1000 and 2000 files fit, 4000 do not.
-full inodes size=2m,nr_inodes=3000 4000 "1000 2000" --start 1000 -g 2
+# 3000 inodes, less what the mount and the work directory use and the
+# 64 largedir leaves: rounds of 1000 and 2000 files, then as many as fit.
+m=$T/inodes res=$T/res-inodes
+mount_tmpfs "$m" size=2m,nr_inodes=3000
+printf 'foreign\n' >"$m/keep.txt"
+snapshot "$m" >"$T/before"
+room=$(( $(stat -f -c %d "$m") - 2 - 64 ))	# the work directory, its mark
+"$LD" -b 60s --start 1000 -g 2 -o "$res" --label x "$m" >"$T/stdout" \
+    2>"$T/stderr" || fail "inodes: exit $?: $(cat "$T/stderr")"
+grep -qx "the filesystem's free inodes reached: done" "$T/stdout" ||
+    fail "inodes: no end at the free inodes: $(cat "$T/stdout")"
+got=$(jq -r '[.rounds[].n] | map(tostring) | join(" ")' "$res/x.json")
+[ "$got" = "1000 2000 $room" ] ||
+    fail "inodes: rounds n=$got, expected 1000 2000 $room"
+grep -qx "# n_limit: $room (the filesystem's free inodes, less 64)" \
+    "$res/x.out" || fail "inodes: no n_limit $room in the .out"
+snapshot "$m" >"$T/after"
+cmp -s "$T/before" "$T/after" || fail "inodes: the filesystem is not as it was"
 # 1 MiB of 64 KiB files: 10 fit, 20 do not (nr_inodes is plenty).
 full blocks size=1m,nr_inodes=100000 20 "10" --start 10 -g 2 \
     --file-size 64k

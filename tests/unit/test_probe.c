@@ -12,6 +12,7 @@
  */
 
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -211,6 +212,26 @@ test_mount_root(void **state)
 	assert_null(m.fstype);
 }
 
+/*
+ * The free inodes: statvfs's f_favail where the filesystem counts inodes
+ * (/proc reports none: no limit), UINT64_MAX where it cannot be asked.
+ */
+static void
+test_inodes_free(void **state)
+{
+	struct statvfs	sv;
+
+	(void)state;
+	assert_int_equal(statvfs("/dev/shm", &sv), 0);
+	if (sv.f_files > 0)
+		assert_true(probe_inodes_free("/dev/shm") <=
+		    (uint64_t)sv.f_files);
+	assert_true(probe_inodes_free("/no/such/path/here") == UINT64_MAX);
+	assert_int_equal(statvfs("/proc", &sv), 0);
+	if (sv.f_files == 0)
+		assert_true(probe_inodes_free("/proc") == UINT64_MAX);
+}
+
 /* ===== cpuinfo and filesystems ===== */
 
 static void
@@ -389,6 +410,7 @@ main(void)
 		cmocka_unit_test(test_mountinfo_table),
 		cmocka_unit_test(test_mountinfo_ext4_driver),
 		cmocka_unit_test(test_mount_root),
+		cmocka_unit_test(test_inodes_free),
 		cmocka_unit_test(test_cpu_model_table),
 		cmocka_unit_test(test_fs_known_table),
 		cmocka_unit_test(test_loadavg),
