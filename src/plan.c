@@ -32,16 +32,19 @@
  * fit into what is left of the budget, each predicted with the margin
  * added: (1 + margin)^i for the i-th from now, as each round further
  * ahead is predicted from further away.  Those are the remaining rounds,
- * but the last is given all the
- * time the ones before it leave: it grows more than x growth, and the
- * run ends at its budget with the largest n the model says fits.  The
- * last round is time-boxed (timing.c): its create phase stops in time
- * for the round to end at the budget, and it may make up to three times
- * the n planned, so an error in its own prediction costs neither an
+ * but the last is given all the time the ones before it leave: it grows
+ * more than x growth, and the run ends at its budget with the largest n
+ * the model says fits.  The last round is time-boxed (timing.c): it may
+ * make up to three times the n planned, and its create phase stops when
+ * the share of what is left that create took in the round before is
+ * spent, so most of an error in its own prediction costs neither an
  * overrun nor unused time; the margin is there for the rounds before it.
+ * (What the time box cannot absorb is a round whose other phases slow
+ * down more or less than its create phase: see timing_create_deadline().)
  * When not even one round at x growth fits, the last is a smaller one if
- * it still grows by sqrt(growth) (half a step on the graph's log axis);
- * a round closer than that would add a point on top of the one before.
+ * it still grows by growth^(1/4), a quarter of a step on the graph's log
+ * axis; a round closer than that would add a point on top of the one
+ * before.
  */
 
 #include <math.h>
