@@ -267,6 +267,8 @@ struct machine {
 	double		 noise;			/* +- this share */
 	uint32_t	 seed;
 	unsigned	 reps;			/* --repeat, 0: 1 */
+	double		(*rest)(uint64_t);	/* per file after create,
+						   NULL: as cost() */
 };
 
 static unsigned
@@ -302,11 +304,35 @@ m_knee(uint64_t n)
 	    (20000 * 2e6 + 80000 * ((double)n - 2e6)) / (double)n;
 }
 
+/*
+ * Create costs 8 us a file at any n; the rest of the round 12 us a file,
+ * and three times that for files beyond the 3,000,000th, as open and
+ * delete past a cache knee: create's share of the round falls from 0.4.
+ */
+static double
+m_create8(uint64_t n)
+{
+	(void)n;
+	return 8000 / CREATE_SHARE;
+}
+
+static double
+m_restknee(uint64_t n)
+{
+	return n <= 3000000 ? 12000 :
+	    (12000 * 3e6 + 36000 * ((double)n - 3e6)) / (double)n;
+}
+
 /* The work of a round of 'n' files on 'm', all its repetitions. */
 static double
 work_of(const struct machine *m, uint64_t n)
 {
-	return OVERHEAD + reps_of(m) * (double)n * m->cost(n);
+	double	rest;
+
+	rest = m->rest != NULL ? m->rest(n) : (1 - CREATE_SHARE) *
+	    m->cost(n);
+	return OVERHEAD + reps_of(m) * (double)n * (CREATE_SHARE *
+	    m->cost(n) + rest);
 }
 
 /* The work of the create phase of the round's first repetition. */
@@ -499,8 +525,11 @@ oracle(const struct machine *m, uint64_t budget_ns)
  * between 95% and 100% of its budget (unless it reached MAX_FILES, where
  * the budget does not bind) and reach 90% of the oracle's largest n.
  * The noisy machines are run with PLAN_SEEDS seeds of their noise (1
- * unless the environment says more: bench/budget-sim.sh asks for 50);
+ * unless the environment says more: bench/budgets.sh asks for 50);
  * with one seed the table has a row per run, else a row per machine.
+ * With PLAN_KNOWN set (bench/budgets.sh sets it) the table also shows
+ * machines that the time box is known to fail, not counted: "rest knee",
+ * whose other phases slow down past a knee while create does not.
  */
 static void
 test_runs(void **state)
@@ -508,22 +537,24 @@ test_runs(void **state)
 	static const double	budgets_min[] = { 1, 2, 5, 10, 20, 30, 45,
 		60 };
 	static const struct machine	ms[] = {
-		{ "constant", m_constant, 0, 0, 1 },
-		{ "n log n", m_nlogn, 0, 0, 1 },
-		{ "linear", m_linear, 0, 0, 1 },
-		{ "knee", m_knee, 0, 0, 1 },
-		{ "constant~", m_constant, 0.3, 1, 1 },
-		{ "n log n~", m_nlogn, 0.3, 2, 1 },
-		{ "linear~", m_linear, 0.3, 3, 1 },
-		{ "knee~", m_knee, 0.3, 4, 1 },
-		{ "n log n x3", m_nlogn, 0, 0, 3 },
+		{ "constant", m_constant, 0, 0, 1, NULL },
+		{ "n log n", m_nlogn, 0, 0, 1, NULL },
+		{ "linear", m_linear, 0, 0, 1, NULL },
+		{ "knee", m_knee, 0, 0, 1, NULL },
+		{ "constant~", m_constant, 0.3, 1, 1, NULL },
+		{ "n log n~", m_nlogn, 0.3, 2, 1, NULL },
+		{ "linear~", m_linear, 0.3, 3, 1, NULL },
+		{ "knee~", m_knee, 0.3, 4, 1, NULL },
+		{ "n log n x3", m_nlogn, 0, 0, 3, NULL },
+		/* Not counted: the limit of the time box (timing.c). */
+		{ "rest knee", m_create8, 0, 0, 1, m_restknee },
 	};
 	struct machine		mm;
 	struct outcome		o;
 	uint64_t		best, budget;
 	size_t			i, j;
 	unsigned		seed, seeds = 1, runs, bad = 0, mbad;
-	bool			fail;
+	bool			fail, known;
 	double			end_lo, end_hi, ratio, growth, gsum;
 	const char		*env = getenv("PLAN_SEEDS");
 
@@ -540,6 +571,9 @@ test_runs(void **state)
 		print_message("%-10s %5s %14s %8s %11s %5s\n", "machine",
 		    "runs", "end", "n/orac", "last growth", "bad");
 	for (i = 0; i < NELEM(ms); i++) {
+		known = ms[i].rest != NULL;
+		if (known && getenv("PLAN_KNOWN") == NULL)
+			continue;
 		end_lo = ratio = 10;
 		end_hi = growth = gsum = 0;
 		runs = mbad = 0;
@@ -577,7 +611,8 @@ test_runs(void **state)
 			    "%5.2f-%5.2f %5u\n", ms[i].name, runs,
 			    100 * end_lo, 100 * end_hi, 100 * ratio,
 			    gsum / runs, growth, mbad);
-		bad += mbad;
+		if (!known)
+			bad += mbad;
 	}
 	print_message("%u runs outside [95%%, 100%%] of the budget or below "
 	    "90%% of the oracle's n\n", bad);
