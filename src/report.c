@@ -254,7 +254,10 @@ report_start(const struct report_start *st)
  * TIMING_PLAN_NONE), as one line into 'buf' of 'len' bytes: "plan: 2 more
  * rounds, n = 9,800,000 and about 15,100,000, ending about 29m40s", or
  * "plan redone after round 21 (took 3m10s, predicted 2m40s): ..." when
- * redone.  Said on stdout unless quiet; the caller records it.
+ * redone, "plan dropped after round 21 (...): n grows by the growth
+ * factor again" when no plan is needed any more (more rounds fit, or
+ * --max-files comes first).  Said on stdout unless quiet; the caller
+ * records it.
  */
 void
 report_plan(const struct timing_round *rd, char *buf, size_t len)
@@ -264,11 +267,19 @@ report_plan(const struct timing_round *rd, char *buf, size_t len)
 	size_t			 o = 0;
 	unsigned		 i;
 
-	if (rd->plan_event == TIMING_PLAN_REDONE) {
+	if (rd->plan_event != TIMING_PLAN_MADE) {
 		util_fmt_duration(d1, sizeof(d1), (uint64_t)rd->redo_took_ns);
 		util_fmt_duration(d2, sizeof(d2), (uint64_t)rd->redo_pred_ns);
-		o = (size_t)snprintf(buf, len, "plan redone after round %u "
-		    "(took %s, predicted %s): ", rd->redo_k, d1, d2);
+		o = (size_t)snprintf(buf, len, "plan %s after round %u "
+		    "(took %s, predicted %s)%s", rd->plan_event ==
+		    TIMING_PLAN_DROPPED ? "dropped" : "redone", rd->redo_k, d1,
+		    d2, rd->plan_event == TIMING_PLAN_DROPPED ? ": n grows by "
+		    "the growth factor again" : ": ");
+		if (rd->plan_event == TIMING_PLAN_DROPPED) {
+			if (!quiet)
+				printf("%s\n", buf);
+			return;
+		}
 	} else
 		o = (size_t)snprintf(buf, len, "plan: ");
 	o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%u more "

@@ -238,6 +238,13 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 		switch (plan_make(&s->model, plan_margin(&s->costs),
 		    s->n_prev, s->growth, s->max, s->repeat, left, &s->plan)) {
 		case PLAN_NONE:
+			if (s->plan_missed) {
+				s->plan_missed = false;
+				rd->plan_event = TIMING_PLAN_DROPPED;
+				rd->redo_k = s->last_k;
+				rd->redo_took_ns = s->last_took_ns;
+				rd->redo_pred_ns = s->last_pred_ns;
+			}
 			goto run;
 		case PLAN_NOFIT:
 			rd->end = TIMING_END_BUDGET;
@@ -246,6 +253,7 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 			break;
 		}
 		s->plan_on = true;
+		s->plan_missed = false;
 		s->plan_i = 0;
 		rd->plan_event = s->plans++ == 0 ? TIMING_PLAN_MADE :
 		    TIMING_PLAN_REDONE;
@@ -297,8 +305,10 @@ timing_sched_done(struct timing_sched *s, uint64_t n_made)
 	s->last_pred_ns = pred;
 	if (s->cur.warmup)
 		return;
-	if (s->plan_on && (++s->plan_i == s->plan.m || n_made != s->cur.n ||
+	if (s->plan_on && ++s->plan_i < s->plan.m && (n_made != s->cur.n ||
 	    !(fabs((double)elapsed / pred - 1) <= s->plan.margin)))
+		s->plan_missed = true;
+	if (s->plan_on && (s->plan_i == s->plan.m || s->plan_missed))
 		s->plan_on = false;
 	/* A round cut short by its deadline does not restart the growth. */
 	if (n_made > s->n_prev)

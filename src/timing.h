@@ -89,9 +89,12 @@ enum timing_end {
 enum timing_plan_event {
 	TIMING_PLAN_NONE,
 	TIMING_PLAN_MADE,	/* the run's first */
-	TIMING_PLAN_REDONE	/* a round missed its prediction by more than
+	TIMING_PLAN_REDONE,	/* a round missed its prediction by more than
 				   the margin, or the plan's last round ended
 				   with time left */
+	TIMING_PLAN_DROPPED	/* so, but now more rounds than the plan's
+				   fit, or --max-files comes first: n grows
+				   by the growth factor again */
 };
 
 /* The next round, as timing_sched_next() plans it. */
@@ -139,6 +142,7 @@ struct timing_sched {
 	bool				 have_model;	/* with this */
 	struct plan			 plan;		/* being followed */
 	bool				 plan_on;
+	bool				 plan_missed;	/* it was dropped */
 	unsigned			 plan_i;	/* its next round */
 	unsigned			 plans;		/* made so far */
 	unsigned			 last_k;	/* the round before */

@@ -340,6 +340,52 @@ test_sched_warmup(void **state)
 	    __FILE__, __LINE__);
 }
 
+/*
+ * A plan, then a machine a hundred times faster: the next round misses
+ * its prediction by far more than the margin, the plan is dropped, and
+ * as every round up to --max-files now fits, n grows by the growth
+ * factor again, said once (TIMING_PLAN_DROPPED), to --max-files.
+ */
+static void
+test_sched_dropped(void **state)
+{
+	struct timing_clock	clock;
+	struct timing_sched	s;
+	struct timing_round	rd;
+	uint64_t		now = SEC, n = 1000, max = 1000 << 12;
+	unsigned		made = 0, dropped = 0, after = 0;
+	double			cost = 10000;
+
+	(void)state;
+	clock.now = fake_now;
+	clock.arg = &now;
+	timing_sched_init(&s, &clock, now, 60 * SEC, TIMING_PREDICT, n, max,
+	    2, 1, 0);
+	while (timing_sched_next(&s, &rd)) {
+		if (rd.plan_event == TIMING_PLAN_MADE) {
+			made++;
+			cost /= 100;	/* from this round on */
+		}
+		if (rd.plan_event == TIMING_PLAN_DROPPED) {
+			dropped++;
+			assert_true(rd.redo_took_ns < rd.redo_pred_ns / 10);
+		}
+		if (dropped > 0) {
+			assert_int_equal(rd.n, n);	/* x2, not planned */
+			assert_false(rd.timebox);
+			after++;
+		}
+		now += (uint64_t)(cost * (double)rd.n);
+		n = rd.n * 2;
+		timing_sched_done(&s, rd.n);
+	}
+	assert_int_equal(made, 1);
+	assert_int_equal(dropped, 1);
+	assert_true(after >= 1);
+	assert_int_equal(rd.end, TIMING_END_MAX);
+	assert_true(now - SEC < 60 * SEC);
+}
+
 /* classic: rounds start until the budget has passed, never time-boxed. */
 static void
 test_sched_classic(void **state)
@@ -370,6 +416,7 @@ main(void)
 		cmocka_unit_test(test_sched_max),
 		cmocka_unit_test(test_sched_warmup),
 		cmocka_unit_test(test_sched_classic),
+		cmocka_unit_test(test_sched_dropped),
 	};
 
 	return cmocka_run_group_tests_name("timing", tests, NULL, NULL);
