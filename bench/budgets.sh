@@ -96,8 +96,7 @@ for conf in $configs; do
 			r = $1; if ($c["n"] > n) n = $c["n"] }
 		    END { printf "%s %s\n", r, n }' "$o" >"$out/rn"
 		read -r rounds n <"$out/rn"
-		end=$(grep -E '^(budget|--max-files|the largest)' \
-		    "$out/$label.stdout" | tail -n 1)
+		end=$(grep -E ': done$' "$out/$label.stdout" | tail -n 1)
 		awk -v t="$label" -v b="$b" -v s="$s" -v e="$el" -v r="$rounds" \
 		    -v n="$n" -v end="$end" 'BEGIN {
 			printf "%-8s %6s %9.1fs %6.1f%% %6s %12d  %s\n",
