@@ -82,7 +82,8 @@ extern const struct timing_clock	timing_monotonic;
 enum timing_end {
 	TIMING_END_BUDGET,	/* the budget is spent, or the next round
 				   would overrun it */
-	TIMING_END_MAX		/* --max-files, or what the names allow */
+	TIMING_END_MAX		/* the largest n: --max-files, what the
+				   names allow, the free inodes */
 };
 
 /* Whether a plan was made before a round. */
