@@ -264,23 +264,23 @@ report_plan(const struct timing_round *rd, char *buf, size_t len)
 {
 	const struct plan	*p = &rd->plan;
 	char			 c[32], d1[32], d2[32];
-	size_t			 o = 0;
+	size_t			 o;
 	unsigned		 i;
 
-	if (rd->plan_event != TIMING_PLAN_MADE) {
-		util_fmt_duration(d1, sizeof(d1), (uint64_t)rd->redo_took_ns);
-		util_fmt_duration(d2, sizeof(d2), (uint64_t)rd->redo_pred_ns);
-		o = (size_t)snprintf(buf, len, "plan %s after round %u "
-		    "(took %s, predicted %s)%s", rd->plan_event ==
-		    TIMING_PLAN_DROPPED ? "dropped" : "redone", rd->redo_k, d1,
-		    d2, rd->plan_event == TIMING_PLAN_DROPPED ? ": n grows by "
-		    "the growth factor again" : ": ");
-		if (rd->plan_event == TIMING_PLAN_DROPPED) {
-			if (!quiet)
-				printf("%s\n", buf);
-			return;
-		}
-	} else
+	util_fmt_duration(d1, sizeof(d1), (uint64_t)rd->redo_took_ns);
+	util_fmt_duration(d2, sizeof(d2), (uint64_t)rd->redo_pred_ns);
+	if (rd->plan_event == TIMING_PLAN_DROPPED) {
+		(void)snprintf(buf, len, "plan dropped after round %u (took "
+		    "%s, predicted %s): n grows by the growth factor again",
+		    rd->redo_k, d1, d2);
+		if (!quiet)
+			printf("%s\n", buf);
+		return;
+	}
+	if (rd->plan_event == TIMING_PLAN_REDONE)
+		o = (size_t)snprintf(buf, len, "plan redone after round %u "
+		    "(took %s, predicted %s): ", rd->redo_k, d1, d2);
+	else
 		o = (size_t)snprintf(buf, len, "plan: ");
 	o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%u more "
 	    "round%s, n = ", p->m, p->m == 1 ? "" : "s");

@@ -22,6 +22,8 @@
 
 static uint64_t	sub_sat(uint64_t, uint64_t);
 static uint64_t	tv_ns(const struct timeval *);
+static void	said(const struct timing_sched *, struct timing_round *,
+		    enum timing_plan_event);
 
 /* ===== Resource usage ===== */
 
@@ -181,6 +183,20 @@ timing_sched_init(struct timing_sched *s, const struct timing_clock *clock,
 }
 
 /*
+ * Before round 'rd': the plan event 'ev', and the round before it, whose
+ * time against its prediction is why a plan is redone or dropped.
+ */
+static void
+said(const struct timing_sched *s, struct timing_round *rd,
+    enum timing_plan_event ev)
+{
+	rd->plan_event = ev;
+	rd->redo_k = s->last_k;
+	rd->redo_took_ns = s->last_took_ns;
+	rd->redo_pred_ns = s->last_pred_ns;
+}
+
+/*
  * Plan the next round into 'rd'.  Return true to run it, or false when
  * the schedule has ended: rd->end says why, rd->n is the round that
  * would have come next, rd->pred_ns its predicted time and rd->left_ns
@@ -238,13 +254,9 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 		switch (plan_make(&s->model, plan_margin(&s->costs),
 		    s->n_prev, s->growth, s->max, s->repeat, left, &s->plan)) {
 		case PLAN_NONE:
-			if (s->plan_missed) {
-				s->plan_missed = false;
-				rd->plan_event = TIMING_PLAN_DROPPED;
-				rd->redo_k = s->last_k;
-				rd->redo_took_ns = s->last_took_ns;
-				rd->redo_pred_ns = s->last_pred_ns;
-			}
+			if (s->plan_missed)
+				said(s, rd, TIMING_PLAN_DROPPED);
+			s->plan_missed = false;
 			goto run;
 		case PLAN_NOFIT:
 			rd->end = TIMING_END_BUDGET;
@@ -255,15 +267,12 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 		s->plan_on = true;
 		s->plan_missed = false;
 		s->plan_i = 0;
-		rd->plan_event = s->plans++ == 0 ? TIMING_PLAN_MADE :
-		    TIMING_PLAN_REDONE;
+		said(s, rd, s->plans++ == 0 ? TIMING_PLAN_MADE :
+		    TIMING_PLAN_REDONE);
 		rd->plan = s->plan;
 		rd->plan_end_ns = (double)elapsed;
 		for (i = 0; i < s->plan.m; i++)
 			rd->plan_end_ns += s->plan.pred_ns[i];
-		rd->redo_k = s->last_k;
-		rd->redo_took_ns = s->last_took_ns;
-		rd->redo_pred_ns = s->last_pred_ns;
 	}
 	rd->n = s->plan.n[s->plan_i];
 	rd->pred_ns = s->plan.pred_ns[s->plan_i];
