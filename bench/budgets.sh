@@ -7,8 +7,9 @@
 # First the planner on simulated machines (tests/unit/test_plan.c with
 # $SEEDS seeds of noise, 50 unless given; a second): how close to their
 # budgets the runs end, and how their largest n compares with an oracle's;
-# the "rest knee" machine shows where the time box is known to fail (its
-# rows, marked FAILS, are not counted).
+# the "rest knee" machine, whose phases after create slow down three
+# times past a knee that create does not feel, shows where the time box
+# is known to fail (its rows, marked FAILS, are not counted).
 # Then, as root, for every config in $CONFIGS (configs/tmpfs.conf and
 # configs/ext4.conf) and every budget in $BUDGETS ("1m 5m 30m"), a real
 # run, largedir -c CONF -b BUDGET: for each, the time the budget counts

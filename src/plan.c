@@ -39,8 +39,9 @@
  * the share of what is left that create took in the round before is
  * spent, so most of an error in its own prediction costs neither an
  * overrun nor unused time; the margin is there for the rounds before it.
- * (What the time box cannot absorb is a round whose other phases slow
- * down more or less than its create phase: see timing_create_deadline().)
+ * (A round whose other phases slow down more than its create phase is
+ * caught by the open phase's own time box, as far as open can give time
+ * back: see timing_open_stop().)
  * When not even one round at x growth fits, the last is a smaller one if
  * it still grows by growth^(1/4), a quarter of a step on the graph's log
  * axis; a round closer than that would add a point on top of the one

@@ -500,6 +500,36 @@ report_stopped(struct output_doc *doc, unsigned k, const char *pn,
 }
 
 /*
+ * Round 'k''s open phase stopped after 'done' of its 'n' files, for the
+ * round to end at the budget (timing_open_stop()): say so, and keep it
+ * as "open_boxed_round_K" in the metadata of 'doc' (a repetition after
+ * the first adds to it).
+ */
+static void
+report_boxed(struct output_doc *doc, unsigned k, uint64_t done, uint64_t n)
+{
+	char		 c1[32], c2[32], key[48];
+	const char	*was;
+
+	util_fmt_count(c1, sizeof(c1), done);
+	util_fmt_count(c2, sizeof(c2), n);
+	if (!quiet)
+		printf("budget: round %u opened %s of its %s files (a random "
+		    "sample) so that it ends at the budget\n", k, c1, c2);
+	(void)snprintf(key, sizeof(key), "open_boxed_round_%u", k);
+	was = output_kv_get(&doc->meta, key);
+	if (was != NULL) {
+		char	*copy = xstrdup(was);
+
+		output_kv_set(&doc->meta, key, "%s; %" PRIu64 " of %" PRIu64,
+		    copy, done, n);
+		free(copy);
+	} else
+		output_kv_set(&doc->meta, key, "%" PRIu64 " of %" PRIu64,
+		    done, n);
+}
+
+/*
  * Round 'k''s phase 'pn' counted calls it cannot have made ('what'): the
  * counters are shared, and something else used the mount.  Warn once,
  * keep every case in the metadata.
@@ -568,6 +598,9 @@ report_note(struct report_noise *noise, struct output_doc *doc,
 	case ROUND_NOTE_BUSY:
 		report_busy(doc, rn->round, workload_phase_name(rn->phase),
 		    rn->msg);
+		break;
+	case ROUND_NOTE_BOXED:
+		report_boxed(doc, rn->round, rn->count, rn->n);
 		break;
 	case ROUND_NOTE_LOST:
 		util_fmt_count(count, sizeof(count), rn->count);

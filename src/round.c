@@ -47,6 +47,7 @@ static int	run_rep(struct round *, unsigned, uint64_t, bool,
 static int	run_phase(struct round *, enum phase, unsigned, uint64_t,
 		    struct phase_out *);
 static int	measure(void *, struct phase_out *);
+static bool	open_box(void *, uint64_t, uint64_t, uint64_t);
 static int	cold_step(struct round *, enum phase, uint64_t, double *);
 static int	stop(struct round *, int, const char *, uint64_t,
 		    const char *, ...) __attribute__((format(printf, 5, 6)));
@@ -98,7 +99,9 @@ round_loop(struct round *r, struct timing_sched *s, struct timing_round *last)
  * marked and which has no summary row), --repeat times.  With 'deadline',
  * the create phase of the first repetition stops in time for the round
  * to end at the budget (timing_create_deadline()), and the round's n is
- * what it made.  Fill 'res'.  Return 0, or -1 with r->stop saying why;
+ * what it made; and every open phase stops early if what comes after it
+ * would end after the budget (timing_open_stop()), having opened a
+ * random sample of the files.  Fill 'res'.  Return 0, or -1 with r->stop saying why;
  * the round directory may then still exist (r->in_round), for
  * round_clean().
  */
@@ -200,7 +203,8 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 	const struct config	*cfg = r->cfg;
 	struct phase_out	 o;
 	double			 load0 = NAN, load1 = NAN, cold_ns;
-	uint64_t		 t0, t, sync_ns = 0, removed;
+	double			 open_ns = 0;
+	uint64_t		 t0, t, sync_ns = 0, removed, open_end = 0;
 	enum phase		 p;
 	size_t			 i;
 
@@ -210,6 +214,8 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		    "directory");
 	r->in_round = true;
 	r->w.created = r->w.deleted = 0;
+	r->rep = rep;
+	r->create_ns = 0;
 	t0 = timing_now();
 	if (cfg->sync == CONFIG_SYNC_ROUND) {
 		if (r->be->ops->sync(r->be) == -1)
@@ -245,6 +251,16 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 			    o.rec.user_ns - o.rec.sys_ns) / 1e9, NULL);
 		if (p == PHASE_CREATE && o.done < n)
 			r->n = r->w.n = n = o.done;	/* time-boxed */
+		if (p == PHASE_CREATE)
+			r->create_ns = o.rec.ns;
+		if (p == PHASE_OPEN) {
+			open_end = timing_now();
+			/* What a whole open would have taken. */
+			open_ns = o.done > 0 ? o.rec.ns * n / o.done : 0;
+			if (o.done < n)
+				note(r, ROUND_NOTE_BOXED, p, o.done, n, NAN,
+				    NULL);
+		}
 		if (o.loop_at != 0 || o.lost != 0)
 			listing_broken(r, p, rep, &o);
 		else if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
@@ -271,8 +287,10 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 	rec->rep = rep;
 	rec->warmup = warmup ? 1 : 0;
 	rec->n = (double)n;
-	rec->round_ns = (double)(timing_now() - t0);
-	r->create_share = rec->phase[PHASE_CREATE].ns / rec->round_ns;
+	t = timing_now();
+	rec->round_ns = (double)(t - t0);
+	timing_shape_add(&r->last, rec->round_ns, rec->phase[PHASE_CREATE].ns,
+	    open_ns, open_end != 0 ? (double)(t - open_end) : 0);
 	rec->sync_ns = (double)sync_ns;
 	rec->load1_start = load0;
 	rec->load1_end = load1;
@@ -348,8 +366,10 @@ measure(void *arg, struct phase_out *o)
 	r->phase_t0_ns = timing_now();
 	r->w.deadline_ns = ma->p == PHASE_CREATE && r->deadline &&
 	    ma->rep == 1 ? timing_create_deadline(r->run_t0_ns,
-	    r->cfg->budget_ns, r->phase_t0_ns, r->create_share,
+	    r->cfg->budget_ns, r->phase_t0_ns, timing_shape_share(&r->last),
 	    r->cfg->repeat) : 0;
+	r->w.open_box = ma->p == PHASE_OPEN && r->deadline ? open_box : NULL;
+	r->w.box_arg = r;
 	cont0 = sig_cont;
 	perf_start(r->perf);
 	if (workload_run(&r->w, ma->p, &res) == -1) {
@@ -421,6 +441,21 @@ measure(void *arg, struct phase_out *o)
 	c->memcg_peak_kib = runner_peak_kib(&r->runner);
 	c->stopped = sig_cont != cont0 || record_lost_time(c) ? 1 : 0;
 	return 0;
+}
+
+/*
+ * The open phase's time box (struct workload): whether to stop after
+ * 'done' files at 'now', 'elapsed_ns' into the phase, for the round to
+ * end at the budget (timing_open_stop()).
+ */
+static bool
+open_box(void *arg, uint64_t done, uint64_t now, uint64_t elapsed_ns)
+{
+	struct round	*r = arg;
+
+	return timing_open_stop(&r->last, timing_budget_end(r->run_t0_ns,
+	    r->cfg->budget_ns), now, r->n, done, elapsed_ns, r->create_ns,
+	    r->cfg->repeat - r->rep);
 }
 
 /*

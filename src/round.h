@@ -75,9 +75,12 @@ enum round_note_kind {
 					   again, or the backend's words) */
 	ROUND_NOTE_LOST,		/* 'count' names never listed
 					   ('msg': the first) */
-	ROUND_NOTE_BUSY			/* the counters hold calls of
+	ROUND_NOTE_BUSY,		/* the counters hold calls of
 					   others ('msg' names them) */
+	ROUND_NOTE_BOXED		/* open stopped after 'count' of
+					   'n' files, to end at the budget */
 };
+#define ROUND_NOTE_KINDS	(ROUND_NOTE_BOXED + 1)
 
 struct round_note {
 	enum round_note_kind	 kind;
@@ -119,8 +122,11 @@ struct round {
 	uint64_t		 n;		/* less if time-boxed */
 	uint64_t		 t0_ns;		/* its start */
 	uint64_t		 phase_t0_ns;	/* the phase's start */
-	bool			 deadline;	/* create stops at a deadline */
-	double			 create_share;	/* of the last repetition */
+	bool			 deadline;	/* create stops at a deadline,
+						   open at its box */
+	unsigned		 rep;		/* the repetition under way */
+	double			 create_ns;	/* its create phase */
+	struct timing_shape	 last;		/* the last repetition */
 	struct workload		 w;
 	struct names		 names;
 	uint32_t		*order;

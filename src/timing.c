@@ -120,6 +120,13 @@ timing_next_n(uint64_t n, double growth, uint64_t max)
 
 /* ===== Budget ===== */
 
+/* When the rounds of a run that started at 'run_t0_ns' must end. */
+uint64_t
+timing_budget_end(uint64_t run_t0_ns, uint64_t budget_ns)
+{
+	return run_t0_ns + (uint64_t)((1 - TIMING_SLACK) * (double)budget_ns);
+}
+
 /*
  * When the create phase with a deadline (timing_round.deadline) of a run
  * that started at 'run_t0_ns' with budget 'budget_ns', starting at 'now',
@@ -128,23 +135,109 @@ timing_next_n(uint64_t n, double growth, uint64_t max)
  * rest of the round takes the remainder) is spent, divided among the
  * 'repeat' repetitions.  A share that is no share (below 5%, 100% or
  * more, NAN) counts as half.  The rule assumes that the other phases
- * slow down with n as create does; where they slow down more (a cache
+ * slow down with n as create does.  Where they slow down more (a cache
  * knee crossed by the last round, which may be three or four times any
- * round before it) the round ends after the budget, where less, before
- * it: bench/budgets.sh measured 107.5% and 92.3% of the budget.
+ * round before it), the open phase's own time box catches it
+ * (timing_open_stop()); without an open phase such a round ends after
+ * the budget.
  */
 uint64_t
 timing_create_deadline(uint64_t run_t0_ns, uint64_t budget_ns, uint64_t now,
     double share, unsigned repeat)
 {
-	double	end;
+	uint64_t	end = timing_budget_end(run_t0_ns, budget_ns);
 
-	end = (double)run_t0_ns + (1 - TIMING_SLACK) * budget_ns;
 	if (!(share > 0.05 && share < 1))
 		share = 0.5;
-	if (end <= (double)now)
+	if (end <= now)
 		return now;
-	return now + (uint64_t)((end - (double)now) * share / repeat);
+	return now + (uint64_t)((double)(end - now) * share / repeat);
+}
+
+/*
+ * Keep in 'sh' how a repetition's time fell: 'round_ns' in all,
+ * 'create_ns' in create, 'open_ns' in open (0: it had none) and
+ * 'after_ns' after open.
+ */
+void
+timing_shape_add(struct timing_shape *sh, double round_ns, double create_ns,
+    double open_ns, double after_ns)
+{
+	unsigned	i;
+
+	if (round_ns > 0) {
+		i = sh->nshares++ % TIMING_SHAPE_LEN;
+		sh->round_ns[i] = round_ns;
+		sh->create_ns[i] = create_ns;
+	}
+	if (open_ns > 0) {
+		i = sh->nratios++ % TIMING_SHAPE_LEN;
+		sh->open_ns[i] = open_ns;
+		sh->after_ns[i] = after_ns;
+	}
+}
+
+/* The sum of the first min(n, TIMING_SHAPE_LEN) of 'v'. */
+static double
+sum3(const double *v, unsigned n)
+{
+	double		s = 0;
+	unsigned	i;
+
+	for (i = 0; i < n && i < TIMING_SHAPE_LEN; i++)
+		s += v[i];
+	return s;
+}
+
+/* Create's share of the repetitions 'sh' keeps, in all; NAN if none. */
+double
+timing_shape_share(const struct timing_shape *sh)
+{
+	if (sh->nshares == 0)
+		return NAN;
+	return sum3(sh->create_ns, sh->nshares) / sum3(sh->round_ns,
+	    sh->nshares);
+}
+
+/* The ratio of the time after open to open in them; NAN if none. */
+double
+timing_shape_ratio(const struct timing_shape *sh)
+{
+	if (sh->nratios == 0)
+		return NAN;
+	return sum3(sh->after_ns, sh->nratios) / sum3(sh->open_ns,
+	    sh->nratios);
+}
+
+/*
+ * Whether the open phase of a round with a deadline, having opened
+ * 'done' of its 'n' files in 'elapsed_ns', must stop at 'now' for the
+ * round to end by 'end_ns' (timing_budget_end()).  What comes after open
+ * is predicted to take its ratio to open in the last repetitions
+ * (timing_shape_ratio()) times a whole open at this open's pace: the
+ * ratio stays when open and delete slow down together, as they do past
+ * a cache knee, which create may not feel.  'create_ns' is
+ * this repetition's create phase and 'reps_left' the repetitions still
+ * to come, each a create, a whole open and the rest.  Open stops no
+ * earlier than TIMING_OPEN_MIN files and 1/TIMING_OPEN_PART of n; the
+ * files it opened are a random sample, in the random order, and its
+ * rate is theirs.  Without a ratio (no open phase before), never.
+ */
+bool
+timing_open_stop(const struct timing_shape *sh, uint64_t end_ns,
+    uint64_t now, uint64_t n, uint64_t done, uint64_t elapsed_ns,
+    double create_ns, unsigned reps_left)
+{
+	double	ratio = timing_shape_ratio(sh), open, rest;
+
+	if (!(ratio >= 0) || done < TIMING_OPEN_MIN ||
+	    done < n / TIMING_OPEN_PART || elapsed_ns == 0)
+		return false;
+	if (now >= end_ns)
+		return true;
+	open = (double)elapsed_ns / (double)done * (double)n;
+	rest = ratio * open + reps_left * (create_ns + (1 + ratio) * open);
+	return (double)now + rest >= (double)end_ns;
 }
 
 /* ===== The schedule of a run ===== */
@@ -210,9 +303,10 @@ said(const struct timing_sched *s, struct timing_round *rd,
  * on a busy machine a prediction can be off by a factor of two or more,
  * so the round may make up to TIMING_TIMEBOX_FACTOR times the n planned,
  * and its create phase stops in time for the whole round to end at the
- * budget (timing_create_deadline()).  Every round under TIMING_PREDICT
- * has that deadline, so even a round far slower than planned ends at the
- * budget.  TIMING_CLASSIC starts rounds at x growth until the budget has
+ * budget (timing_create_deadline()), its open phase where what comes
+ * after it would not (timing_open_stop()).  Every round under
+ * TIMING_PREDICT has these limits, so even a round far slower than
+ * planned ends at the budget.  TIMING_CLASSIC starts rounds at x growth until the budget has
  * passed.
  */
 bool

@@ -58,8 +58,46 @@ enum timing_policy {
  */
 #define TIMING_SLACK	0.02
 
+uint64_t	timing_budget_end(uint64_t, uint64_t);
 uint64_t	timing_create_deadline(uint64_t, uint64_t, uint64_t, double,
 	    unsigned);
+
+/*
+ * How the time of the last TIMING_SHAPE_LEN repetitions fell, for the
+ * deadlines of the next round (timing_shape_add()): their time, their
+ * create phase's, their open phase's and the time after open (the
+ * phases after it, their syncs).  Create's share and the ratio of after
+ * open to open are taken over all of them, so each counts by its time:
+ * on a busy machine one short repetition's figures are off by a tenth
+ * or more.  A repetition without an open phase adds no ratio.
+ */
+#define TIMING_SHAPE_LEN	3
+
+struct timing_shape {
+	double		round_ns[TIMING_SHAPE_LEN];
+	double		create_ns[TIMING_SHAPE_LEN];
+	unsigned	nshares;		/* all there were */
+	double		open_ns[TIMING_SHAPE_LEN];
+	double		after_ns[TIMING_SHAPE_LEN];
+	unsigned	nratios;
+};
+
+void	timing_shape_add(struct timing_shape *, double, double, double,
+	    double);
+double	timing_shape_share(const struct timing_shape *);
+double	timing_shape_ratio(const struct timing_shape *);
+
+/*
+ * The open phase's time box stops it no earlier than TIMING_OPEN_MIN
+ * files and 1/TIMING_OPEN_PART of n: a pace measured on fewer is
+ * noise, and stopping at the first of many looks that says "too slow"
+ * would believe it.
+ */
+#define TIMING_OPEN_MIN		1000
+#define TIMING_OPEN_PART	20
+
+bool	timing_open_stop(const struct timing_shape *, uint64_t, uint64_t,
+	    uint64_t, uint64_t, uint64_t, double, unsigned);
 
 /* ===== The schedule of a run ===== */
 

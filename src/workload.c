@@ -177,7 +177,9 @@ overlap_end(struct workload *w, uint64_t *t0)
 
 /*
  * The loop of create, open and delete: 'op' on every file, in creation
- * order, or in 'order' if it is not NULL.
+ * order, or in 'order' if it is not NULL.  Create may stop at its
+ * deadline and open where its box says (struct workload), having done
+ * fewer than n.
  */
 static int
 each_file(struct workload *w, enum phase p, file_op op,
@@ -206,6 +208,12 @@ each_file(struct workload *w, enum phase p, file_op op,
 		stats_hist_add(&r->hist, t1 - t0);
 		t0 = t1;
 		if (t1 >= deadline) {
+			i++;
+			break;
+		}
+		if (p == PHASE_OPEN && w->open_box != NULL &&
+		    (i + 1) % WORKLOAD_BOX_EVERY == 0 &&
+		    w->open_box(w->box_arg, i + 1, t1, t1 - start - paused)) {
 			i++;
 			break;
 		}

@@ -66,6 +66,8 @@ struct workload_result {
 	struct stats_hist	hist;		/* latency of each operation */
 };
 
+#define WORKLOAD_BOX_EVERY	64
+
 struct workload {
 	struct backend		*be;
 	struct backend_dir	*dir;		/* the round directory */
@@ -86,6 +88,15 @@ struct workload {
 	 * last round of a run is time-boxed to end at the budget.
 	 */
 	uint64_t		 deadline_ns;
+	/*
+	 * If not NULL, the open phase asks it every WORKLOAD_BOX_EVERY
+	 * files, with the files opened, the time and the phase's time so
+	 * far, whether to stop (done < n, no error): the time box of the
+	 * rest of the round (timing_open_stop()).
+	 */
+	bool			(*open_box)(void *, uint64_t, uint64_t,
+				    uint64_t);
+	void			*box_arg;
 	/* What may exist, for workload_clean(). */
 	uint64_t		 created;	/* names [0, created) */
 	uint64_t		 deleted;	/* names [0, deleted) are gone */

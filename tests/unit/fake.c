@@ -16,6 +16,7 @@
 
 #include "config.h"
 #include "fake.h"
+#include "timing.h"
 #include "util.h"
 
 struct fake_name {
@@ -65,7 +66,7 @@ enum { C_CREATE, C_OPENCLOSE, C_STAT, C_UNLINK, C_READDIR, C_MKDIR,
     C_RMDIR };
 
 struct fake_knobs	 fake_knobs = { -1, 0, -1, 0, 7, false, false, 0, 0, -1,
-    false, -1 };
+    false, -1, 0 };
 static struct fake_wd	*workdirs;
 static unsigned		 serial;
 
@@ -144,6 +145,7 @@ fake_reset(void)
 	fake_knobs.skip_slot = -1;
 	fake_knobs.cycle = false;
 	fake_knobs.eloop_after = -1;
+	fake_knobs.open_ns = 0;
 }
 
 /* How many work directories exist in 'target'. */
@@ -402,8 +404,13 @@ static int
 f_openclose(struct backend *be, struct backend_dir *d, const char *name)
 {
 	struct fake	*fk = be->priv;
+	uint64_t	 until;
 
 	fk->count[C_OPENCLOSE]++;
+	if (fake_knobs.open_ns > 0)
+		for (until = timing_now() + fake_knobs.open_ns;
+		    timing_now() < until;)
+			;	/* busy: a sleep would take what it likes */
 	if (usable(be) == -1)
 		return -1;
 	if (find(d, name) == -1) {

@@ -42,6 +42,7 @@ struct fake_knobs {
 	bool	cycle;		/* start again at the end, for ever */
 	long	eloop_after;	/* readdir calls before ELOOP (the
 				   backend saw a cookie twice); -1 */
+	uint64_t open_ns;	/* each open+close takes this long */
 };
 
 extern struct fake_knobs	fake_knobs;

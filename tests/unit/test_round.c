@@ -51,7 +51,7 @@ struct fixture {
 	struct output_doc	 doc;
 	struct round		 r;
 	/* what the callbacks saw */
-	unsigned		 notes[ROUND_NOTE_LOST + 1];
+	unsigned		 notes[ROUND_NOTE_KINDS];
 	uint64_t		 note_count;
 	unsigned		 planned, done;
 	bool			 plant;		/* on_poll plants a name */
@@ -390,6 +390,67 @@ test_loop_budget(void **state)
 }
 
 /*
+ * A round of 10,000 files with a deadline whose budget ends 'left_ms'
+ * after its start; each open takes 100 us (1 s in all), and in the
+ * round before, what came after open took as long as open, so this
+ * one's is predicted at 1 s.  Return the open phase's files.
+ */
+static double
+boxed_round(struct fixture *f, uint64_t left_ms)
+{
+	struct round_result	res;
+	const uint64_t		n = 10000, budget = 100 * NS_PER_S;
+
+	fake_knobs.open_ns = 100000;
+	timing_shape_add(&f->r.last, 0.4e9, 0.2e9, 0.1e9, 0.1e9);
+	f->r.run_t0_ns = timing_now() + left_ms * 1000000ULL -
+	    (uint64_t)((1 - TIMING_SLACK) * budget);
+	assert_int_equal(f->cfg.budget_ns, budget);
+	assert_int_equal(round_run(&f->r, 2, n, false, true, &res), 0);
+	assert_int_equal(res.n, n);
+	assert_false(f->r.in_round);
+	assert_true(cell(&f->doc.rows, 0, "delete_ops") == n);
+	return cell(&f->doc.rows, 0, "open_ops");
+}
+
+/*
+ * The open phase's time box: with 1.5 s left, open stops after about
+ * half its files so that the rest of the round (1 s) ends in time; the
+ * rate is of the files it opened, and the next round learns its cost
+ * per file from them.  With 30 s left, it opens them all.
+ */
+static void
+test_open_box(void **state)
+{
+	struct fixture	*f;
+	double		 opened;
+	char		 err[LD_ERRLEN];
+
+	(void)state;
+	f = fixture("create,open,delete", "1");
+	assert_int_equal(config_set(&f->cfg, "budget", "100s", err), 0);
+	opened = boxed_round(f, 1500);
+	assert_true(opened >= TIMING_OPEN_MIN && opened < 10000);
+	assert_int_equal((uint64_t)opened % WORKLOAD_BOX_EVERY, 0);
+	assert_int_equal(f->notes[ROUND_NOTE_BOXED], 1);
+	assert_true(cell(&f->doc.rows, 0, "open_per_s") < 10001);
+	/*
+	 * The next round learns what a whole open would have taken at its
+	 * pace (1 s, not the half it took) against what came after.
+	 */
+	assert_int_equal(f->r.last.nratios, 2);
+	assert_true(f->r.last.open_ns[1] >= 1e9);
+	assert_true(f->r.last.after_ns[1] < 0.5e9);
+	fixture_free(f);
+
+	f = fixture("create,open,delete", "1");
+	assert_int_equal(config_set(&f->cfg, "budget", "100s", err), 0);
+	assert_true(boxed_round(f, 30000) == 10000);
+	assert_int_equal(f->notes[ROUND_NOTE_BOXED], 0);
+	fixture_free(f);
+}
+
+/*
  * Run one round of 200 files through 'phases' with the fake backend's
  * listing knobs as the caller set them; return the round's result.
  */
@@ -544,6 +605,7 @@ main(void)
 		cmocka_unit_test(test_round_foreign),
 		cmocka_unit_test(test_loop_max),
 		cmocka_unit_test(test_loop_budget),
+		cmocka_unit_test(test_open_box),
 		cmocka_unit_test(test_listing_repeat),
 		cmocka_unit_test(test_listing_skip),
 		cmocka_unit_test(test_listing_cycle),

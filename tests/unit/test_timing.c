@@ -404,6 +404,83 @@ test_sched_classic(void **state)
 	assert_int_equal(m.last.left_ns, 0);
 }
 
+/*
+ * The open phase's time box: what comes after open, predicted as the
+ * ratio of it to open in the repetitions before (here 2: 5 s of open,
+ * 10 s after it) times this open at its pace.  This round has 3M files.
+ */
+static void
+test_open_stop(void **state)
+{
+	struct timing_shape	last, none;
+	const uint64_t		n = 3000000, now = 100 * SEC;
+
+	(void)state;
+	memset(&last, 0, sizeof(last));
+	memset(&none, 0, sizeof(none));
+	assert_true(isnan(timing_shape_share(&last)));
+	assert_true(isnan(timing_shape_ratio(&last)));
+	timing_shape_add(&last, 20e9, 5e9, 5e9, 10e9);
+	assert_true(timing_shape_share(&last) == 0.25);
+	assert_true(timing_shape_ratio(&last) == 2);
+	/* Without open, a share but no ratio. */
+	timing_shape_add(&none, 20e9, 5e9, 0, 15e9);
+	assert_true(timing_shape_share(&none) == 0.25);
+	assert_true(isnan(timing_shape_ratio(&none)));
+
+	/* As fast as before: the rest takes 3 x 10 s. */
+	assert_false(timing_open_stop(&last, now + 31 * SEC, now, n, 1000000,
+	    5 * SEC, 0, 0));
+	assert_true(timing_open_stop(&last, now + 30 * SEC, now, n, 1000000,
+	    5 * SEC, 0, 0));
+	/* Open twice as slow per file (a knee): so is the rest, 60 s. */
+	assert_true(timing_open_stop(&last, now + 59 * SEC, now, n, 1000000,
+	    10 * SEC, 0, 0));
+	assert_false(timing_open_stop(&last, now + 61 * SEC, now, n,
+	    1000000, 10 * SEC, 0, 0));
+	/* Faster: less. */
+	assert_false(timing_open_stop(&last, now + 16 * SEC, now, n,
+	    1000000, 2500 * 1000000ULL, 0, 0));
+	/*
+	 * A repetition to come: its create (20 s), its whole open (15 s)
+	 * and its rest (30 s) too.
+	 */
+	assert_true(timing_open_stop(&last, now + 94 * SEC, now, n, 1000000,
+	    5 * SEC, 20e9, 1));
+	assert_false(timing_open_stop(&last, now + 96 * SEC, now, n,
+	    1000000, 5 * SEC, 20e9, 1));
+	/* Not before TIMING_OPEN_MIN files and a part of n, even when late. */
+	assert_false(timing_open_stop(&last, now - SEC, now, 10000,
+	    TIMING_OPEN_MIN - 1, SEC, 0, 0));
+	assert_true(timing_open_stop(&last, now - SEC, now, 10000,
+	    TIMING_OPEN_MIN, SEC, 0, 0));
+	assert_false(timing_open_stop(&last, now - SEC, now, n,
+	    n / TIMING_OPEN_PART - 1, SEC, 0, 0));
+	assert_true(timing_open_stop(&last, now - SEC, now, n,
+	    n / TIMING_OPEN_PART, SEC, 0, 0));
+	/* Past the end: stop, whatever the prediction. */
+	assert_true(timing_open_stop(&last, now, now, n, 1000000, 1, 0, 0));
+	/*
+	 * Over the last three, each by its time: a short repetition far
+	 * off (a share of 0.9, a ratio of 1/9) counts little, and the
+	 * oldest goes.
+	 */
+	timing_shape_add(&last, 1e9, 0.9e9, 0.09e9, 0.01e9);
+	assert_true(fabs(timing_shape_share(&last) - 5.9 / 21) < 1e-12);
+	assert_true(fabs(timing_shape_ratio(&last) - 10.01 / 5.09) < 1e-12);
+	timing_shape_add(&last, 20e9, 5e9, 5e9, 10e9);
+	timing_shape_add(&last, 20e9, 5e9, 5e9, 10e9);
+	assert_true(fabs(timing_shape_share(&last) - 10.9 / 41) < 1e-12);
+	timing_shape_add(&last, 20e9, 5e9, 5e9, 10e9);
+	assert_true(fabs(timing_shape_share(&last) - 0.25) < 1e-12);
+	assert_true(fabs(timing_shape_ratio(&last) - 2) < 1e-12);
+	/* No open phase before, nothing to predict from: never. */
+	assert_false(timing_open_stop(&none, now - SEC, now, n, 1000000,
+	    5 * SEC, 0, 0));
+	assert_int_equal(timing_budget_end(SEC, 100 * SEC),
+	    SEC + (uint64_t)((1 - TIMING_SLACK) * 100 * SEC));
+}
+
 int
 main(void)
 {
@@ -417,6 +494,7 @@ main(void)
 		cmocka_unit_test(test_sched_warmup),
 		cmocka_unit_test(test_sched_classic),
 		cmocka_unit_test(test_sched_dropped),
+		cmocka_unit_test(test_open_stop),
 	};
 
 	return cmocka_run_group_tests_name("timing", tests, NULL, NULL);
