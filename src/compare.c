@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * compare: the arithmetic of an A/B comparison (see compare.h).
+ */
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compare.h"
+#include "stats.h"
+#include "util.h"
+
+/* The pairs a row counts at most (a --repeat far beyond need). */
+#define COMPARE_MAX	1000
+
+/*
+ * Which set-up the 'i'-th repetition (from 0) of a comparison runs: A B,
+ * then B A, then A B, ...
+ */
+enum compare_side
+compare_side(unsigned i)
+{
+	return (i / 2 % 2 == 0) == (i % 2 == 0) ? COMPARE_A : COMPARE_B;
+}
+
+/* Whether 't' is a time a repetition can have taken. */
+static int
+usable(double t)
+{
+	return isfinite(t) && t > 0;
+}
+
+/*
+ * The row of one phase from the times of 'k' pairs, 'a_ns[i]' and
+ * 'b_ns[i]' (a pair where either is not a time, NAN for a repetition
+ * that failed, does not count), each for 'entries' entries.  Return 0,
+ * or -1 (EINVAL) when no pair counts.
+ */
+int
+compare_row(const double *a_ns, const double *b_ns, size_t k,
+    double entries, struct compare_row *row)
+{
+	double		a[COMPARE_MAX], b[COMPARE_MAX], pct[COMPARE_MAX];
+	double		a_lo, a_hi, b_lo, b_hi, p_lo, p_hi;
+	size_t		i, m = 0;
+
+	for (i = 0; i < k && m < COMPARE_MAX; i++)
+		if (usable(a_ns[i]) && usable(b_ns[i])) {
+			a[m] = a_ns[i];
+			b[m] = b_ns[i];
+			pct[m++] = (b_ns[i] / a_ns[i] - 1) * 100;
+		}
+	if (m == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	a_lo = a_hi = a[0];
+	b_lo = b_hi = b[0];
+	p_lo = p_hi = pct[0];
+	for (i = 1; i < m; i++) {
+		a_lo = fmin(a_lo, a[i]);
+		a_hi = fmax(a_hi, a[i]);
+		b_lo = fmin(b_lo, b[i]);
+		b_hi = fmax(b_hi, b[i]);
+		p_lo = fmin(p_lo, pct[i]);
+		p_hi = fmax(p_hi, pct[i]);
+	}
+	row->pairs = m;
+	row->a_ns = stats_median(a, m);
+	row->b_ns = stats_median(b, m);
+	row->a_per_s = entries * 1e9 / row->a_ns;
+	row->b_per_s = entries * 1e9 / row->b_ns;
+	row->pct = (row->b_ns / row->a_ns - 1) * 100;
+	row->spread = (p_hi - p_lo) / 2;
+	if (m == 1)
+		row->verdict = COMPARE_ONE_PAIR;
+	else if (b_hi < a_lo)
+		row->verdict = COMPARE_FASTER;
+	else if (b_lo > a_hi)
+		row->verdict = COMPARE_SLOWER;
+	else
+		row->verdict = COMPARE_NOISE;
+	return 0;
+}
+
+const char *
+compare_verdict_name(enum compare_verdict v)
+{
+	switch (v) {
+	case COMPARE_FASTER:
+		return "faster";
+	case COMPARE_SLOWER:
+		return "slower";
+	case COMPARE_NOISE:
+		return "within noise";
+	case COMPARE_ONE_PAIR:
+		return "one pair";
+	}
+	return "?";
+}
+
+/*
+ * One line of the plain-text table into 'buf' for phase 'phase':
+ *	mkdir      49.10s     1.0k/s    3m00s    278.2/s   +266.0% ±10.8%  slower
+ */
+void
+compare_format(char *buf, size_t len, const char *phase,
+    const struct compare_row *row)
+{
+	char	at[32], ar[32], bt[32], br[32];
+
+	util_fmt_duration(at, sizeof(at), (uint64_t)llround(row->a_ns));
+	util_fmt_duration(bt, sizeof(bt), (uint64_t)llround(row->b_ns));
+	util_fmt_rate(ar, sizeof(ar), row->a_per_s);
+	util_fmt_rate(br, sizeof(br), row->b_per_s);
+	(void)snprintf(buf, len, "%-8s %8s %8s/s %8s %8s/s  %+7.1f%% "
+	    "±%.1f%%  %s", phase, at, ar, bt, br, row->pct, row->spread,
+	    compare_verdict_name(row->verdict));
+}
