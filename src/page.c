@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "html.h"
@@ -67,6 +68,8 @@ struct page_item {
 };
 
 static int	read_targets(struct page *, const char *, char *);
+static void	run_end(const struct results_target *, const char *, char *,
+		    size_t);
 static bool	same_meta(const struct results_target *,
 		    const struct results_target *, const char *);
 static bool	has_file(const struct page *, const char *, const char *);
@@ -256,6 +259,37 @@ read_targets(struct page *pg, const char *results, char *err)
 
 /* ===== Looking things up ===== */
 
+/*
+ * The end of target 't''s run, which started at 'start' (ISO 8601, UTC)
+ * and took its elapsed_s, into 'last' ('len' bytes) if it is later than
+ * what 'last' holds ("" at first).  A run without elapsed_s ends, for
+ * this, where it started.
+ */
+static void
+run_end(const struct results_target *t, const char *start, char *last,
+    size_t len)
+{
+	struct tm	 tm;
+	const char	*el, *rest;
+	char		 end[32];
+	double		 s;
+	time_t		 at;
+
+	memset(&tm, 0, sizeof(tm));
+	rest = strptime(start, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (rest == NULL || *rest != '\0')
+		return;
+	at = timegm(&tm);
+	if ((el = results_meta(t, "elapsed_s")) != NULL &&
+	    (s = strtod(el, NULL)) > 0 && s < 1e9)
+		at += (time_t)llround(s);
+	if (strftime(end, sizeof(end), "%Y-%m-%dT%H:%M:%SZ",
+	    gmtime(&at)) == 0)
+		return;
+	if (strcmp(end, last) > 0)
+		(void)snprintf(last, len, "%s", end);
+}
+
 /* Whether 'a' and 'b' have the same value (or none) for 'key'. */
 static bool
 same_meta(const struct results_target *a, const struct results_target *b,
@@ -429,7 +463,7 @@ put_knees(FILE *fp, const struct results_target *t, enum html_lang lang)
 			html_num(fp, v, 0, lang);
 		} else if (strcmp(s, "decline") == 0)
 			html_put(fp, "%s%s: %s", any ? "; " : "", phases[p],
-			    html_tr(lang, "decline", "Abfall"));
+			    html_tr(lang, "decline", "Rückgang"));
 		else
 			continue;
 		any = true;
@@ -481,7 +515,8 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 	const struct results_target	*t0 = &pg->r.t[0];
 	const struct page_item		*it;
 	struct page_item		 same[NWORK], diff[NWORK];
-	const char			*s, *first = NULL, *last = NULL;
+	const char			*s, *first = NULL;
+	char				 last[32] = "";
 	bool				 one_seed = true;
 	size_t				 i, ns = 0, nd = 0;
 
@@ -501,8 +536,7 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 			continue;
 		if (first == NULL || strcmp(s, first) < 0)
 			first = s;
-		if (last == NULL || strcmp(s, last) > 0)
-			last = s;
+		run_end(&pg->r.t[i], s, last, sizeof(last));
 	}
 	html_put(fp, "<p>largedir ");
 	s = results_meta(t0, "version") != NULL ? results_meta(t0, "version") :
@@ -510,15 +544,14 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 	html_esc(fp, "", s, "");
 	if ((s = results_meta(t0, "git")) != NULL)
 		html_esc(fp, " (git ", s, ")");
-	html_put(fp, html_tr(lang, " measured %zu target%s",
-	    " hat %zu Ziel%s gemessen"), pg->r.nt,
-	    pg->r.nt == 1 ? "" : html_tr(lang, "s", "e"));
-	if (first != NULL) {
-		html_esc(fp, html_tr(lang, ", started ", ", gestartet "),
-		    first, "");
-		if (strcmp(first, last) != 0)
-			html_esc(fp, html_tr(lang, " to ", " bis "), last, "");
-	}
+	html_put(fp, html_tr(lang, " measured %zu target%s", " hat %zu Ziel%s"),
+	    pg->r.nt, pg->r.nt == 1 ? "" : html_tr(lang, "s", "e"));
+	if (first != NULL && strcmp(first, last) != 0) {
+		html_esc(fp, html_tr(lang, " from ", " von "), first, "");
+		html_esc(fp, html_tr(lang, " to ", " bis "), last, "");
+	} else if (first != NULL)
+		html_esc(fp, html_tr(lang, ", started ", " ab "), first, "");
+	html_put(fp, "%s", html_tr(lang, "", " gemessen"));
 	html_put(fp, ".%s", one_seed ? " Seed: " : " Seeds: ");
 	for (i = 0; i < (one_seed ? 1 : pg->r.nt); i++) {
 		if (!one_seed)
@@ -696,7 +729,7 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "Knee: the n from which a phase's rate stays below half of its "
 	    "plateau; decline: it falls from the start (see largedir(1)).",
 	    "Knick: das n, ab dem die Rate einer Phase unter der Hälfte ihres "
-	    "Plateaus bleibt; Abfall: sie fällt von Anfang an (siehe "
+	    "Plateaus bleibt; Rückgang: sie fällt von Anfang an (siehe "
 	    "largedir(1))."), html_tr(lang, "Each rate is the "
 	    "median over the repetitions of the round whose n is closest to "
 	    "the given n, within a factor of 1.25 (hover over a cell to see "

@@ -260,7 +260,7 @@ test_page_full(void **state)
 	assert_non_null(strstr(en, "<td>create n = 11,389; delete: "
 	    "decline</td>"));
 	assert_non_null(strstr(de, "<td>create n = 11.389; delete: "
-	    "Abfall</td>"));
+	    "Rückgang</td>"));
 	assert_null(strstr(en, "open n ="));
 	/* ext4 at n = 100,000 comes from its row at 86,481. */
 	assert_non_null(strstr(en, "title=\"n = 86,481\">77,895</td>"));
