@@ -43,6 +43,7 @@
 #include "backend.h"
 #include "cache.h"
 #include "cleanup.h"
+#include "compare.h"
 #include "config.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "knfs.h"
@@ -108,6 +109,7 @@ static int	run_main(int, char **);
 static void	parse_args(struct run *, int, char **, bool *);
 static void	check_dir(const char *);
 static void	setup_target(struct run *);
+static int	setup_only(struct run *);
 static void	setup_cold(struct run *);
 static void	setup_label(struct run *);
 static void	setup_outputs(struct run *, int, char **);
@@ -128,6 +130,7 @@ static void	tidy(void);
 
 static const struct verb verbs[] = {
 	{ "suite", suite_main },
+	{ "compare", compare_main },
 	{ "plot", plot_main },
 	{ "page", page_main },
 	{ "cleanup", verb_cleanup },
@@ -200,6 +203,8 @@ run_main(int argc, char **argv)
 	if (r->conf_path != NULL) {
 		setup_signals();	/* mkfs may take a while */
 		setup_target(r);
+		if (r->cfg.setup_only)
+			return setup_only(r);	/* tidy() tears it down */
 		if (r->tconf.kernel_uml && r->tconf.path == NULL)
 			return uml_main(&r->target, &r->cfg, r->conf_path,
 			    argc, argv);	/* tidy() tears it down */
@@ -216,6 +221,8 @@ run_main(int argc, char **argv)
 		report_usage("--memory-limit: not with %s (the %s backend's "
 		    "phases share its connection with largedir)", r->dir,
 		    r->ops->name);
+	if (r->cfg.setup_only)
+		return setup_only(r);
 	setup_cold(r);
 	setup_label(r);
 	if ((r->cfg.events != NULL ? perf_init(&r->perf, r->cfg.events,
@@ -366,6 +373,27 @@ setup_target(struct run *r)
 		    "up the target; nothing measured, no outputs written",
 		    r->conf_path, sigabbrev_np(sig_first));
 	r->dir = r->target.mnt;
+}
+
+/*
+ * --setup-only: the target is set up (or the directory checked), which is
+ * all this run was to do; say so.  The caller returns, and tidy() at exit
+ * takes the target down again.
+ */
+static int
+setup_only(struct run *r)
+{
+	if (r->cfg.quiet)
+		;
+	else if (r->conf_path == NULL)
+		printf("%s: a directory largedir can measure\n", r->dir);
+	else
+		printf("%s: set up%s; taken down again\n", r->conf_path,
+		    r->tconf.kernel_uml ? " as far as the host goes (the "
+		    "guest mounts it)" : "");
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	return 0;
 }
 
 /*

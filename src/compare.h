@@ -50,5 +50,6 @@ int			 compare_row(const double *, const double *, size_t,
 const char		*compare_verdict_name(enum compare_verdict);
 void			 compare_format(char *, size_t, const char *,
 			    const struct compare_row *);
+int			 compare_main(int, char **);
 
 #endif /* LD_COMPARE_H */

@@ -82,6 +82,8 @@ struct config {
 	char			*events;	/* libpfm4 names; NULL:
 						   PERF_DEFAULT */
 	uint64_t		total_budget_ns;	/* suite; 0: none */
+	bool			setup_only;	/* set the target up, no
+						   more */
 	struct output_kvlist	bset;		/* backends' options, by
 						   name */
 	char			*overrides;	/* the target keys the command
@@ -107,7 +109,8 @@ enum config_type {
 enum config_verb {
 	CONFIG_RUN = 1,		/* largedir [options] dir */
 	CONFIG_SUITE = 2,	/* largedir suite [options] file ... */
-	CONFIG_FILE = 4		/* a key of config files */
+	CONFIG_FILE = 4,	/* a key of config files */
+	CONFIG_COMPARE = 8	/* largedir compare [options] A B */
 };
 
 /* What the command line does with an option. */
@@ -194,7 +197,7 @@ struct config_args {
 	bool			 cleanup;	/* run: --cleanup */
 	char			**rest;		/* the operands */
 	int			 nrest;
-	/* suite: the options to pass on to each target, in order */
+	/* suite, compare: the options to pass on to each run, in order */
 	struct config_given	 given[CONFIG_MAX_PASS];
 	size_t			 ngiven;
 };

@@ -516,15 +516,16 @@ config_getopt(char *optstring)
 
 /*
  * Read the command line 'argc', 'argv' (argv[0] the program or the verb)
- * of 'verb', CONFIG_RUN or CONFIG_SUITE, into 'cfg' and 'args'.  For a
+ * of 'verb', CONFIG_RUN, CONFIG_SUITE or CONFIG_COMPARE, into 'cfg' and
+ * 'args'.  For a
  * run, -c FILE is read first (into 'cfg' and 'tc', as config_load()
  * reads it), so that the rest of the command line wins over it: the
  * target keys given as options (--source, --mount-options, ...; a run
  * with -c only) go into 'tc' through target_conf_set() and are listed
  * in cfg->overrides, every other value goes through config_set(), and
  * target_conf_check() sees the target as FILE and the options make it.
- * A suite also keeps in 'args->given' the options to pass on to its
- * targets.  The operands are left in 'args->rest'.  Prints nothing, and
+ * A suite or a comparison also keeps in 'args->given' the options to
+ * pass on to its runs.  The operands are left in 'args->rest'.  Prints nothing, and
  * stops at -h or -V (after a bad line of FILE, before the check).
  *
  * Return 0, CONFIG_ACT_HELP or CONFIG_ACT_VERSION (the caller prints
@@ -582,7 +583,13 @@ config_parse_args(struct config *cfg, struct target_conf *tc,
 		}
 		if ((o->verbs & verb) == 0) {
 			/* A target key's message names it, not its value. */
-			if (o->refuse != NULL)
+			if (verb == CONFIG_COMPARE)
+				(void)snprintf(err, LD_ERRLEN, "compare: "
+				    "--%s does not go with a comparison, "
+				    "which runs one n (-n) on A and on B as "
+				    "their configs say (see largedir compare "
+				    "-h)", o->name);
+			else if (o->refuse != NULL)
 				(void)snprintf(err, LD_ERRLEN, o->refuse,
 				    o->act == CONFIG_ACT_TARGET ? o->name :
 				    argv[optind - 1]);
@@ -611,11 +618,12 @@ config_parse_args(struct config *cfg, struct target_conf *tc,
 		}
 		if (config_set(cfg, o->name, optarg, err) == -1)
 			goto out;
-		if (verb != CONFIG_SUITE || (o->flags & CONFIG_LOCAL) != 0)
+		if (verb == CONFIG_RUN || (o->flags & CONFIG_LOCAL) != 0)
 			continue;
 		if (args->ngiven == CONFIG_MAX_PASS) {
-			(void)snprintf(err, LD_ERRLEN, "suite: too many "
-			    "options");
+			(void)snprintf(err, LD_ERRLEN, "%s: too many "
+			    "options", verb == CONFIG_SUITE ? "suite" :
+			    "compare");
 			goto out;
 		}
 		args->given[args->ngiven].opt = o;

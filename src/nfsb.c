@@ -115,33 +115,39 @@ static const struct config_word	readdirs[] = {
 /* Its options: how to create, how to list, and how much at a time. */
 static const struct config_opt options[] = {
 	{ .name = "nfs-create", .type = CONFIG_CHOICE,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
+	      CONFIG_COMPARE,
 	  .metavar = "exclusive|guarded", .help = "nfs://: how CREATE is sent",
 	  .def = "exclusive", .init = "exclusive", .words = creates },
 	{ .name = "nfs-readdir", .type = CONFIG_CHOICE,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
+	      CONFIG_COMPARE,
 	  .metavar = "plain|plus", .help = "nfs://: READDIR or READDIRPLUS",
 	  .def = "plain", .init = "plain", .words = readdirs },
 	{ .name = "nfs-dircount", .type = CONFIG_SIZE,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE, .metavar = "size",
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
+	      CONFIG_COMPARE, .metavar = "size",
 	  .help = "nfs://: READDIRPLUS dircount", .def = "maxcount/8",
 	  .min = 512, .max = 1U << 20,
 	  .bad = "not a size (e.g. 8k, 32k)",
 	  .low = "at least 512", .high = "at most 1M" },
 	{ .name = "nfs-maxcount", .type = CONFIG_SIZE,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE, .metavar = "size",
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
+	      CONFIG_COMPARE, .metavar = "size",
 	  .help = "nfs://: READDIR(PLUS) reply size", .def = "dtpref",
 	  .min = 512, .max = 1U << 20,
 	  .bad = "not a size (e.g. 8k, 32k)",
 	  .low = "at least 512", .high = "at most 1M" },
 	{ .name = "nfs-window", .type = CONFIG_COUNT,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
+	      CONFIG_COMPARE,
 	  .metavar = "count", .help = "nfs://: calls in flight in a phase",
 	  .def = "1", .init = "1", .min = 1, .max = 256,
 	  .bad = "not a number (e.g. 1, 16)", .low = "at least 1",
 	  .high = "at most 256" },
 	{ .name = "nfs-timeout", .type = CONFIG_DURATION,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE,
+	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
+	      CONFIG_COMPARE,
 	  .metavar = "duration", .help = "nfs://: how long to wait for a reply",
 	  .def = "60s", .init = "60s", .min = 1, .max = 3600ULL * NS_PER_S,
 	  .bad = "not a duration (e.g. 10s, 1m)", .high = "at most 1h" },

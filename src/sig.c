@@ -18,12 +18,14 @@
  */
 
 #include <sys/types.h>
+#include <sys/wait.h>
 
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <string.h>
 #include <time.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include "sig.h"
@@ -143,4 +145,37 @@ sig_forward(pid_t pid)
 	child = pid;
 	if (pid > 0 && sig_first != 0)
 		(void)kill(pid, sig_first);
+}
+
+/*
+ * Run largedir again (/proc/self/exe) with 'args' (args[0] its name) as
+ * a child, and store its wait status in '*ws'.  The child runs in a
+ * process group of its own, so that a signal from the terminal reaches
+ * only this process, which passes it on once (sig_forward()): a second
+ * one would abandon the child's clean-up.  Return 0, or -1 with errno if
+ * it could not be started.
+ */
+int
+sig_run_self(char *const args[], int *ws)
+{
+	pid_t	pid;
+
+	if ((pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		(void)setpgid(0, 0);
+		(void)execv("/proc/self/exe", args);
+		(void)fprintf(stderr, "largedir: exec /proc/self/exe: %s\n",
+		    strerror(errno));
+		_exit(127);
+	}
+	(void)setpgid(pid, pid);
+	sig_forward(pid);
+	while (waitpid(pid, ws, 0) == -1)
+		if (errno != EINTR) {
+			sig_forward(0);
+			return -1;
+		}
+	sig_forward(0);
+	return 0;
 }

@@ -8,8 +8,9 @@
  * every other signal that would end the process from outside only set
  * flags: the phase loops see sig_poll go up, call their poll callback
  * outside the fast path, and stop; whoever runs a child process for a
- * phase (runner.c, suite.c) or for mkfs (mkfs.c) names it with
- * sig_forward(), and the handler passes the signal on.  SIGCONT counts in
+ * phase (runner.c) or for mkfs (mkfs.c) names it with sig_forward(),
+ * and the handler passes the signal on; sig_run_self() runs largedir
+ * again that way, for a suite's targets and a comparison's runs.  SIGCONT counts in
  * sig_cont: the process was stopped, and a phase that was running lost
  * that time.  On a terminal, SIGRTMIN ticks every SIG_PROGRESS_MS so the
  * progress line can be redrawn.
@@ -37,5 +38,6 @@ extern volatile sig_atomic_t	sig_cont;	/* SIGCONTs so far */
 int	sig_setup(bool);
 void	sig_arm_timer(void);
 void	sig_forward(pid_t);
+int	sig_run_self(char *const [], int *);
 
 #endif /* LD_SIG_H */

@@ -90,7 +90,6 @@ suite_main(int argc, char **argv)
 	struct results_target	 rt;
 	double			 vals[PHASE_COUNT], n, at;
 	time_t			 now;
-	pid_t			 pid;
 	int			 i, j, na, np = 0, nconf, ws[SUITE_MAX];
 	int			 bad = 0, outfd;
 	size_t			 k;
@@ -171,26 +170,8 @@ suite_main(int argc, char **argv)
 		if (budget != NULL)
 			args[na++] = budget;
 		args[na] = NULL;
-		/*
-		 * The target runs in a process group of its own, so that a
-		 * signal from the terminal reaches only the suite, which
-		 * passes it on once: a second one would abandon the
-		 * target's clean-up.
-		 */
-		if ((pid = fork()) == -1)
-			err(1, "fork");
-		if (pid == 0) {
-			(void)setpgid(0, 0);
-			(void)execv("/proc/self/exe", args);
-			warn("exec /proc/self/exe");
-			_exit(127);
-		}
-		(void)setpgid(pid, pid);
-		sig_forward(pid);
-		while (waitpid(pid, &ws[i], 0) == -1)
-			if (errno != EINTR)
-				err(1, "waitpid");
-		sig_forward(0);
+		if (sig_run_self(args, &ws[i]) == -1)
+			err(1, "running the target");
 	}
 
 	/* The summary: the largest n each target reached, and its rates. */

@@ -73,6 +73,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kmsg.h"
 #include "loop.h"
 #include "marker.h"
 #include "mkfs.h"
@@ -276,9 +277,11 @@ mount_fs(struct target *t, const char *src, char *err)
 {
 	struct libmnt_context	*cxt;
 	char			 buf[LD_ERRLEN / 2], said[LD_ERRLEN / 2];
+	char			 kernel[96];
 	char			*real = NULL, *log = NULL;
+	const char		*dev;
 	size_t			 len;
-	int			 rc, saved = 0, fd2 = -1;
+	int			 rc, saved = 0, fd2 = -1, kfd;
 
 	/*
 	 * A device by its real name, as mount(8) canonicalizes it: the
@@ -311,7 +314,11 @@ mount_fs(struct target *t, const char *src, char *err)
 			return -1;
 		}
 	}
+	kfd = log == NULL ? kmsg_start() : -1;
 	rc = mnt_context_mount(cxt);
+	/* The filesystem says which option it refused, in the log only. */
+	dev = strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src;
+	kmsg_said(kfd, t->conf.fstype, dev, kernel, sizeof(kernel));
 	if (log != NULL) {
 		target_nfs_log_end(fd2, log, said, sizeof(said));
 		free(log);
@@ -344,6 +351,9 @@ mount_fs(struct target *t, const char *src, char *err)
 	}
 	if (said[0] != '\0')	/* mount.nfs knows best what went wrong */
 		(void)snprintf(buf, sizeof(buf), "%s", said);
+	else if (kernel[0] != '\0')
+		(void)snprintf(buf, sizeof(buf), "the kernel says: %s",
+		    kernel);
 	if (buf[0] == '\0')
 		(void)snprintf(buf, sizeof(buf), "%s", strerror(saved));
 	(void)util_fail(err, saved, "mount %s %s on %s: %s", t->conf.fstype,

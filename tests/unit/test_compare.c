@@ -80,7 +80,7 @@ test_slower(void **state)
 	NEAR(row.spread, ((181.0 / 48.0) - (178.5 / 50.2)) * 100 / 2);
 	assert_int_equal(row.verdict, COMPARE_SLOWER);
 	compare_format(line, sizeof(line), "mkdir", &row);
-	assert_string_equal(line, "mkdir      49.10s     1.0k/s    3m00s    "
+	assert_string_equal(line, "mkdir       49.10s     1.0k/s     3m00s    "
 	    "278.2/s   +266.0% ±10.8%  slower");
 }
 

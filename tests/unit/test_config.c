@@ -392,7 +392,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 46);
+	assert_int_equal(n, 47);
 	free(lo);
 }
 
@@ -445,6 +445,8 @@ test_every_option(void **state)
 		{ "seed", "0", "x", "--seed 'x': not a number" },
 		{ "start", "4294967295", "4294967296", "--start '4294967296': "
 		    "must be a whole number from 1 to 4294967295" },
+		{ "setup-only", "yes", "1", "--setup-only '1': must be yes or "
+		    "no" },
 		{ "sync", "none", "x", "--sync 'x': must be none, phase or "
 		    "round" },
 		{ "warmup", "100", "101", "--warmup '101': must be a whole "

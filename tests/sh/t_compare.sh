@@ -1,0 +1,143 @@
+#!/bin/sh
+# largedir compare: A and B run in pairs, A B then B A, each run a largedir
+# of its own (one round of n files, the same seed) on a target set up
+# afresh; the table has a line per phase; the outputs hold every run in
+# that order, and each run keeps its own outputs in runs/.  A set-up that
+# cannot be made stops the comparison before anything is measured (exit
+# 4, a line naming the side and the kernel's naming the option, nothing
+# mounted, no outputs); an interrupt keeps the runs that finished (exit
+# 130); a bad command line exits 2 with one line.  Directories need no
+# root; targets with a set-up do.
+# shellcheck source=/dev/null
+. "$(dirname "$0")/lib.sh"
+need_cmd jq
+
+# conf NAME LINE...: write the config $T/NAME.conf.
+conf() {
+	name=$1
+	shift
+	printf '%s\n' "$@" >"$T/$name.conf"
+}
+
+# refuse WHAT ARG...: largedir compare ARG... exits 2 with one line
+# holding WHAT, and writes nothing.
+refuse() {
+	what=$1
+	shift
+	set +e
+	"$LD" compare -o "$T/refused" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	set -e
+	[ "$rc" = 2 ] || fail "compare $*: exit $rc, expected 2"
+	[ "$(lines "$T/err")" = 1 ] || fail "compare $*: $(cat "$T/err")"
+	grep -q -- "$what" "$T/err" || fail "compare $*: $(cat "$T/err")"
+	[ ! -e "$T/refused" ] || fail "compare $*: made outputs"
+}
+mkdir "$T/da" "$T/db"
+refuse "name two configs or directories" "$T/da"
+refuse "name two configs or directories" "$T/da" "$T/db" "$T/db"
+refuse "compare: --budget does not go" -b 5m "$T/da" "$T/db"
+refuse "compare: --growth does not go" --growth 2 "$T/da" "$T/db"
+refuse "compare: --max-files does not go" -N 10 "$T/da" "$T/db"
+refuse "compare: --mount-options does not go" --mount-options=ro \
+    "$T/da" "$T/db"
+refuse "no-such.conf" "$T/da" "$T/no-such.conf"
+"$LD" compare -h | grep -q "^usage: largedir compare" ||
+    fail "compare -h: no usage line"
+
+# compared DIR STATUS: DIR/compare.{out,csv,json} exist and say STATUS;
+# K is the number of runs they hold.
+compared() {
+	for f in out csv json; do
+		[ -s "$1/compare.$f" ] || fail "$1/compare.$f is missing"
+	done
+	[ "$(jq -r .status "$1/compare.json")" = "$2" ] ||
+	    fail "$1: status $(jq -r .status "$1/compare.json"), not $2"
+	grep -qx "# status: $2" "$1/compare.out" || fail "$1: .out status"
+	K=$(jq '.rounds | length' "$1/compare.json")
+	[ "$(($(lines "$1/compare.csv") - 1))" = "$K" ] ||
+	    fail "$1: the .csv and the .json differ"
+}
+
+# sides FILE: the side column of FILE's rows (0 A, 1 B), in order.
+sides() {
+	awk '$1 == "pair" { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+	    h && /^[0-9]/ { printf "%s", $c["side"] }' "$1"
+}
+
+# Two directories: the runs happen in them, and leave nothing there.
+"$LD" compare -n 500 -r 2 -s 7 -o "$T/dirs" "$T/da" "$T/db" \
+    >"$T/out" 2>"$T/err" || fail "dirs: exit $?: $(cat "$T/out" "$T/err")"
+for p in create open delete; do
+	grep -q "^$p  " "$T/out" || fail "dirs: no line for $p: $(cat "$T/out")"
+done
+compared "$T/dirs" complete
+[ "$K" = 4 ] || fail "dirs: $K rows, expected 4"
+[ "$(sides "$T/dirs/compare.out")" = 0110 ] ||
+    fail "dirs: sides $(sides "$T/dirs/compare.out"), expected A B B A"
+for r in da.1 db.1 db.2 da.2; do
+	check_outputs "$T/dirs/runs" "$r" complete
+	[ "$(jq -r '.rounds[0].n' "$T/dirs/runs/$r.json")" = 500 ] ||
+	    fail "$r: not a round of 500 files"
+	[ "$(jq -r '.meta.seed' "$T/dirs/runs/$r.json")" = 7 ] ||
+	    fail "$r: not seed 7"
+done
+for d in "$T/da" "$T/db"; do
+	[ -z "$(ls -A "$d")" ] || fail "dirs: left $(ls -A "$d") in $d"
+done
+jq -e '.summary[0].create_pairs == 2 and .summary[0].create_verdict <= 2' \
+    "$T/dirs/compare.json" >/dev/null || fail "dirs: summary $(jq -c \
+    .summary "$T/dirs/compare.json")"
+
+need_root "targets with a set-up mount"
+# nothing_left: nothing of largedir's in the scratch dir or mount table.
+nothing_left() {
+	[ -z "$(ls -A "$T/scratch" 2>/dev/null)" ] ||
+	    fail "$1: left $(ls -A "$T/scratch")"
+	! grep -q "$T/scratch" /proc/self/mounts || fail "$1: left a mount"
+}
+conf a "label = ca" "fstype = tmpfs" "mount_options = size=64m,nr_inodes=300k"
+conf b "label = cb" "fstype = tmpfs" "mount_options = size=96m,nr_inodes=300k"
+conf bad "label = cbad" "fstype = tmpfs" "mount_options = no_such_option=1"
+
+# Two targets: each run sets up its own (a mount point of its own).
+"$LD" compare -n 2000 -r 2 --scratch "$T/scratch" -o "$T/tm" \
+    "$T/a.conf" "$T/b.conf" >"$T/out" 2>"$T/err" ||
+    fail "targets: exit $?: $(cat "$T/out" "$T/err")"
+compared "$T/tm" complete
+[ "$(cat "$T/tm/runs"/*.out | grep -c '^# mountpoint: ')" = 4 ] ||
+    fail "targets: not four runs with a mount point"
+[ "$(cat "$T/tm/runs"/*.out | grep '^# mountpoint: ' | sort -u | wc -l |
+    tr -d ' ')" = 4 ] || fail "targets: a mount point used twice"
+nothing_left targets
+
+# A set-up the kernel refuses: exit 4 before anything is measured.
+set +e
+"$LD" compare -n 100 --scratch "$T/scratch" -o "$T/badout" \
+    "$T/a.conf" "$T/bad.conf" >"$T/out" 2>"$T/err"
+rc=$?
+set -e
+[ "$rc" = 4 ] || fail "bad set-up: exit $rc: $(cat "$T/out" "$T/err")"
+grep -q "B ($T/bad.conf) cannot be set up" "$T/err" ||
+    fail "bad set-up: $(cat "$T/err")"
+grep -q "the kernel says: tmpfs: Unknown parameter 'no_such_option'" \
+    "$T/err" || fail "bad set-up: the option is not named: $(cat "$T/err")"
+[ ! -e "$T/badout" ] || fail "bad set-up: made outputs"
+nothing_left "bad set-up"
+
+# Interrupted in its third run: the two finished runs are kept.
+"$LD" compare -n 300000 -r 3 --scratch "$T/scratch" -o "$T/int" \
+    "$T/a.conf" "$T/b.conf" >"$T/out" 2>"$T/err" &
+pid=$!
+wait_for 120 test -s "$T/int/runs/cb.2.out"
+kill -INT "$pid"
+set +e
+wait "$pid"
+rc=$?
+set -e
+[ "$rc" = 130 ] || fail "interrupted: exit $rc: $(cat "$T/out" "$T/err")"
+compared "$T/int" interrupted
+if [ "$K" -lt 2 ] || [ "$K" -gt 3 ]; then
+	fail "interrupted: $K rows"
+fi
+nothing_left interrupted
