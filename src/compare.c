@@ -31,6 +31,7 @@
 #include "config.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "output.h"
+#include "plot.h"
 #include "report.h"
 #include "results.h"
 #include "sig.h"
@@ -650,10 +651,23 @@ compare_main(int argc, char **argv)
 		    &row);
 		printf("%s\n", line);
 	}
-	if (write_outputs(&cm, ns, ws, runs, argc, argv) == -1 && status == 0)
-		status = 1;
-	else
+	if (write_outputs(&cm, ns, ws, runs, argc, argv) == -1) {
+		if (status == 0)
+			status = 1;
+	} else
 		printf("results: %s/compare.out (.csv, .json)\n", cm.out);
+	/* The graphs are extras: the table has said it all. */
+	if (sig_count == 0 && runs > 0) {
+		line[0] = '\0';
+		for (k = 0; k < cm.cfg.nphases; k++)
+			(void)snprintf(line + strlen(line), sizeof(line) -
+			    strlen(line), "%s%s", k > 0 ? " " : "",
+			    workload_phase_name(cm.cfg.phases[k]));
+		if (plot_compare(cm.out, cm.side[0].label, cm.side[1].label,
+		    line) == 0)
+			printf("graphs: %s/compare-PHASE.png (and .svg)\n",
+			    cm.out);
+	}
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	free(ns);

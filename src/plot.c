@@ -35,17 +35,20 @@
 static int	adopt_graphs(int, const char *, const char *);
 static int	count_outs(const char *);
 static int	run_gnuplot(const char *, const char *, const char *,
-		    const char *, const char *);
+		    const char *const []);
+static char	*scripts_dir(void);
+static int	open_priv(const char *, char **, int *);
 
 /*
- * Run "gnuplot -e ld_outsub='SUB' -c DIR/SCRIPT ARG1 [ARG2]" and wait for
- * it.  Return its exit status, 127 if gnuplot cannot be run.
+ * Run "gnuplot -e ld_outsub='SUB' -c DIR/SCRIPT ARG..." ('argv', at most
+ * four, NULL-terminated) and wait for it.  Return its exit status, 127 if
+ * gnuplot cannot be run.
  */
 static int
 run_gnuplot(const char *dir, const char *sub, const char *script,
-    const char *arg1, const char *arg2)
+    const char *const argv[])
 {
-	char	*path, *outsub, *args[8];
+	char	*path, *outsub, *args[10];
 	pid_t	 pid;
 	int	 ws, n = 0;
 
@@ -56,9 +59,8 @@ run_gnuplot(const char *dir, const char *sub, const char *script,
 	args[n++] = outsub;
 	args[n++] = (char *)"-c";
 	args[n++] = path;
-	args[n++] = (char *)arg1;
-	if (arg2 != NULL)
-		args[n++] = (char *)arg2;
+	for (; *argv != NULL && n < 9; argv++)
+		args[n++] = (char *)*argv;
 	args[n] = NULL;
 	(void)fflush(stdout);
 	ws = -1;
@@ -152,9 +154,8 @@ plot_results(const char *results, bool loud)
 {
 	struct dirent	*d;
 	DIR		*dp;
-	const char	*env = getenv("LARGEDIR_PLOT");
-	char		 self[PATH_MAX], *dir = NULL, *label, *p, *priv;
-	const char	*sub;
+	char		*dir, *label, *priv;
+	const char	*sub, *args[3];
 	ssize_t		 len;
 	int		 rc, resfd, bad = 0;
 
@@ -162,44 +163,16 @@ plot_results(const char *results, bool loud)
 		warnx("%s: no results to plot (no LABEL.out files)", results);
 		return 1;
 	}
-	if (env != NULL && *env != '\0')
-		dir = xstrdup(env);
-	else if (access(LD_DATADIR "/plot/rates.gp", R_OK) == 0)
-		dir = xstrdup(LD_DATADIR "/plot");
-	else if ((len = readlink("/proc/self/exe", self, sizeof(self) - 1)) >
-	    0) {
-		self[len] = '\0';
-		if ((p = strrchr(self, '/')) != NULL)
-			*p = '\0';
-		dir = xasprintf("%s/../plot", self);
-	}
-	if (dir == NULL || access(dir, R_OK) == -1) {
-		warnx("no gnuplot scripts found (set LARGEDIR_PLOT to the "
-		    "plot/ directory)");
-		free(dir);
+	if ((dir = scripts_dir()) == NULL)
 		return 1;
-	}
-	/*
-	 * gnuplot follows links where it writes, so it draws into a
-	 * directory of our own, and the graphs are moved in from there.
-	 */
-	priv = xasprintf("%s/.plot.XXXXXX", results);
-	if (mkdtemp(priv) == NULL) {
-		warn("mkdir %s", priv);
-		free(priv);
-		free(dir);
-		return 1;
-	}
-	if ((resfd = open(results, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
-	    -1) {
-		warn("%s", results);
-		(void)rmdir(priv);
-		free(priv);
+	if (open_priv(results, &priv, &resfd) == -1) {
 		free(dir);
 		return 1;
 	}
 	sub = strrchr(priv, '/') + 1;
-	if ((rc = run_gnuplot(dir, sub, "rates.gp", results, NULL)) == 127) {
+	args[0] = results;
+	args[1] = args[2] = NULL;
+	if ((rc = run_gnuplot(dir, sub, "rates.gp", args)) == 127) {
 		if (loud)
 			warnx("gnuplot is missing: apt-get install "
 			    "gnuplot-nox");
@@ -223,7 +196,8 @@ plot_results(const char *results, bool loud)
 		    d->d_name[0] == '.')
 			continue;
 		label = xasprintf("%.*s", (int)len - 4, d->d_name);
-		bad |= run_gnuplot(dir, sub, "target.gp", results, label) != 0;
+		args[1] = label;
+		bad |= run_gnuplot(dir, sub, "target.gp", args) != 0;
 		free(label);
 	}
 	if (dp != NULL)
@@ -238,6 +212,95 @@ plot_results(const char *results, bool loud)
 		printf("graphs: %s%s*.png (and .svg)\n", results,
 		    results[strlen(results) - 1] == '/' ? "" : "/");
 	return bad ? 1 : 0;
+}
+
+/*
+ * The gnuplot scripts: $LARGEDIR_PLOT, else the installed copy, else the
+ * source tree's next to the binary; NULL (said) if none is there.
+ */
+static char *
+scripts_dir(void)
+{
+	const char	*env = getenv("LARGEDIR_PLOT");
+	char		 self[PATH_MAX], *dir = NULL, *p;
+	ssize_t		 len;
+
+	if (env != NULL && *env != '\0')
+		dir = xstrdup(env);
+	else if (access(LD_DATADIR "/plot/rates.gp", R_OK) == 0)
+		dir = xstrdup(LD_DATADIR "/plot");
+	else if ((len = readlink("/proc/self/exe", self, sizeof(self) - 1)) >
+	    0) {
+		self[len] = '\0';
+		if ((p = strrchr(self, '/')) != NULL)
+			*p = '\0';
+		dir = xasprintf("%s/../plot", self);
+	}
+	if (dir == NULL || access(dir, R_OK) == -1) {
+		warnx("no gnuplot scripts found (set LARGEDIR_PLOT to the "
+		    "plot/ directory)");
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+/*
+ * gnuplot follows links where it writes, so it draws into a directory of
+ * our own in 'results', '*priv' (allocated), and the graphs are moved in
+ * from there; '*resfd' is 'results'.  Return 0, or -1 (said).
+ */
+static int
+open_priv(const char *results, char **priv, int *resfd)
+{
+	*priv = xasprintf("%s/.plot.XXXXXX", results);
+	if (mkdtemp(*priv) == NULL) {
+		warn("mkdir %s", *priv);
+		free(*priv);
+		return -1;
+	}
+	if ((*resfd = open(results, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+	    -1) {
+		warn("%s", results);
+		(void)rmdir(*priv);
+		free(*priv);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The graphs of a comparison in 'results' (compare.gp): one per phase of
+ * 'phases' (words), A labelled 'la' and B 'lb'.  A missing gnuplot is
+ * said and is no error.  Return 0, or 1 if gnuplot failed.
+ */
+int
+plot_compare(const char *results, const char *la, const char *lb,
+    const char *phases)
+{
+	char		*dir, *priv;
+	const char	*args[5] = { results, la, lb, phases, NULL };
+	int		 rc, resfd, bad;
+
+	if ((dir = scripts_dir()) == NULL)
+		return 1;
+	if (open_priv(results, &priv, &resfd) == -1) {
+		free(dir);
+		return 1;
+	}
+	rc = run_gnuplot(dir, strrchr(priv, '/') + 1, "compare.gp", args);
+	if (rc == 127)
+		printf("no graphs: gnuplot is missing (apt-get install "
+		    "gnuplot-nox)\n");
+	bad = adopt_graphs(resfd, results, strrchr(priv, '/') + 1);
+	(void)close(resfd);
+	free(priv);
+	free(dir);
+	if (rc != 0 && rc != 127) {
+		warnx("gnuplot failed on %s", results);
+		return 1;
+	}
+	return bad;
 }
 
 /* largedir plot RESULTS: the verb; returns the exit status. */

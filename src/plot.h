@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 int	plot_results(const char *, bool);
+int	plot_compare(const char *, const char *, const char *, const char *);
 int	plot_main(int, char **);
 
 #endif /* LD_PLOT_H */

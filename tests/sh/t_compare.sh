@@ -2,15 +2,17 @@
 # largedir compare: A and B run in pairs, A B then B A, each run a largedir
 # of its own (one round of n files, the same seed) on a target set up
 # afresh; the table has a line per phase; the outputs hold every run in
-# that order, and each run keeps its own outputs in runs/.  A set-up that
-# cannot be made stops the comparison before anything is measured (exit
-# 4, a line naming the side and the kernel's naming the option, nothing
-# mounted, no outputs); an interrupt keeps the runs that finished (exit
-# 130); a bad command line exits 2 with one line.  Directories need no
-# root; targets with a set-up do.
+# that order, with a graph per phase, and each run keeps its own outputs
+# in runs/.  A set-up that cannot be made stops the comparison before
+# anything is measured (exit 4, a line naming the side and the kernel's
+# naming the option, nothing mounted, no outputs); an interrupt keeps the
+# runs that finished (exit 130); a bad command line exits 2 with one
+# line.  Directories need no root; targets with a set-up do.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
+need_dep gnuplot gnuplot-nox
+need_dep xmllint libxml2-utils
 
 # conf NAME LINE...: write the config $T/NAME.conf.
 conf() {
@@ -70,6 +72,10 @@ sides() {
     >"$T/out" 2>"$T/err" || fail "dirs: exit $?: $(cat "$T/out" "$T/err")"
 for p in create open delete; do
 	grep -q "^$p  " "$T/out" || fail "dirs: no line for $p: $(cat "$T/out")"
+	# A graph per phase, in both formats.
+	[ -s "$T/dirs/compare-$p.png" ] || fail "dirs: no compare-$p.png"
+	xmllint --noout "$T/dirs/compare-$p.svg" ||
+	    fail "dirs: compare-$p.svg is not well-formed"
 done
 compared "$T/dirs" complete
 [ "$K" = 4 ] || fail "dirs: $K rows, expected 4"
