@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "comparepage.h"
 #include "config.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "output.h"
@@ -185,6 +186,65 @@ static int	phase_row(const struct compare *, const double *, unsigned,
 static int	write_outputs(struct compare *, const double *,
 		    const int *, unsigned, int, char **);
 static void	usage(FILE *);
+static char	*command_line(int, char **);
+static void	write_page(struct compare *, const double *, unsigned, int,
+		    char **);
+
+/* "largedir compare ARG...", as typed (allocated). */
+static char *
+command_line(int argc, char **argv)
+{
+	char	*cmd, *c;
+	int	 i;
+
+	cmd = xstrdup("largedir compare");
+	for (i = 1; i < argc; i++) {
+		c = xasprintf("%s %s", cmd, argv[i]);
+		free(cmd);
+		cmd = c;
+	}
+	return cmd;
+}
+
+/*
+ * The comparison's page (comparepage.c) from the times 'ns' of the first
+ * 'runs' repetitions; a failure is said and is no error.
+ */
+static void
+write_page(struct compare *cm, const double *ns, unsigned runs, int argc,
+    char **argv)
+{
+	struct compare_page	cp;
+	char			errbuf[LD_ERRLEN], *cmd;
+	size_t			i;
+
+	memset(&cp, 0, sizeof(cp));
+	cmd = command_line(argc, argv);
+	cp.dir = cm->out;
+	for (i = 0; i < 2; i++) {
+		cp.label[i] = cm->side[i].label;
+		cp.arg[i] = cm->side[i].arg;
+	}
+	cp.command = cmd;
+	cp.seed = cm->seed;
+	cp.version = LD_VERSION;
+	cp.git = LD_GIT;
+	cp.status = output_status_name(sig_count > 0 ? OUTPUT_INTERRUPTED :
+	    OUTPUT_COMPLETE);
+	cp.n = cm->n;
+	cp.pairs = cm->pairs;
+	cp.nphases = cm->cfg.nphases;
+	for (i = 0; i < cm->cfg.nphases; i++) {
+		cp.phase[i] = workload_phase_name(cm->cfg.phases[i]);
+		cp.has[i] = phase_row(cm, ns, runs, cm->cfg.phases[i],
+		    &cp.row[i]) == 0;
+	}
+	if (compare_page_write(&cp, errbuf) == -1)
+		warnx("compare: %s", errbuf);
+	else
+		printf("page: %s/index.html and index.de.html\n", cm->out);
+	free(cmd);
+}
 
 /* largedir compare -h */
 static void
@@ -377,13 +437,7 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 	output_doc_init(&doc);
 	memset(ids, 0, sizeof(ids));
 	doc.largedir = xstrdup(LD_VERSION);
-	cmd = xstrdup("largedir compare");
-	for (i = 1; i < (size_t)argc; i++) {
-		char	*c = xasprintf("%s %s", cmd, argv[i]);
-
-		free(cmd);
-		cmd = c;
-	}
+	cmd = command_line(argc, argv);
 	output_kv_set(&doc.meta, "version", "%s", LD_VERSION);
 	output_kv_set(&doc.meta, "git", "%s", LD_GIT);
 	output_kv_set(&doc.meta, "command", "%s", cmd);
@@ -668,6 +722,8 @@ compare_main(int argc, char **argv)
 			printf("graphs: %s/compare-PHASE.png (and .svg)\n",
 			    cm.out);
 	}
+	if (runs > 0)
+		write_page(&cm, ns, runs, argc, argv);
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	free(ns);

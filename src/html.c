@@ -21,6 +21,16 @@
 
 #include "html.h"
 
+/* The style sheet of largedir's pages. */
+const char html_style[] =
+    "body{font-family:sans-serif;max-width:60em;margin:1em auto;"
+    "padding:0 1em;line-height:1.45;color:#222;background:#fff}"
+    "p{overflow-wrap:anywhere}img{max-width:100%;height:auto;border:0}"
+    "div.wide{overflow-x:auto}table{border-collapse:collapse;font-size:90%}"
+    "th,td{border:1px solid #bbb;padding:.2em .45em;vertical-align:top}"
+    "th{background:#eee}td.num{text-align:right;white-space:nowrap;"
+    "font-variant-numeric:tabular-nums}p.lang{text-align:right}";
+
 /*
  * fprintf(3) to 'fp' with the format 'fmt', whose errors show in
  * ferror(3) and are checked once at the end.

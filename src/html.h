@@ -20,6 +20,8 @@
  */
 enum html_lang { HTML_EN, HTML_DE };
 
+extern const char	html_style[];
+
 void	html_put(FILE *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	html_esc(FILE *, const char *, const char *, const char *);

@@ -189,15 +189,6 @@ static const char *const status_de[][2] = {
 	{ NULL, NULL }
 };
 
-static const char style[] =
-    "body{font-family:sans-serif;max-width:60em;margin:1em auto;"
-    "padding:0 1em;line-height:1.45;color:#222;background:#fff}"
-    "p{overflow-wrap:anywhere}img{max-width:100%;height:auto;border:0}"
-    "div.wide{overflow-x:auto}table{border-collapse:collapse;font-size:90%}"
-    "th,td{border:1px solid #bbb;padding:.2em .45em;vertical-align:top}"
-    "th{background:#eee}td.num{text-align:right;white-space:nowrap;"
-    "font-variant-numeric:tabular-nums}p.lang{text-align:right}";
-
 /* ===== Reading the results ===== */
 
 /*
@@ -489,7 +480,7 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n"
 	    "<p class=\"lang\"><a href=\"%s\" hreflang=\"%s\" lang=\"%s\">"
 	    "%s</a></p>\n<h1>%s</h1>\n", html_tr(lang, "en", "de"), title,
-	    style, html_tr(lang, "index.de.html", "index.html"),
+	    html_style, html_tr(lang, "index.de.html", "index.html"),
 	    html_tr(lang, "de", "en"), html_tr(lang, "de", "en"),
 	    html_tr(lang, "Deutsch", "English"), title);
 	put_intro(fp, pg, lang);

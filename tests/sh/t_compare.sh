@@ -2,12 +2,13 @@
 # largedir compare: A and B run in pairs, A B then B A, each run a largedir
 # of its own (one round of n files, the same seed) on a target set up
 # afresh; the table has a line per phase; the outputs hold every run in
-# that order, with a graph per phase, and each run keeps its own outputs
-# in runs/.  A set-up that cannot be made stops the comparison before
-# anything is measured (exit 4, a line naming the side and the kernel's
-# naming the option, nothing mounted, no outputs); an interrupt keeps the
-# runs that finished (exit 130); a bad command line exits 2 with one
-# line.  Directories need no root; targets with a set-up do.
+# that order, with a graph per phase and a page in both languages, and
+# each run keeps its own outputs in runs/.  A set-up that cannot be made
+# stops the comparison before anything is measured (exit 4, a line naming
+# the side and the kernel's naming the option, nothing mounted, no
+# outputs); an interrupt keeps the runs that finished (exit 130); a bad
+# command line exits 2 with one line.  Directories need no root; targets
+# with a set-up do.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
@@ -78,6 +79,15 @@ for p in create open delete; do
 	    fail "dirs: compare-$p.svg is not well-formed"
 done
 compared "$T/dirs" complete
+# The page, in both languages, with a row per phase.
+for f in index.html index.de.html; do
+	xmllint --html --noout "$T/dirs/$f" || fail "dirs: $f is not HTML"
+	[ "$(grep -c '<tr><td>\(create\|open\|delete\)</td>' \
+	    "$T/dirs/$f")" = 3 ] || fail "dirs: $f has not a row per phase"
+done
+grep -q "B gegen A" "$T/dirs/index.de.html" || fail "dirs: German page"
+! grep -Eq "<td>(faster|slower|within noise|one pair)</td>" \
+    "$T/dirs/index.de.html" || fail "dirs: English verdicts on the German page"
 [ "$K" = 4 ] || fail "dirs: $K rows, expected 4"
 [ "$(sides "$T/dirs/compare.out")" = 0110 ] ||
     fail "dirs: sides $(sides "$T/dirs/compare.out"), expected A B B A"

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * comparepage: the page of a comparison (largedir compare), index.html
+ * in English and index.de.html in German in the comparison's directory:
+ * what was compared and how, the table, how to read it, the graphs, the
+ * machine and the two set-ups as their first runs recorded them, and
+ * links to the raw files.  Written like the results page (page.c): to a
+ * temporary name, renamed into place.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "comparepage.h"
+#include "html.h"
+#include "output.h"
+#include "results.h"
+#include "util.h"
+
+struct page_arg {
+	const struct compare_page	*cp;
+	enum html_lang			 lang;
+	int				 dirfd;
+};
+
+/* What the page shows of a run's metadata, in both languages. */
+static const struct {
+	const char	*key;
+	const char	*name[2];
+} machine_keys[] = {
+	{ "host", { "host", "Rechner" } },
+	{ "kernel", { "kernel", "Kernel" } },
+	{ "cpu_model", { "CPU", "CPU" } },
+	{ "cpus_online", { "CPUs online", "CPUs online" } },
+	{ "mem_total_kib", { "memory (KiB)", "Speicher (KiB)" } },
+	{ NULL, { NULL, NULL } }
+}, side_keys[] = {
+	{ "target_description", { "description", "Beschreibung" } },
+	{ "fstype", { "filesystem", "Dateisystem" } },
+	{ "mkfs", { "mkfs", "mkfs" } },
+	{ "mount_options", { "mount options", "Mount-Optionen" } },
+	{ "device", { "device", "Gerät" } },
+	{ "dir", { "directory", "Verzeichnis" } },
+	{ NULL, { NULL, NULL } }
+};
+
+static int	print_page(FILE *, const void *);
+static void	put_time(FILE *, double, enum html_lang);
+static void	put_meta(FILE *, int, const char *, const char *,
+		    const char *, bool, enum html_lang);
+
+/* A table cell with the time 'ns': in ms below a second, else in s. */
+static void
+put_time(FILE *fp, double ns, enum html_lang lang)
+{
+	html_put(fp, "<td class=\"num\">");
+	if (ns < 1e9) {
+		html_num(fp, ns / 1e6, 1, lang);
+		html_put(fp, " ms</td>");
+	} else {
+		html_num(fp, ns / 1e9, ns < 60e9 ? 2 : 1, lang);
+		html_put(fp, " s</td>");
+	}
+}
+
+/* The verdicts of compare_verdict_name() in German. */
+static const char *
+verdict(enum compare_verdict v, enum html_lang lang)
+{
+	static const char *const de[] = { "schneller", "langsamer",
+		"im Rauschen", "ein Paar" };
+
+	return lang == HTML_DE ? de[v] : compare_verdict_name(v);
+}
+
+/*
+ * The metadata of the run 'label' in DIR/runs that 'keys' names, as a
+ * list item 'title' ('keys' is machine_keys or side_keys: 'machine'),
+ * or nothing if the run's outputs cannot be read.
+ */
+static void
+put_meta(FILE *fp, int dirfd, const char *label, const char *title,
+    const char *pre, bool machine, enum html_lang lang)
+{
+	struct results_target	 rt;
+	char			 err[LD_ERRLEN];
+	const char		*v;
+	size_t			 i, n = 0;
+	int			 fd;
+
+	memset(&rt, 0, sizeof(rt));
+	if ((fd = openat(dirfd, "runs", O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1)
+		return;
+	if (results_read_one(&rt, fd, "runs", label, err) == 0) {
+		html_esc(fp, pre, title, ": ");
+		for (i = 0; (machine ? machine_keys[i].key :
+		    side_keys[i].key) != NULL; i++) {
+			const char *key = machine ? machine_keys[i].key :
+			    side_keys[i].key;
+			const char *name = machine ? machine_keys[i].name[lang]
+			    : side_keys[i].name[lang];
+
+			if ((v = results_meta(&rt, key)) == NULL)
+				continue;
+			html_esc(fp, n++ > 0 ? "; " : "", name, ": ");
+			html_esc(fp, "", v, "");
+		}
+		html_put(fp, ".</li>\n");
+	}
+	results_target_free(&rt);
+	(void)close(fd);
+}
+
+/* The page of 'arg' (a struct page_arg) to 'fp'; for output_write_file(). */
+static int
+print_page(FILE *fp, const void *arg)
+{
+	const struct page_arg		*pa = arg;
+	const struct compare_page	*cp = pa->cp;
+	enum html_lang			 lang = pa->lang;
+	const char			*title;
+	char				 run[80];
+	size_t				 i;
+	int				 s;
+
+	title = html_tr(lang, "largedir compare: B against A",
+	    "largedir compare: B gegen A");
+	html_put(fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n"
+	    "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n"
+	    "<p class=\"lang\"><a href=\"%s\" hreflang=\"%s\" lang=\"%s\">"
+	    "%s</a></p>\n<h1>%s</h1>\n", html_tr(lang, "en", "de"), title,
+	    html_style, html_tr(lang, "index.de.html", "index.html"),
+	    html_tr(lang, "de", "en"), html_tr(lang, "de", "en"),
+	    html_tr(lang, "Deutsch", "English"), title);
+	html_esc(fp, "<p>A: <b>", cp->label[0], "</b> (");
+	html_esc(fp, "<code>", cp->arg[0], "</code>); B: <b>");
+	html_esc(fp, "", cp->label[1], "</b> (");
+	html_esc(fp, "<code>", cp->arg[1], "</code>). ");
+	html_put(fp, "%s", html_tr(lang, "Each run made ", "Jeder Lauf legte "));
+	html_num(fp, (double)cp->n, 0, lang);
+	html_put(fp, html_tr(lang, " files in a new directory, on a target set "
+	    "up afresh; %u pair%s of runs, in the order A B, B A, A B, ..., "
+	    "all with the seed ", " Dateien in einem neuen Verzeichnis an, "
+	    "auf einem jeweils neu eingerichteten Ziel; %u Paar%s von Läufen, "
+	    "in der Reihenfolge A B, B A, A B, …, alle mit dem Seed "),
+	    cp->pairs, cp->pairs == 1 ? "" : html_tr(lang, "s", "e"));
+	html_esc(fp, "", cp->seed, ". ");
+	html_esc(fp, html_tr(lang, "largedir ", "largedir "), cp->version,
+	    "");
+	html_esc(fp, " (git ", cp->git, ")");
+	html_esc(fp, html_tr(lang, ", status: ", ", Status: "), lang ==
+	    HTML_DE ? (strcmp(cp->status, "complete") == 0 ? "vollständig" :
+	    strcmp(cp->status, "interrupted") == 0 ? "unterbrochen" :
+	    cp->status) : cp->status, ". ");
+	html_esc(fp, html_tr(lang, "Command: <code>", "Aufruf: <code>"),
+	    cp->command, "</code>.</p>\n");
+
+	html_put(fp, "<div class=\"wide\"><table>\n<tr><th>%s</th>"
+	    "<th colspan=\"2\">A</th><th colspan=\"2\">B</th>"
+	    "<th>%s</th><th>±</th><th>%s</th></tr>\n",
+	    html_tr(lang, "phase", "Phase"), html_tr(lang, "B against A",
+	    "B gegen A"), html_tr(lang, "verdict", "Urteil"));
+	for (i = 0; i < cp->nphases; i++) {
+		const struct compare_row *r = &cp->row[i];
+
+		html_esc(fp, "<tr><td>", cp->phase[i], "</td>");
+		if (!cp->has[i]) {
+			html_put(fp, "<td colspan=\"7\">%s</td></tr>\n",
+			    html_tr(lang, "no pair ran it to the end",
+			    "kein Paar hat sie zu Ende gebracht"));
+			continue;
+		}
+		put_time(fp, r->a_ns, lang);
+		html_put(fp, "<td class=\"num\">");
+		html_num(fp, r->a_per_s, 0, lang);
+		html_put(fp, "/s</td>");
+		put_time(fp, r->b_ns, lang);
+		html_put(fp, "<td class=\"num\">");
+		html_num(fp, r->b_per_s, 0, lang);
+		html_put(fp, "/s</td><td class=\"num\">%s", r->pct >= 0.05 ?
+		    "+" : "");
+		html_num(fp, r->pct, 1, lang);
+		html_put(fp, " %%</td><td class=\"num\">");
+		html_num(fp, r->spread, 1, lang);
+		html_put(fp, " %%</td><td>%s</td></tr>\n", verdict(r->verdict,
+		    lang));
+	}
+	html_put(fp, "</table></div>\n<p>%s</p>\n", html_tr(lang,
+	    "Times are the medians of each side's runs, rates the files "
+	    "divided by them. B against A is the ratio of the median times: "
+	    "+265 % means that B took 3.65 times as long as A, −13 % that it "
+	    "took 13 % less time. ± is half the range of the pairs' own "
+	    "percentages. The verdict is faster or slower only when no run of "
+	    "one side lies within the range of the other's; else the runs "
+	    "overlap and the difference is within noise.",
+	    "Die Zeiten sind die Mediane der Läufe jeder Seite, die Raten die "
+	    "Dateien geteilt durch sie. „B gegen A“ ist das Verhältnis der "
+	    "Mediane: +265 % heißt, dass B 3,65-mal so lange brauchte wie A, "
+	    "−13 %, dass B 13 % weniger Zeit brauchte. ± ist die halbe "
+	    "Spannweite der Prozentwerte der einzelnen Paare. Das Urteil "
+	    "lautet nur dann schneller oder langsamer, wenn kein Lauf der "
+	    "einen Seite im Bereich der anderen liegt; sonst überlappen sich "
+	    "die Läufe, und der Unterschied liegt im Rauschen."));
+	for (i = 0; i < cp->nphases; i++) {
+		if (!cp->has[i])
+			continue;
+		html_put(fp, "<p><a href=\"");
+		html_url(fp, "compare-", "");
+		html_url(fp, cp->phase[i], ".svg\"><img src=\"");
+		html_url(fp, "compare-", "");
+		html_url(fp, cp->phase[i], ".png\" alt=\"");
+		html_esc(fp, "", cp->phase[i], "\" width=\"900\" "
+		    "height=\"600\"></a></p>\n");
+	}
+	html_put(fp, "<h2>%s</h2>\n<ul>\n", html_tr(lang, "Set-up",
+	    "Einrichtung"));
+	(void)snprintf(run, sizeof(run), "%s.1", cp->label[0]);
+	put_meta(fp, pa->dirfd, run, html_tr(lang, "the machine",
+	    "die Maschine"), "<li>", true, lang);
+	for (s = 0; s < 2; s++) {
+		(void)snprintf(run, sizeof(run), "%s.1", cp->label[s]);
+		put_meta(fp, pa->dirfd, run, s == 0 ? "A" : "B", "<li>", false,
+		    lang);
+	}
+	html_put(fp, "</ul>\n<p>%s <a href=\"compare.out\">compare.out</a>, "
+	    "<a href=\"compare.csv\">.csv</a>, <a href=\"compare.json\">"
+	    ".json</a>, <a href=\"compare.summary\">.summary</a>; %s "
+	    "<a href=\"runs/\">runs/</a>.</p>\n</body>\n</html>\n",
+	    html_tr(lang, "Raw data: every run in the order it ran in",
+	    "Rohdaten: jeder Lauf in der Reihenfolge, in der er lief, in"),
+	    html_tr(lang, "each run's own outputs, with its environment, in",
+	    "die eigenen Ausgaben jedes Laufs mit seiner Umgebung in"));
+	return 0;
+}
+
+/*
+ * Write cp->dir/index.html and index.de.html.  Return 0, or -1 with errno
+ * and a one-line message in 'err' (LD_ERRLEN bytes).
+ */
+int
+compare_page_write(const struct compare_page *cp, char *err)
+{
+	struct page_arg	pa = { cp, HTML_EN, -1 };
+	char		msg[LD_ERRLEN];
+	int		rc = 0;
+
+	if ((pa.dirfd = open(cp->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+	    -1)
+		return util_fail(err, errno, "%s: %s", cp->dir,
+		    strerror(errno));
+	if (output_write_file(pa.dirfd, "index.html", print_page, &pa, NULL,
+	    msg) == -1)
+		rc = util_fail(err, errno, "%s: %.200s", cp->dir, msg);
+	pa.lang = HTML_DE;
+	if (rc == 0 && output_write_file(pa.dirfd, "index.de.html",
+	    print_page, &pa, NULL, msg) == -1)
+		rc = util_fail(err, errno, "%s: %.200s", cp->dir, msg);
+	(void)close(pa.dirfd);
+	return rc;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * comparepage: the page of a comparison (see comparepage.c).
+ */
+
+#ifndef LD_COMPAREPAGE_H
+#define LD_COMPAREPAGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "compare.h"
+#include "workload.h"
+
+/* What the page says; compare.c fills it. */
+struct compare_page {
+	const char		*dir;		/* the comparison's */
+	const char		*label[2];	/* A, B */
+	const char		*arg[2];	/* as given */
+	const char		*command, *seed, *version, *git;
+	const char		*status;	/* "complete", ... */
+	uint64_t		 n;
+	unsigned		 pairs;
+	size_t			 nphases;
+	const char		*phase[PHASE_COUNT];
+	struct compare_row	 row[PHASE_COUNT];
+	bool			 has[PHASE_COUNT];	/* row[i] is one */
+};
+
+int	compare_page_write(const struct compare_page *, char *);
+
+#endif /* LD_COMPAREPAGE_H */
