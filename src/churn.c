@@ -180,10 +180,17 @@ run_child(struct churn_shared *sh, struct backend *be,
 	}
 	(void)clock_gettime(CLOCK_MONOTONIC, &next);
 	while (!sh->stop && sig_count == 0) {
+		/*
+		 * Counted before the call: a listing may see the file as
+		 * soon as the kernel has made it, and must never see more
+		 * of them than 'made' (a loop, it would say).  A create
+		 * that fails stops the churn; its unlink below finds the
+		 * file or ENOENT.
+		 */
 		churn_fmt(name, sh->made);
+		sh->made++;
 		if (be->ops->create(be, dir, name) == -1)
 			goto fail;
-		sh->made++;
 		if (sh->made - sh->removed > CHURN_KEEP) {
 			churn_fmt(name, sh->removed);
 			op = "unlink";

@@ -28,7 +28,8 @@
 
 /* What the child shares with its parent. */
 struct churn_shared {
-	volatile uint64_t	made;		/* files created so far */
+	volatile uint64_t	made;		/* files created so far, or
+						   being created */
 	volatile uint64_t	removed;	/* and removed */
 	volatile int		stop;		/* the parent says: done */
 	int			err;		/* errno if it failed */
