@@ -525,8 +525,9 @@ config_getopt(char *optstring)
  * in cfg->overrides, every other value goes through config_set(), and
  * target_conf_check() sees the target as FILE and the options make it.
  * A suite or a comparison also keeps in 'args->given' the options to
- * pass on to its runs.  The operands are left in 'args->rest'.  Prints nothing, and
- * stops at -h or -V (after a bad line of FILE, before the check).
+ * pass on to its runs.  The operands are left in 'args->rest'.  Prints
+ * nothing, and stops at -h or -V (after a bad line of FILE, before the
+ * check).
  *
  * Return 0, CONFIG_ACT_HELP or CONFIG_ACT_VERSION (the caller prints
  * config_usage() or the version), or -1 with errno and a one-line

@@ -101,9 +101,9 @@ round_loop(struct round *r, struct timing_sched *s, struct timing_round *last)
  * to end at the budget (timing_create_deadline()), and the round's n is
  * what it made; and every open phase stops early if what comes after it
  * would end after the budget (timing_open_stop()), having opened a
- * random sample of the files.  Fill 'res'.  Return 0, or -1 with r->stop saying why;
- * the round directory may then still exist (r->in_round), for
- * round_clean().
+ * random sample of the files.  Fill 'res'.  Return 0, or -1 with r->stop
+ * saying why; the round directory may then still exist (r->in_round),
+ * for round_clean().
  */
 int
 round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,

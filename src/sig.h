@@ -10,10 +10,10 @@
  * outside the fast path, and stop; whoever runs a child process for a
  * phase (runner.c) or for mkfs (mkfs.c) names it with sig_forward(),
  * and the handler passes the signal on; sig_run_self() runs largedir
- * again that way, for a suite's targets and a comparison's runs.  SIGCONT counts in
- * sig_cont: the process was stopped, and a phase that was running lost
- * that time.  On a terminal, SIGRTMIN ticks every SIG_PROGRESS_MS so the
- * progress line can be redrawn.
+ * again that way, for a suite's targets and a comparison's runs.
+ * SIGCONT counts in sig_cont: the process was stopped, and a phase that
+ * was running lost that time.  On a terminal, SIGRTMIN ticks every
+ * SIG_PROGRESS_MS so the progress line can be redrawn.
  *
  * The flags are plain volatile sig_atomic_t objects, read directly in the
  * loops: one load per operation, no call.

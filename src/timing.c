@@ -306,8 +306,8 @@ said(const struct timing_sched *s, struct timing_round *rd,
  * budget (timing_create_deadline()), its open phase where what comes
  * after it would not (timing_open_stop()).  Every round under
  * TIMING_PREDICT has these limits, so even a round far slower than
- * planned ends at the budget.  TIMING_CLASSIC starts rounds at x growth until the budget has
- * passed.
+ * planned ends at the budget.  TIMING_CLASSIC starts rounds at x growth
+ * until the budget has passed.
  */
 bool
 timing_sched_next(struct timing_sched *s, struct timing_round *rd)
