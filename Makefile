@@ -168,7 +168,7 @@ lint: all
 	@$(MAKE) --no-print-directory deps DEB_NEED="$(DEB_LINT) mandoc"
 	cppcheck --quiet --std=c11 --enable=warning,portability -Isrc -I$(O) \
 	    -D_GNU_SOURCE largedir.c src
-	shellcheck -s sh tests/run tests/*.sh tests/sh/*.sh tests/uml/*.sh bench/*.sh \
+	shellcheck -s sh tests/run tests/*.sh tests/sh/*.sh bench/*.sh \
 	    .ci/run
 	mandoc -Tlint -Wwarning largedir.1
 
