@@ -190,19 +190,14 @@ static char	*command_line(int, char **);
 static void	write_page(struct compare *, const double *, unsigned, int,
 		    char **);
 
-/* "largedir compare ARG...", as typed (allocated). */
+/* "largedir compare ARG...", as a shell would need it typed (allocated). */
 static char *
 command_line(int argc, char **argv)
 {
-	char	*cmd, *c;
-	int	 i;
+	char	*q = util_quote_argv(argc, argv), *cmd;
 
-	cmd = xstrdup("largedir compare");
-	for (i = 1; i < argc; i++) {
-		c = xasprintf("%s %s", cmd, argv[i]);
-		free(cmd);
-		cmd = c;
-	}
+	cmd = xasprintf("largedir %s", q);	/* argv[0] is "compare" */
+	free(q);
 	return cmd;
 }
 
@@ -424,6 +419,13 @@ static int
 write_outputs(struct compare *cm, const double *ns, const int *ws,
     unsigned runs, int argc, char **argv)
 {
+	/* A phase's summary columns, in the order the row fills them. */
+	static const struct {
+		const char	*suffix;
+		int		 prec;
+	} sum_cols[] = { { "pairs", -1 }, { "a_ns", -1 }, { "b_ns", -1 },
+	    { "a_per_s", 1 }, { "b_per_s", 1 }, { "pct", 2 },
+	    { "spread", 2 }, { "verdict", -1 } };
 	struct output_doc	 doc;
 	struct output_id	 ids[OUTPUT_NWRITERS];
 	struct compare_row	 row;
@@ -469,22 +471,12 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 	(void)output_table_col(&doc.rows, "exit", -1);
 	for (i = 0; i < cm->cfg.nphases; i++) {
 		pn = workload_phase_name(cm->cfg.phases[i]);
-		(void)snprintf(col, sizeof(col), "%s_pairs", pn);
-		(void)output_table_col(&doc.summary, col, -1);
-		(void)snprintf(col, sizeof(col), "%s_a_ns", pn);
-		(void)output_table_col(&doc.summary, col, -1);
-		(void)snprintf(col, sizeof(col), "%s_b_ns", pn);
-		(void)output_table_col(&doc.summary, col, -1);
-		(void)snprintf(col, sizeof(col), "%s_a_per_s", pn);
-		(void)output_table_col(&doc.summary, col, 1);
-		(void)snprintf(col, sizeof(col), "%s_b_per_s", pn);
-		(void)output_table_col(&doc.summary, col, 1);
-		(void)snprintf(col, sizeof(col), "%s_pct", pn);
-		(void)output_table_col(&doc.summary, col, 2);
-		(void)snprintf(col, sizeof(col), "%s_spread", pn);
-		(void)output_table_col(&doc.summary, col, 2);
-		(void)snprintf(col, sizeof(col), "%s_verdict", pn);
-		(void)output_table_col(&doc.summary, col, -1);
+		for (j = 0; j < sizeof(sum_cols) / sizeof(sum_cols[0]); j++) {
+			(void)snprintf(col, sizeof(col), "%s_%s", pn,
+			    sum_cols[j].suffix);
+			(void)output_table_col(&doc.summary, col,
+			    sum_cols[j].prec);
+		}
 	}
 	for (r = 0; r < runs; r++) {
 		v = output_table_row(&doc.rows);
@@ -507,7 +499,8 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 		p = cm->cfg.phases[i];
 		pn = workload_phase_name(p);
 		if (phase_row(cm, ns, runs, p, &row) == -1) {
-			for (j = 0; j < 8; j++)
+			for (j = 0; j < sizeof(sum_cols) / sizeof(sum_cols[0]);
+			    j++)
 				v[nc++] = NAN;
 			continue;
 		}

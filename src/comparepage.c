@@ -132,15 +132,7 @@ print_page(FILE *fp, const void *arg)
 
 	title = html_tr(lang, "largedir compare: B against A",
 	    "largedir compare: B gegen A");
-	html_put(fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
-	    "content=\"width=device-width, initial-scale=1\">\n"
-	    "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n"
-	    "<p class=\"lang\"><a href=\"%s\" hreflang=\"%s\" lang=\"%s\">"
-	    "%s</a></p>\n<h1>%s</h1>\n", html_tr(lang, "en", "de"), title,
-	    html_style, html_tr(lang, "index.de.html", "index.html"),
-	    html_tr(lang, "de", "en"), html_tr(lang, "de", "en"),
-	    html_tr(lang, "Deutsch", "English"), title);
+	html_head(fp, lang, title);
 	html_esc(fp, "<p>A: <b>", cp->label[0], "</b> (");
 	html_esc(fp, "<code>", cp->arg[0], "</code>); B: <b>");
 	html_esc(fp, "", cp->label[1], "</b> (");

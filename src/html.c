@@ -22,7 +22,7 @@
 #include "html.h"
 
 /* The style sheet of largedir's pages. */
-const char html_style[] =
+static const char html_style[] =
     "body{font-family:sans-serif;max-width:60em;margin:1em auto;"
     "padding:0 1em;line-height:1.45;color:#222;background:#fff}"
     "p{overflow-wrap:anywhere}img{max-width:100%;height:auto;border:0}"
@@ -131,4 +131,23 @@ const char *
 html_tr(enum html_lang lang, const char *en, const char *de)
 {
 	return lang == HTML_DE ? de : en;
+}
+
+/*
+ * The start of a page in 'lang' up to its heading 'title': the head with
+ * the style sheet, and a link to the same page in the other language
+ * (index.html and index.de.html side by side).
+ */
+void
+html_head(FILE *fp, enum html_lang lang, const char *title)
+{
+	html_put(fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n"
+	    "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n"
+	    "<p class=\"lang\"><a href=\"%s\" hreflang=\"%s\" lang=\"%s\">"
+	    "%s</a></p>\n<h1>%s</h1>\n", html_tr(lang, "en", "de"), title,
+	    html_style, html_tr(lang, "index.de.html", "index.html"),
+	    html_tr(lang, "de", "en"), html_tr(lang, "de", "en"),
+	    html_tr(lang, "Deutsch", "English"), title);
 }

@@ -20,7 +20,6 @@
  */
 enum html_lang { HTML_EN, HTML_DE };
 
-extern const char	html_style[];
 
 void	html_put(FILE *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
@@ -28,5 +27,6 @@ void	html_esc(FILE *, const char *, const char *, const char *);
 void	html_url(FILE *, const char *, const char *);
 void	html_num(FILE *, double, int, enum html_lang);
 const char	*html_tr(enum html_lang, const char *, const char *);
+void	html_head(FILE *, enum html_lang, const char *);
 
 #endif /* LD_HTML_H */

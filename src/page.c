@@ -474,15 +474,7 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	title = html_tr(lang, "largedir: files per second as one directory "
 	    "grows", "largedir: Dateien pro Sekunde, während ein Verzeichnis "
 	    "wächst");
-	html_put(fp, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
-	    "content=\"width=device-width, initial-scale=1\">\n"
-	    "<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n"
-	    "<p class=\"lang\"><a href=\"%s\" hreflang=\"%s\" lang=\"%s\">"
-	    "%s</a></p>\n<h1>%s</h1>\n", html_tr(lang, "en", "de"), title,
-	    html_style, html_tr(lang, "index.de.html", "index.html"),
-	    html_tr(lang, "de", "en"), html_tr(lang, "de", "en"),
-	    html_tr(lang, "Deutsch", "English"), title);
+	html_head(fp, lang, title);
 	put_intro(fp, pg, lang);
 	put_graphs(fp, pg, lang);
 	put_table(fp, pg, lang);

@@ -188,12 +188,16 @@ each_file(struct workload *w, enum phase p, file_op op,
 	struct backend		*be = w->be;
 	struct backend_dir	*dir = w->dir;
 	uint64_t		 i, n = w->n, start, t0, t1, paused = 0;
-	uint64_t		 deadline;
+	uint64_t		 deadline, check;
+	bool			(*box)(void *, uint64_t, uint64_t, uint64_t);
 	int		 rc = 0, saved = 0;
 	bool		 opfail = false;
 
 	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
 	    w->deadline_ns : UINT64_MAX;
+	/* Open's box, asked every WORKLOAD_BOX_EVERY files: a countdown. */
+	box = p == PHASE_OPEN ? w->open_box : NULL;
+	check = box != NULL ? WORKLOAD_BOX_EVERY : UINT64_MAX;
 	overlap_begin(w);
 	start = t0 = timing_now();
 	for (i = 0; i < n; i++) {
@@ -211,11 +215,12 @@ each_file(struct workload *w, enum phase p, file_op op,
 			i++;
 			break;
 		}
-		if (p == PHASE_OPEN && w->open_box != NULL &&
-		    (i + 1) % WORKLOAD_BOX_EVERY == 0 &&
-		    w->open_box(w->box_arg, i + 1, t1, t1 - start - paused)) {
-			i++;
-			break;
+		if (--check == 0) {
+			check = WORKLOAD_BOX_EVERY;
+			if (box(w->box_arg, i + 1, t1, t1 - start - paused)) {
+				i++;
+				break;
+			}
 		}
 		if (*w->poll != 0 && poll_paused(w, p, i + 1, &t0, &paused)) {
 			i++;
