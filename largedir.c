@@ -559,8 +559,13 @@ setup_workdir(struct run *r)
 	bo.names = r->cfg.names;
 	bo.name_len = r->cfg.name_len;
 	bo.seed = r->cfg.seed;
+	bo.per_dir = r->cfg.layout == CONFIG_LAYOUT_TREE ?
+	    r->cfg.files_per_dir : 0;
 	bo.started = r->stamp;
 	bo.settings = &r->cfg.bset;
+	if (bo.per_dir != 0 && r->ops->subdir == NULL)
+		errx(2, "--layout tree: the %s backend cannot make "
+		    "subdirectories", r->ops->name);
 	if (backend_open(&r->be, r->ops, r->dir, &bo, errbuf) == -1) {
 		memset(&cause, 0, sizeof(cause));
 		report_stop_status(e = errno, &cause, &out);

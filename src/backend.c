@@ -9,6 +9,7 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,61 @@ void
 backend_round_name(char *buf, size_t len, unsigned k, unsigned rep)
 {
 	(void)snprintf(buf, len, "round-%04u-%u", k, rep);
+}
+
+/*
+ * Name subdirectory 'd' of a round directory in the tree layout:
+ * "d00000012".
+ */
+void
+backend_subdir_name(char *buf, size_t len, uint64_t d)
+{
+	(void)snprintf(buf, len, "d%08" PRIu64, d);
+}
+
+/*
+ * Whether 'name' is one backend_subdir_name() writes: 0 with its number
+ * in '*d', else -1.
+ */
+int
+backend_subdir_parse(const char *name, uint64_t *d)
+{
+	const char	*p;
+	uint64_t	 v = 0;
+
+	if (name[0] != 'd')
+		return -1;
+	for (p = name + 1; *p >= '0' && *p <= '9' && p - name <= 19; p++)
+		v = v * 10 + (uint64_t)(*p - '0');
+	if (*p != '\0' || p - name < 9 || (p - name > 9 && name[1] == '0'))
+		return -1;
+	*d = v;
+	return 0;
+}
+
+/*
+ * The record of a round made for 'n' files in directory 'name', with
+ * 'per_dir' files in each subdirectory (0: flat), which a backend keeps
+ * in its work directory for --cleanup: "round-0003-1 2250\n" or
+ * "round-0003-1 2250 tree 15\n".  Return its length, or -1 (ENAMETOOLONG)
+ * if it does not fit 'len'.
+ */
+int
+backend_round_record(char *buf, size_t len, const char *name, uint64_t n,
+    uint64_t per_dir)
+{
+	int	k;
+
+	if (per_dir == 0)
+		k = snprintf(buf, len, "%s %" PRIu64 "\n", name, n);
+	else
+		k = snprintf(buf, len, "%s %" PRIu64 " tree %" PRIu64 "\n",
+		    name, n, per_dir);
+	if (k < 0 || (size_t)k >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return k;
 }
 
 /* How many counters backends of 'ops' keep (BACKEND_MAX_COUNTERS at most). */

@@ -72,6 +72,8 @@ struct backend_opts {
 	enum names_kind		 names;		/* the names rounds hold */
 	unsigned		 name_len;
 	uint64_t		 seed;		/* of the names */
+	uint64_t		 per_dir;	/* --layout tree: files in each
+						   subdirectory; 0: flat */
 	const char		*started;	/* ISO 8601 */
 	/* Its own options by name (config.bset), or NULL. */
 	const struct output_kvlist	*settings;
@@ -122,9 +124,20 @@ struct backend_ops {
 	int		(*mkdir)(struct backend *, const char *, uint64_t,
 			    struct backend_dir **);
 	/*
-	 * Drop a handle; with 'remove', remove the directory too.  If the
-	 * directory cannot be removed, the handle stays for another try
-	 * (close() drops it in the end).
+	 * The tree layout: make directory 'name' inside round directory
+	 * 'parent' (backend_subdir_name(); the round's record says which
+	 * there may be), and a handle for it, which works with every
+	 * operation below as a round directory's does.  Handles of
+	 * subdirectories are dropped before their parent's, and close()
+	 * does not drop them.  NULL: the backend has no trees.
+	 */
+	int		(*subdir)(struct backend *, struct backend_dir *,
+			    const char *, struct backend_dir **);
+	/*
+	 * Drop a handle; with 'remove', remove the directory too (from
+	 * its parent, for a subdirectory).  If the directory cannot be
+	 * removed, the handle stays for another try (close() drops a
+	 * round directory's in the end).
 	 */
 	int		(*rmdir)(struct backend *, struct backend_dir *, bool);
 	int		(*create)(struct backend *, struct backend_dir *,
@@ -215,6 +228,10 @@ int	backend_open(struct backend *, const struct backend_ops *,
 	    const char *, const struct backend_opts *, char *);
 int	backend_close(struct backend *, bool, char *);
 void	backend_round_name(char *, size_t, unsigned, unsigned);
+void	backend_subdir_name(char *, size_t, uint64_t);
+int	backend_subdir_parse(const char *, uint64_t *);
+int	backend_round_record(char *, size_t, const char *, uint64_t,
+	    uint64_t);
 const char	*backend_fsync_name(enum backend_fsync);
 size_t	backend_ncounters(const struct backend_ops *);
 

@@ -80,6 +80,8 @@ static bool	nonempty(const char *);
 static bool	absolute(const char *);
 static int	show_phases(const struct config *, char *, size_t);
 static int	show_name_len(const struct config *, char *, size_t);
+static int	show_per_dir(const struct config *, char *, size_t);
+static int	layout_check(struct config *, char *);
 
 static const struct config_word policies[] = {
 	{ "predict", TIMING_PREDICT }, { "classic", TIMING_CLASSIC },
@@ -96,6 +98,10 @@ static const struct config_word fsyncs[] = {
 };
 static const struct config_word kinds[] = {
 	{ "fixed", NAMES_FIXED }, { "maildir", NAMES_MAILDIR }, { NULL, 0 }
+};
+static const struct config_word layouts[] = {
+	{ "flat", CONFIG_LAYOUT_FLAT }, { "tree", CONFIG_LAYOUT_TREE },
+	{ NULL, 0 }
 };
 static const struct config_word syncs[] = {
 	{ "none", CONFIG_SYNC_NONE }, { "phase", CONFIG_SYNC_PHASE },
@@ -126,6 +132,10 @@ const struct config_opt config_opts[] = {
 	  .verbs = CONFIG_RUN, .act = CONFIG_ACT_READ, .metavar = "file",
 	  .help = "a target config file (configs/NAME.conf)",
 	  .refuse = NOT_SUITE },
+	{ .name = "dirs", .type = CONFIG_COUNT, .verbs = WORK,
+	  .metavar = "count",
+	  .help = "directories of the first round (--layout tree)",
+	  .def = "none", FIELD(dirs), .min = 1, .max = MAX_FILES },
 	{ .name = "events", .type = CONFIG_STRING, .verbs = WORK,
 	  .metavar = "list", .help = "libpfm4 events per phase",
 	  .def = PERF_DEFAULT_HELP, FIELD(events), .parse = set_events,
@@ -135,6 +145,10 @@ const struct config_opt config_opts[] = {
 	  .help = "bytes written to each file", DEF("0"), FIELD(file_size),
 	  .max = 1ULL << 30, .bad = "not a size (e.g. 0, 512, 4k, 1M)",
 	  .high = "too large (at most 1G)", .dump = 11 },
+	{ .name = "files-per-dir", .type = CONFIG_COUNT, .verbs = WORK,
+	  .metavar = "count", .help = "files in each directory of a tree",
+	  DEF("15"), FIELD(files_per_dir), SETS(files_per_dir_set),
+	  .min = 1, .max = 1000000, .dump = 21, .show = show_per_dir },
 	{ .name = "fsync", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "none|file|dir|both",
 	  .help = "fsync, inside the timing", DEF("none"), FIELD(fsync),
@@ -151,6 +165,10 @@ const struct config_opt config_opts[] = {
 	  .def = "the fs type", FIELD(label), .valid = label_ok,
 	  .bad = "use 1 to 64 letters, digits, '.', '_' or '-', not "
 	  "starting with '.'", .refuse = NOT_SUITE },
+	{ .name = "layout", .type = CONFIG_CHOICE, .verbs = WORK,
+	  .metavar = "flat|tree",
+	  .help = "tree: the files in subdirectories", DEF("flat"),
+	  FIELD(layout), .words = layouts, .dump = 20 },
 	{ .name = "max-files", .letter = 'N', .type = CONFIG_COUNT,
 	  .verbs = ALL, .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "largest n", .def = "10^name-len", FIELD(max_files),
@@ -199,7 +217,7 @@ const struct config_opt config_opts[] = {
 	{ .name = "start", .letter = 'n', .type = CONFIG_COUNT,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "n of the first round", DEF("1000"), FIELD(start),
-	  .min = 1, .max = MAX_FILES, .dump = 4 },
+	  SETS(start_set), .min = 1, .max = MAX_FILES, .dump = 4 },
 	{ .name = "setup-only", .type = CONFIG_FLAG, .verbs = CONFIG_RUN,
 	  .help = "set the target up and take it down again",
 	  FIELD(setup_only), .refuse = "suite: %s: check one target with "
@@ -277,8 +295,8 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 	    tok = strtok_r(NULL, ",", &save)) {
 		if (workload_phase_parse(tok, &p) == -1) {
 			(void)snprintf(err, LD_ERRLEN, "--phases '%s': unknown "
-			    "phase '%s' (create, open, list, liststat, delete, "
-			    "rmrf)", list, tok);
+			    "phase '%s' (mkdir, create, open, list, liststat, "
+			    "delete, rmrf)", list, tok);
 			free(copy);
 			errno = EINVAL;
 			return -1;
@@ -299,11 +317,13 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 			}
 			has_del = true;
 			del = p;
-		} else if (p != PHASE_CREATE)
+		} else if (p != PHASE_CREATE && p != PHASE_MKDIR)
 			mid[nmid++] = p;
 	}
 	free(copy);
 	cfg->nphases = 0;
+	if (seen[PHASE_MKDIR])
+		cfg->phases[cfg->nphases++] = PHASE_MKDIR;
 	cfg->phases[cfg->nphases++] = PHASE_CREATE;
 	for (i = 0; i < nmid; i++)
 		cfg->phases[cfg->nphases++] = mid[i];
@@ -386,6 +406,16 @@ show_phases(const struct config *cfg, char *buf, size_t len)
 }
 
 /* --name-len, recorded for fixed names only: maildir names have theirs. */
+/* --files-per-dir is recorded for the tree layout only. */
+static int
+show_per_dir(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->layout != CONFIG_LAYOUT_TREE)
+		return -1;
+	(void)snprintf(buf, len, "%" PRIu64, cfg->files_per_dir);
+	return 0;
+}
+
 static int
 show_name_len(const struct config *cfg, char *buf, size_t len)
 {
@@ -739,16 +769,20 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 
 /*
  * Check what single options cannot: that the settings in 'cfg' agree with
- * each other.  Return 0, or -1 with errno EINVAL and a message in 'err'.
+ * each other; and settle what follows from them (the tree layout: its
+ * mkdir phase, and the first n from --dirs).  Return 0, or -1 with errno
+ * EINVAL and a message in 'err'.
  */
 int
-config_check(const struct config *cfg, char *err)
+config_check(struct config *cfg, char *err)
 {
 	const char	*s;
 	uint64_t	 cap;
 	size_t		 i;
 
 	errno = EINVAL;
+	if (layout_check(cfg, err) == -1)
+		return -1;
 	if (cfg->max_files != 0 && cfg->max_files < cfg->start) {
 		(void)snprintf(err, LD_ERRLEN, "--max-files %" PRIu64 " is "
 		    "smaller than --start %" PRIu64, cfg->max_files,
@@ -791,6 +825,67 @@ config_check(const struct config *cfg, char *err)
 		return -1;
 	}
 	errno = 0;
+	return 0;
+}
+
+/*
+ * The layout's part of config_check(): what goes with a tree and what
+ * only with the flat layout; a tree's first phase is mkdir, and --dirs D
+ * sets the first n to D x --files-per-dir.
+ */
+static int
+layout_check(struct config *cfg, char *err)
+{
+	const char	*flat_only = NULL;
+	size_t		 i;
+
+	if (cfg->layout == CONFIG_LAYOUT_FLAT) {
+		if (cfg->dirs != 0)
+			flat_only = "--dirs";
+		else if (cfg->files_per_dir_set)
+			flat_only = "--files-per-dir";
+		else if (cfg->nphases > 0 && cfg->phases[0] == PHASE_MKDIR)
+			flat_only = "--phases mkdir";
+		if (flat_only == NULL)
+			return 0;
+		(void)snprintf(err, LD_ERRLEN, "%s goes with --layout tree",
+		    flat_only);
+		return -1;
+	}
+	for (i = 0; i < cfg->nphases; i++)
+		if (cfg->phases[i] == PHASE_RMRF) {
+			(void)snprintf(err, LD_ERRLEN, "--phases rmrf goes with "
+			    "--layout flat; a tree's delete removes it as "
+			    "rm -rf does, directory by directory");
+			return -1;
+		}
+	if (cfg->churn > 0) {
+		(void)snprintf(err, LD_ERRLEN, "--churn goes with --layout "
+		    "flat: it works in the round directory");
+		return -1;
+	}
+	if (cfg->dirs != 0 && cfg->start_set) {
+		(void)snprintf(err, LD_ERRLEN, "--dirs %" PRIu64 " and --start "
+		    "%" PRIu64 " both set the first round: give one",
+		    cfg->dirs, cfg->start);
+		return -1;
+	}
+	if (cfg->dirs != 0) {
+		if (cfg->dirs > MAX_FILES / cfg->files_per_dir) {
+			(void)snprintf(err, LD_ERRLEN, "--dirs %" PRIu64 " x "
+			    "--files-per-dir %" PRIu64 " is more than %" PRIu64
+			    " files", cfg->dirs, cfg->files_per_dir,
+			    (uint64_t)MAX_FILES);
+			return -1;
+		}
+		cfg->start = cfg->dirs * cfg->files_per_dir;
+	}
+	if (cfg->nphases > 0 && cfg->phases[0] != PHASE_MKDIR) {
+		memmove(cfg->phases + 1, cfg->phases, cfg->nphases *
+		    sizeof(*cfg->phases));
+		cfg->phases[0] = PHASE_MKDIR;
+		cfg->nphases++;
+	}
 	return 0;
 }
 

@@ -51,16 +51,27 @@ enum config_cold {
 	CONFIG_COLD_REMOUNT	/* unmount and mount the target again */
 };
 
+enum config_layout {
+	CONFIG_LAYOUT_FLAT,	/* all files in the round directory */
+	CONFIG_LAYOUT_TREE	/* subdirectories of files_per_dir each */
+};
+
 struct config {
 	uint64_t		budget_ns;
 	enum timing_policy	policy;
 	double			growth;
 	uint64_t		start;
+	bool			start_set;
 	uint64_t		max_files;	/* 0: no limit */
 	unsigned		repeat;
 	unsigned		warmup;
 	enum phase		phases[PHASE_COUNT];	/* run order */
 	size_t			nphases;
+	enum config_layout	layout;
+	uint64_t		dirs;		/* --dirs: the first round's
+						   directories; 0: not given */
+	uint64_t		files_per_dir;
+	bool			files_per_dir_set;
 	enum names_kind		names;
 	unsigned		name_len;
 	bool			name_len_set;
@@ -208,7 +219,7 @@ extern const struct config_opt	config_opts[];	/* name NULL ends it */
 void	config_init(struct config *);
 void	config_free(struct config *);
 int	config_set(struct config *, const char *, const char *, char *);
-int	config_check(const struct config *, char *);
+int	config_check(struct config *, char *);
 void	config_dump(const struct config *, struct output_kvlist *);
 const struct config_opt	*config_opt_at(size_t);
 const struct config_opt	*config_opt_find(const char *);

@@ -36,11 +36,12 @@
 #define SWEEP_ENTS	(32768 / 24 + 1)	/* of a 32 KiB READDIR reply */
 #define TIMEOUT_MS	60000
 
-/* A round directory on the server. */
+/* A round directory on the server, or a subdirectory of one. */
 struct backend_dir {
 	struct nfsrpc_fh	 fh;
 	char			*name;
 	struct nfsrpc_dircursor	 cur;
+	struct backend_dir	*parent;	/* a subdirectory's, or NULL */
 	struct backend_dir	*next;
 };
 
@@ -74,6 +75,8 @@ static int	nb_open(struct backend *, const char *, char *);
 static int	nb_close(struct backend *, bool, char *);
 static int	nb_mkdir(struct backend *, const char *, uint64_t,
 		    struct backend_dir **);
+static int	nb_subdir(struct backend *, struct backend_dir *,
+		    const char *, struct backend_dir **);
 static int	nb_rmdir(struct backend *, struct backend_dir *, bool);
 static int	nb_create(struct backend *, struct backend_dir *,
 		    const char *);
@@ -164,6 +167,7 @@ const struct backend_ops nfsb_ops = {
 	.open = nb_open,
 	.close = nb_close,
 	.mkdir = nb_mkdir,
+	.subdir = nb_subdir,
 	.rmdir = nb_rmdir,
 	.create = nb_create,
 	.openclose = nb_openclose,
@@ -391,10 +395,11 @@ nb_mkdir(struct backend *be, const char *name, uint64_t n,
 {
 	struct nfsb		*nb = be->priv;
 	struct backend_dir	*d;
-	char			 rec[96];
+	char			 rec[128];
 
-	(void)snprintf(rec, sizeof(rec), "%s %" PRIu64 "\n", name, n);
-	if (put_file(&nb->c, &nb->work, WORKDIR_ROUND, rec) == -1)
+	if (backend_round_record(rec, sizeof(rec), name, n,
+	    be->opts.per_dir) == -1 ||
+	    put_file(&nb->c, &nb->work, WORKDIR_ROUND, rec) == -1)
 		return -1;
 	d = xcalloc(1, sizeof(*d));
 	if (nfsproc_mkdir(&nb->c, &nb->work, name, 0700, &d->fh, NULL) == -1) {
@@ -408,14 +413,40 @@ nb_mkdir(struct backend *be, const char *name, uint64_t n,
 	return 0;
 }
 
+/* MKDIR in the round directory. */
+static int
+nb_subdir(struct backend *be, struct backend_dir *parent, const char *name,
+    struct backend_dir **dirp)
+{
+	struct nfsb		*nb = be->priv;
+	struct backend_dir	*d;
+
+	d = xcalloc(1, sizeof(*d));
+	if (nfsproc_mkdir(&nb->c, &parent->fh, name, 0700, &d->fh, NULL) ==
+	    -1) {
+		free(d);
+		return -1;
+	}
+	d->name = xstrdup(name);
+	d->parent = parent;
+	*dirp = d;
+	return 0;
+}
+
 static int
 nb_rmdir(struct backend *be, struct backend_dir *dir, bool remove)
 {
 	struct nfsb		 *nb = be->priv;
 	struct backend_dir	**pp;
 
-	if (remove && nfsproc_rmdir(&nb->c, &nb->work, dir->name) == -1)
+	if (remove && nfsproc_rmdir(&nb->c, dir->parent != NULL ?
+	    &dir->parent->fh : &nb->work, dir->name) == -1)
 		return -1;		/* the handle stays */
+	if (dir->parent != NULL) {
+		free(dir->name);
+		free(dir);
+		return 0;
+	}
 	for (pp = &nb->dirs; *pp != NULL; pp = &(*pp)->next)
 		if (*pp == dir) {
 			*pp = dir->next;
@@ -575,6 +606,8 @@ nb_vanished(struct backend *be, struct backend_dir *dir)
 
 	if (nfsproc_getattr(&nb->c, &nb->work, NULL, NULL) == -1)
 		return errno == ESTALE || errno == ENOENT;
+	while (dir != NULL && dir->parent != NULL)
+		dir = dir->parent;	/* the round directory */
 	return dir != NULL && nfsproc_lookup(&nb->c, &nb->work, dir->name,
 	    NULL, NULL) == -1 && errno == ENOENT;
 }
@@ -664,6 +697,60 @@ nb_meta(struct backend *be, struct output_kvlist *kv)
 }
 
 /*
+ * Remove from directory 'fh' what the dead run made there: round
+ * directory 'round' (sub: UINT64_MAX), or its subdirectory 'sub' (the
+ * tree layout), whose files must be of that place.  A round directory's
+ * subdirectories are emptied and removed first.  In passes until one
+ * removes nothing, as rm -rf.  Count files into 'r'; return the entries
+ * kept in the last pass.
+ */
+static uint64_t
+sweep_dir(struct nfsrpc *c, const struct nfsrpc_fh *fh,
+    struct workdir_names *wn, const char *round, uint64_t sub,
+    struct backend_report *r)
+{
+	struct nfsrpc_dircursor	 cur;
+	struct nfsrpc_dirent	 ents[1024];
+	struct nfsrpc_fh	 sfh;
+	char			 names[32768];
+	const char		*name;
+	uint64_t		 kept, d;
+	ssize_t			 k, i;
+	bool			 removed_any, mine;
+
+	do {
+		removed_any = false;
+		kept = 0;
+		memset(&cur, 0, sizeof(cur));
+		while (!cur.eof && (k = nfsproc_readdir(c, fh, &cur, false, 0,
+		    32768, ents, 1024, names, sizeof(names))) != -1)
+			for (i = 0; i < k; i++) {
+				name = ents[i].name;
+				if (sub == UINT64_MAX && workdir_names_subdir(wn,
+				    round, name, &d)) {
+					if (nfsproc_lookup(c, fh, name, &sfh,
+					    NULL) == 0 && sweep_dir(c, &sfh, wn,
+					    round, d, r) == 0 &&
+					    nfsproc_rmdir(c, fh, name) == 0)
+						removed_any = true;
+					else
+						kept++;
+					continue;
+				}
+				mine = sub == UINT64_MAX ?
+				    workdir_names_ours(wn, round, name) :
+				    workdir_names_in(wn, round, sub, name);
+				if (mine && nfsproc_remove(c, fh, name) == 0) {
+					r->files++;
+					removed_any = true;
+				} else
+					kept++;
+			}
+	} while (removed_any);
+	return kept;
+}
+
+/*
  * Sweep the work directory 'name' in the export of 'c' into 'r', as
  * workdir.c sweeps a local one: the run must be gone (no lock over
  * NFSv3: by host and pid), its round directories lose the names it
@@ -676,13 +763,11 @@ sweep_one(struct nfsrpc *c, const char *name, struct backend_report *r)
 	struct workdir_names	 wn;
 	struct marker		 m;
 	struct nfsrpc_fh	 wfh, rfh;
-	struct nfsrpc_dircursor	 cur, rcur;
-	struct nfsrpc_dirent	 ents[1024], rents[1024];
+	struct nfsrpc_dircursor	 cur;
+	struct nfsrpc_dirent	 ents[1024];
 	char			 buf[MARKER_MAX], rec[128], names[32768];
-	char			 rnames[32768];
 	uint64_t		 ino;
-	ssize_t			 k, j, rk, ri;
-	bool			 removed_any;
+	ssize_t			 k, j;
 
 	if (nfsproc_lookup(c, &c->root, name, &wfh, &ino) == -1 ||
 	    get_file(c, &wfh, WORKDIR_MARKER, buf, sizeof(buf)) == -1 ||
@@ -709,23 +794,8 @@ sweep_one(struct nfsrpc *c, const char *name, struct backend_report *r)
 				r->kept++;
 				continue;
 			}
-			/* Passes until one removes nothing, as rm -rf. */
-			do {
-				removed_any = false;
-				memset(&rcur, 0, sizeof(rcur));
-				while (!rcur.eof && (rk = nfsproc_readdir(c,
-				    &rfh, &rcur, false, 0, 32768, rents, 1024,
-				    rnames, sizeof(rnames))) != -1)
-					for (ri = 0; ri < rk; ri++)
-						if (workdir_names_ours(&wn,
-						    ents[j].name,
-						    rents[ri].name) &&
-						    nfsproc_remove(c, &rfh,
-						    rents[ri].name) == 0) {
-							r->files++;
-							removed_any = true;
-						}
-			} while (removed_any);
+			(void)sweep_dir(c, &rfh, &wn, ents[j].name, UINT64_MAX,
+			    r);
 			if (nfsproc_rmdir(c, &wfh, ents[j].name) == -1)
 				r->kept++;
 		}

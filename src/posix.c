@@ -22,6 +22,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,10 +35,19 @@
 #define DIRBUF_SIZE	32768		/* getdents64 buffer */
 #define WRITE_CHUNK	(1U << 20)	/* largest single write(2) */
 
-/* A round directory: its descriptor (-1 while released) and name. */
+/*
+ * A round directory: its descriptor (-1 while released) and name.  A
+ * subdirectory of one (the tree layout) is reached by a path through its
+ * parent, "d00000012/NAME", as a program working in the round directory
+ * names its files; it has a descriptor of its own only while it is
+ * listed or fsync'd (struct posix: 'cur'), so a tree of any size holds
+ * one.
+ */
 struct backend_dir {
 	int			 fd;
 	char			*name;
+	size_t			 namelen;
+	struct backend_dir	*parent;	/* a subdirectory's, or NULL */
 	struct backend_dir	*next;
 };
 
@@ -48,13 +58,22 @@ struct posix {
 	size_t			 datalen;
 	char			*dirbuf;	/* getdents64 buffer */
 	const char		**names;	/* the batch readdir returns */
+	struct backend_dir	*cur;		/* the subdirectory with a
+						   descriptor, or NULL */
+	char			 path[NAME_MAX * 2 + 2];	/* see at() */
 };
 
 static int	posix_open(struct backend *, const char *, char *);
 static int	posix_close(struct backend *, bool, char *);
 static int	posix_mkdir(struct backend *, const char *, uint64_t,
 		    struct backend_dir **);
+static int	posix_subdir(struct backend *, struct backend_dir *,
+		    const char *, struct backend_dir **);
 static int	posix_rmdir(struct backend *, struct backend_dir *, bool);
+static int	at(struct posix *, struct backend_dir *, const char *,
+		    const char **);
+static int	dir_fd(struct posix *, struct backend_dir *);
+static void	sub_close(struct posix *);
 static int	posix_create(struct backend *, struct backend_dir *,
 		    const char *);
 static int	posix_openclose(struct backend *, struct backend_dir *,
@@ -80,6 +99,7 @@ const struct backend_ops posix_ops = {
 	.open = posix_open,
 	.close = posix_close,
 	.mkdir = posix_mkdir,
+	.subdir = posix_subdir,
 	.rmdir = posix_rmdir,
 	.create = posix_create,
 	.openclose = posix_openclose,
@@ -152,7 +172,7 @@ posix_mkdir(struct backend *be, const char *name, uint64_t n,
 	struct backend_dir	*d;
 	int			 fd, saved;
 
-	if (workdir_round(&px->wd, name, n) == -1 ||
+	if (workdir_round(&px->wd, name, n, be->opts.per_dir) == -1 ||
 	    mkdirat(px->wd.fd, name, 0700) == -1)
 		return -1;
 	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
@@ -165,9 +185,37 @@ posix_mkdir(struct backend *be, const char *name, uint64_t n,
 	d = xcalloc(1, sizeof(*d));
 	d->fd = fd;
 	d->name = xstrdup(name);
+	d->namelen = strlen(name);
 	d->next = px->dirs;
 	px->dirs = d;
 	*dirp = d;
+	return 0;
+}
+
+/* mkdirat in the round directory; no descriptor yet (struct backend_dir). */
+static int
+posix_subdir(struct backend *be, struct backend_dir *parent,
+    const char *name, struct backend_dir **dirp)
+{
+	struct posix		*px = be->priv;
+	struct backend_dir	*d;
+
+	if (strlen(name) > NAME_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (mkdirat(parent->fd, name, 0700) == -1)
+		return -1;
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
+	    fsync(parent->fd) == -1)
+		return -1;	/* it is there: clean-up finds it by name */
+	d = xcalloc(1, sizeof(*d));
+	d->fd = -1;
+	d->name = xstrdup(name);
+	d->namelen = strlen(name);
+	d->parent = parent;
+	*dirp = d;
+	(void)px;
 	return 0;
 }
 
@@ -178,6 +226,17 @@ posix_rmdir(struct backend *be, struct backend_dir *dir, bool remove)
 	struct backend_dir	**pp;
 	int			  rc = 0;
 
+	if (dir->parent != NULL) {
+		if (remove && (unlinkat(dir->parent->fd, dir->name,
+		    AT_REMOVEDIR) == -1 || ((be->opts.fsync &
+		    BACKEND_FSYNC_DIR) != 0 && fsync(dir->parent->fd) == -1)))
+			return -1;
+		if (px->cur == dir)
+			sub_close(px);
+		free(dir->name);
+		free(dir);
+		return 0;
+	}
 	if (remove && unlinkat(px->wd.fd, dir->name, AT_REMOVEDIR) == -1)
 		return -1;		/* the handle stays, for another try */
 	if (dir->fd != -1 && close(dir->fd) == -1)
@@ -196,12 +255,13 @@ static int
 posix_create(struct backend *be, struct backend_dir *dir, const char *name)
 {
 	struct posix	*px = be->priv;
+	const char	*path;
 	uint64_t	 left;
 	ssize_t		 w;
 	int		 fd, saved;
 
-	if ((fd = openat(dir->fd, name, O_CREAT | O_EXCL | O_WRONLY,
-	    0644)) == -1)
+	fd = at(px, dir, name, &path);
+	if ((fd = openat(fd, path, O_CREAT | O_EXCL | O_WRONLY, 0644)) == -1)
 		return -1;
 	for (left = be->opts.file_size; left > 0; left -= (uint64_t)w) {
 		w = write(fd, px->data, left < px->datalen ? left :
@@ -220,7 +280,8 @@ posix_create(struct backend *be, struct backend_dir *dir, const char *name)
 		goto fail;
 	if (close(fd) == -1)
 		return -1;
-	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 && fsync(dir->fd) == -1)
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
+	    ((fd = dir_fd(px, dir)) == -1 || fsync(fd) == -1))
 		return -1;
 	return 0;
 fail:
@@ -234,10 +295,11 @@ static int
 posix_openclose(struct backend *be, struct backend_dir *dir,
     const char *name)
 {
-	int	fd;
+	const char	*path;
+	int		 fd;
 
-	(void)be;
-	if ((fd = openat(dir->fd, name, O_RDONLY)) == -1)
+	fd = at(be->priv, dir, name, &path);
+	if ((fd = openat(fd, path, O_RDONLY)) == -1)
 		return -1;
 	return close(fd);
 }
@@ -245,27 +307,92 @@ posix_openclose(struct backend *be, struct backend_dir *dir,
 static int
 posix_stat(struct backend *be, struct backend_dir *dir, const char *name)
 {
-	struct stat	st;
+	struct stat	 st;
+	const char	*path;
+	int		 fd;
 
-	(void)be;
-	return fstatat(dir->fd, name, &st, AT_SYMLINK_NOFOLLOW);
+	fd = at(be->priv, dir, name, &path);
+	return fstatat(fd, path, &st, AT_SYMLINK_NOFOLLOW);
 }
 
 static int
 posix_unlink(struct backend *be, struct backend_dir *dir, const char *name)
 {
-	if (unlinkat(dir->fd, name, 0) == -1)
+	struct posix	*px = be->priv;
+	const char	*path;
+	int		 fd;
+
+	fd = at(px, dir, name, &path);
+	if (unlinkat(fd, path, 0) == -1)
 		return -1;
-	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 && fsync(dir->fd) == -1)
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
+	    ((fd = dir_fd(px, dir)) == -1 || fsync(fd) == -1))
 		return -1;
 	return 0;
+}
+
+/*
+ * Where 'name' in 'dir' is: return the descriptor to start from and
+ * store the path from there in '*path' (the name itself, or through a
+ * subdirectory "d00000012/NAME" in px->path).
+ */
+static int
+at(struct posix *px, struct backend_dir *dir, const char *name,
+    const char **path)
+{
+	size_t	len;
+
+	if (dir->parent == NULL) {
+		*path = name;
+		return dir->fd;
+	}
+	len = strlen(name);
+	if (len > NAME_MAX)
+		len = NAME_MAX + 1;	/* the kernel says ENAMETOOLONG */
+	memcpy(px->path, dir->name, dir->namelen);
+	px->path[dir->namelen] = '/';
+	memcpy(px->path + dir->namelen + 1, name, len);
+	px->path[dir->namelen + 1 + len] = '\0';
+	*path = px->path;
+	return dir->parent->fd;
+}
+
+/*
+ * The descriptor of 'dir', opening a subdirectory's (and closing the
+ * one opened before), or -1 with errno.
+ */
+static int
+dir_fd(struct posix *px, struct backend_dir *dir)
+{
+	if (dir->parent == NULL || px->cur == dir)
+		return dir->fd;
+	sub_close(px);
+	dir->fd = openat(dir->parent->fd, dir->name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	if (dir->fd != -1)
+		px->cur = dir;
+	return dir->fd;
+}
+
+/* Close the descriptor of the subdirectory that has one. */
+static void
+sub_close(struct posix *px)
+{
+	if (px->cur == NULL)
+		return;
+	(void)close(px->cur->fd);
+	px->cur->fd = -1;
+	px->cur = NULL;
 }
 
 static int
 posix_rewind(struct backend *be, struct backend_dir *dir)
 {
-	(void)be;
-	return lseek(dir->fd, 0, SEEK_SET) == -1 ? -1 : 0;
+	int	fd;
+
+	if ((fd = dir_fd(be->priv, dir)) == -1)
+		return -1;
+	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
 }
 
 static ssize_t
@@ -306,6 +433,7 @@ posix_release(struct backend *be)
 	struct backend_dir	*d;
 	int			 rc = 0;
 
+	sub_close(px);
 	for (d = px->dirs; d != NULL; d = d->next) {
 		if (d->fd != -1 && close(d->fd) == -1)
 			rc = -1;
@@ -353,6 +481,8 @@ posix_vanished(struct backend *be, struct backend_dir *dir)
 
 	if (fstat(px->wd.fd, &st) == -1 || st.st_nlink == 0)
 		return true;
+	while (dir != NULL && dir->parent != NULL)
+		dir = dir->parent;	/* the round directory */
 	return dir != NULL && fstatat(px->wd.fd, dir->name, &st, 0) == -1;
 }
 

@@ -52,6 +52,7 @@ _Static_assert(sizeof(struct phase_rec) % sizeof(double) == 0,
     "struct phase_rec holds doubles only (record_phase_init)");
 
 static double	field(const void *, const struct column *);
+static bool	tree(const enum phase *, size_t);
 static void	sort_points(double *, double *, size_t);
 
 /*
@@ -114,9 +115,10 @@ record_describe_cold(struct output_kvlist *kv, enum config_cold cold)
 	output_kv_set(kv, "cold", "%s", cold == CONFIG_COLD_NONE ? "none: each "
 	    "phase sees what create left in the caches" : cold ==
 	    CONFIG_COLD_DROP ? "drop: syncfs and drop_caches=2 before each "
-	    "phase after create; PHASE_cold_ns is its time, outside the "
-	    "phase" : "remount: unmount and mount before each phase after "
-	    "create; PHASE_cold_ns is its time, outside the phase");
+	    "phase after the first (create; mkdir in a tree); PHASE_cold_ns "
+	    "is its time, outside the phase" : "remount: unmount and mount "
+	    "before each phase after the first (create; mkdir in a tree); "
+	    "PHASE_cold_ns is its time, outside the phase");
 }
 
 /* Set every field of 'ph' to NAN: nothing measured yet. */
@@ -146,10 +148,15 @@ record_columns(struct output_doc *doc, const enum phase *phases, size_t np,
 	const char		*pn;
 	size_t			 i, j;
 
-	for (j = 0; j < NELEM(rep_cols); j++)
+	for (j = 0; j < NELEM(rep_cols); j++) {
 		(void)output_table_col(t, rep_cols[j].name, rep_cols[j].prec);
+		if (strcmp(rep_cols[j].name, "n") == 0 && tree(phases, np))
+			(void)output_table_col(t, "dirs", -1);
+	}
 	(void)output_table_col(s, "round", -1);
 	(void)output_table_col(s, "n", -1);
+	if (tree(phases, np))
+		(void)output_table_col(s, "dirs", -1);
 	(void)output_table_col(s, "reps", -1);
 	for (i = 0; i < np; i++) {
 		pn = workload_phase_name(phases[i]);
@@ -170,6 +177,16 @@ record_columns(struct output_doc *doc, const enum phase *phases, size_t np,
 		(void)snprintf(name, sizeof(name), "%s_per_s_max", pn);
 		(void)output_table_col(s, name, 1);
 	}
+}
+
+/*
+ * Whether the 'np' phases 'phases' are of the tree layout (its first is
+ * mkdir): then a row has a "dirs" column after "n".
+ */
+static bool
+tree(const enum phase *phases, size_t np)
+{
+	return np > 0 && phases[0] == PHASE_MKDIR;
 }
 
 /* The field of 'rec' that column 'c' names. */
@@ -195,8 +212,11 @@ record_rep(struct output_doc *doc, const struct rep_rec *r,
 	size_t			 i, j, c = 0;
 
 	row = output_table_row(&doc->rows);
-	for (j = 0; j < NELEM(rep_cols); j++)
+	for (j = 0; j < NELEM(rep_cols); j++) {
 		row[c++] = field(r, &rep_cols[j]);
+		if (strcmp(rep_cols[j].name, "n") == 0 && tree(phases, np))
+			row[c++] = r->dirs;
+	}
 	for (i = 0; i < np; i++) {
 		ph = &r->phase[phases[i]];
 		for (j = 0; j < NELEM(phase_cols); j++)
@@ -217,6 +237,8 @@ record_round(struct output_doc *doc, const struct round_rec *r,
 	row = output_table_row(&doc->summary);
 	row[c++] = r->round;
 	row[c++] = r->n;
+	if (tree(phases, np))
+		row[c++] = r->dirs;
 	row[c++] = r->reps;
 	for (i = 0; i < np; i++) {
 		row[c++] = r->median[phases[i]];

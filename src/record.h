@@ -76,6 +76,7 @@ struct phase_out {
 /* One repetition: its own columns, then each phase's. */
 struct rep_rec {
 	double			round, rep, warmup, n;
+	double			dirs;		/* the tree layout's */
 	double			round_ns, sync_ns;
 	double			load1_start, load1_end;
 	struct phase_rec	phase[PHASE_COUNT];
@@ -83,7 +84,7 @@ struct rep_rec {
 
 /* One round over its repetitions: per phase the median, min and max. */
 struct round_rec {
-	double	round, n, reps;
+	double	round, n, dirs, reps;
 	double	median[PHASE_COUNT], min[PHASE_COUNT], max[PHASE_COUNT];
 };
 

@@ -167,6 +167,10 @@ report_round(unsigned k, bool warmup, const enum phase *phases, size_t np,
 	report_clear();
 	util_fmt_count(count, sizeof(count), res->n);
 	printf("%s %3u  n=%-11s", warmup ? "warmup" : "round", k, count);
+	if (res->dirs > 0) {
+		util_fmt_count(count, sizeof(count), res->dirs);
+		printf(" dirs=%-9s", count);
+	}
 	for (i = 0; i < np; i++) {
 		p = phases[i];
 		util_fmt_rate(rate, sizeof(rate), med[p]);
@@ -233,11 +237,15 @@ report_start(const struct report_start *st)
 		    "%s\n", cfg->seed, tmp, output_kv_get(&st->doc->config,
 		    "budget-policy"), cfg->growth,
 		    output_kv_get(&st->doc->config, "phases"));
+		if (cfg->layout == CONFIG_LAYOUT_TREE)
+			printf("tree: %" PRIu64 " files in each directory; "
+			    "mkdir counts directories, delete files and "
+			    "directories\n", cfg->files_per_dir);
 		if (cfg->cold != CONFIG_COLD_NONE)
 			printf("cold caches: %s before each phase after "
-			    "create, untimed\n", cfg->cold ==
-			    CONFIG_COLD_DROP ? "syncfs and drop_caches" :
-			    "unmount and mount");
+			    "%s, untimed\n", cfg->cold == CONFIG_COLD_DROP ?
+			    "syncfs and drop_caches" : "unmount and mount",
+			    workload_phase_name(cfg->phases[0]));
 		if (st->memcg != NULL)
 			printf("memory limit: %g MiB for the phases that "
 			    "read the directory, in %s\n",

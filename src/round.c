@@ -44,6 +44,7 @@ struct measure_arg {
 
 static int	run_rep(struct round *, unsigned, uint64_t, bool,
 		    struct rep_rec *);
+static void	tree_build(struct round *, uint64_t);
 static int	run_phase(struct round *, enum phase, unsigned, uint64_t,
 		    struct phase_out *);
 static int	measure(void *, struct phase_out *);
@@ -143,6 +144,7 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,
 	r->w.order = r->order;
 	r->w.seen = r->seen;
 	r->w.n = n;
+	tree_build(r, n);
 	r->w.poll = &sig_poll;
 	r->w.on_poll = r->on_poll;
 	r->w.arg = r->arg;
@@ -164,6 +166,7 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,
 		}
 	}
 	res->n = r->n;
+	res->dirs = r->w.ndirs;
 	res->reps = reps;
 	for (i = 0; i < cfg->nphases; i++) {
 		p = cfg->phases[i];
@@ -180,6 +183,7 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,
 	if (!warmup) {
 		rr.round = k;
 		rr.n = (double)r->n;
+		rr.dirs = (double)r->w.ndirs;
 		rr.reps = reps;
 		memcpy(rr.median, res->median, sizeof(rr.median));
 		memcpy(rr.min, res->min, sizeof(rr.min));
@@ -189,6 +193,29 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,
 	res->broken = r->broken;
 	res->bad = r->bad;
 	return 0;
+}
+
+/*
+ * The tree layout: the subdirectories of a round of 'n' files, so many
+ * that each holds --files-per-dir files (the last may hold fewer), with
+ * their names, made untimed before the round; no handles yet.
+ */
+static void
+tree_build(struct round *r, uint64_t n)
+{
+	uint64_t	d, per = r->cfg->files_per_dir;
+
+	if (r->cfg->layout != CONFIG_LAYOUT_TREE)
+		return;
+	r->w.per_dir = per;
+	r->w.ndirs = (n + per - 1) / per;
+	r->sub = xreallocarray(r->sub, r->w.ndirs, sizeof(*r->sub));
+	r->dnames = xreallocarray(r->dnames, r->w.ndirs, WORKLOAD_DNAME);
+	for (d = 0; d < r->w.ndirs; d++)
+		backend_subdir_name(r->dnames + d * WORKLOAD_DNAME,
+		    WORKLOAD_DNAME, d);
+	r->w.sub = r->sub;
+	r->w.dnames = r->dnames;
 }
 
 /*
@@ -214,6 +241,9 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		    "directory");
 	r->in_round = true;
 	r->w.created = r->w.deleted = 0;
+	r->w.dirs_made = r->w.dirs_removed = 0;
+	if (r->w.ndirs > 0)
+		memset(r->sub, 0, r->w.ndirs * sizeof(*r->sub));
 	r->rep = rep;
 	r->create_ns = 0;
 	t0 = timing_now();
@@ -229,7 +259,7 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 			return stop(r, EINTR, workload_phase_name(p), n,
 			    "before the phase");
 		cold_ns = 0;
-		if (p != PHASE_CREATE && cold_step(r, p, n, &cold_ns) == -1)
+		if (i > 0 && cold_step(r, p, n, &cold_ns) == -1)
 			return -1;
 		if (cfg->sync == CONFIG_SYNC_PHASE) {
 			t = timing_now();
@@ -287,6 +317,7 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 	rec->rep = rep;
 	rec->warmup = warmup ? 1 : 0;
 	rec->n = (double)n;
+	rec->dirs = (double)r->w.ndirs;
 	t = timing_now();
 	rec->round_ns = (double)(t - t0);
 	timing_shape_add(&r->last, rec->round_ns, rec->phase[PHASE_CREATE].ns,
@@ -589,6 +620,10 @@ round_free(struct round *r)
 	r->order = NULL;
 	free(r->seen);
 	r->seen = NULL;
+	free(r->sub);
+	r->sub = NULL;
+	free(r->dnames);
+	r->dnames = NULL;
 	churn_free(&r->churn);
 	for (i = 0; i < PHASE_COUNT; i++) {
 		free(r->rates[i]);

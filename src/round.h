@@ -131,6 +131,9 @@ struct round {
 	struct names		 names;
 	uint32_t		*order;
 	uint64_t		*seen;		/* the listing check's bits */
+	struct backend_dir	**sub;		/* the tree layout: handles */
+	char			*dnames;	/* and names of its
+						   subdirectories */
 	bool			 broken;	/* a listing went wrong: */
 	struct round_listing	 bad;		/* the first */
 	double			*rates[PHASE_COUNT];	/* per repetition */
@@ -142,6 +145,7 @@ struct round {
 /* What a finished round gives the caller. */
 struct round_result {
 	uint64_t	 n;		/* files made */
+	uint64_t	 dirs;		/* the tree layout's directories */
 	unsigned	 reps;
 	double		 median[PHASE_COUNT];
 	double		 min[PHASE_COUNT], max[PHASE_COUNT];

@@ -53,7 +53,7 @@ static int	read_round(int, char *, size_t);
 static int	sweep_one(int, const char *, const char *,
 		    struct backend_report *);
 static int	sweep_round(int, const char *, struct workdir_names *,
-		    uint64_t *, uint64_t *);
+		    const char *, uint64_t, uint64_t *, uint64_t *);
 
 /*
  * Make a new directory "largedir.XXXXXX" in 'parentfd' with a random
@@ -171,20 +171,20 @@ close_all(struct workdir *wd)
 
 /*
  * Record that round directory 'name' is about to be made for 'n' files,
+ * 'per_dir' in each subdirectory (0: flat; backend_round_record()),
  * replacing the record of the round before (written whole, then renamed
  * into place).  Return 0, or -1 with errno.
  */
 int
-workdir_round(struct workdir *wd, const char *name, uint64_t n)
+workdir_round(struct workdir *wd, const char *name, uint64_t n,
+    uint64_t per_dir)
 {
-	char	buf[96];
+	char	buf[128];
 	int	fd, len, rc = 0, saved;
 
-	len = snprintf(buf, sizeof(buf), "%s %" PRIu64 "\n", name, n);
-	if (len < 0 || (size_t)len >= sizeof(buf)) {
-		errno = ENAMETOOLONG;
+	if ((len = backend_round_record(buf, sizeof(buf), name, n,
+	    per_dir)) == -1)
 		return -1;
-	}
 	(void)unlinkat(wd->fd, ROUND_TMP, 0);
 	if ((fd = openat(wd->fd, ROUND_TMP, O_WRONLY | O_CREAT | O_EXCL |
 	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
@@ -425,7 +425,7 @@ workdir_names_init(struct workdir_names *wn, const struct marker *m,
 	if (errstr != NULL)
 		return -1;
 	wn->kind = wn->len == 0 ? NAMES_MAILDIR : NAMES_FIXED;
-	/* "round-0003-1 2250\n" */
+	/* "round-0003-1 2250\n", or "round-0003-1 2250 tree 15\n" */
 	if (record == NULL || (sp = strchr(record, ' ')) == NULL ||
 	    (size_t)(sp - record) >= sizeof(wn->round))
 		return 0;
@@ -434,11 +434,55 @@ workdir_names_init(struct workdir_names *wn, const struct marker *m,
 		return 0;
 	errno = 0;
 	n = strtoull(sp, &end, 10);
-	if (errno != 0 || *end != '\n')
+	if (errno != 0)
 		return 0;
+	if (strncmp(end, " tree ", 6) == 0) {
+		sp = end + 6;
+		if (*sp < '1' || *sp > '9')
+			return 0;
+		wn->per_dir = strtoull(sp, &end, 10);
+		if (errno != 0 || wn->per_dir == 0)
+			return 0;
+	}
+	if (*end != '\n') {
+		wn->per_dir = 0;
+		return 0;
+	}
 	(void)snprintf(wn->round, sizeof(wn->round), "%s", record);
 	wn->n = n;
 	return 0;
+}
+
+/*
+ * Whether 'name' in round directory 'round' is a subdirectory the dead
+ * run made there (the tree layout): if so, store its number in '*d'.
+ */
+bool
+workdir_names_subdir(const struct workdir_names *wn, const char *round,
+    const char *name, uint64_t *d)
+{
+	if (wn->per_dir == 0 || strcmp(round, wn->round) != 0 ||
+	    backend_subdir_parse(name, d) == -1)
+		return false;
+	return *d <= (wn->n - (wn->n > 0)) / wn->per_dir;
+}
+
+/*
+ * Whether 'name' in subdirectory 'd' of round directory 'round' is a
+ * file the dead run made there: one of its names whose place in the
+ * tree is 'd', or a --churn file.
+ */
+bool
+workdir_names_in(struct workdir_names *wn, const char *round, uint64_t d,
+    const char *name)
+{
+	uint64_t	idx;
+
+	if (!workdir_names_ours(wn, round, name))
+		return false;
+	if (churn_match(name) || !wn->built)
+		return true;	/* an old marker: by shape */
+	return names_lookup(&wn->t, name, &idx) && idx / wn->per_dir == d;
 }
 
 /*
@@ -479,18 +523,22 @@ workdir_names_free(struct workdir_names *wn)
 
 /*
  * Empty round directory 'name' in 'wfd' of what the dead run made there
- * (ours()) and remove it, unless foreign entries keep it.  Count files
- * unlinked and entries kept.  Return -1 with errno if the directory could
- * not be read or removed for another reason.
+ * (ours()) and remove it, unless foreign entries keep it; with 'round'
+ * (the tree layout), 'name' is subdirectory 'sub' of round directory
+ * 'round', and its files must be of that place.  The subdirectories of a
+ * round directory are swept first, the same way.  Count files unlinked
+ * and entries kept.  Return -1 with errno if the directory could not be
+ * read or removed for another reason.
  */
 static int
 sweep_round(int wfd, const char *name, struct workdir_names *wn,
-    uint64_t *files, uint64_t *kept)
+    const char *round, uint64_t sub, uint64_t *files, uint64_t *kept)
 {
 	struct dirent	*d;
 	DIR		*dp;
-	uint64_t	 pass, kept0 = *kept;
+	uint64_t	 pass, kept0 = *kept, k, k0;
 	int		 fd;
+	bool		 mine;
 
 	if ((fd = openat(wfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1 || (dp = fdopendir(fd)) == NULL) {
@@ -510,8 +558,20 @@ sweep_round(int wfd, const char *name, struct workdir_names *wn,
 			if (strcmp(d->d_name, ".") == 0 ||
 			    strcmp(d->d_name, "..") == 0)
 				continue;
-			if (workdir_names_ours(wn, name, d->d_name) &&
-			    unlinkat(fd, d->d_name, 0) == 0)
+			if (round == NULL && workdir_names_subdir(wn, name,
+			    d->d_name, &k)) {
+				k0 = *kept;
+				if (sweep_round(fd, d->d_name, wn, name, k,
+				    files, kept) == 0 && *kept == k0)
+					pass++;	/* it is gone */
+				else if (*kept == k0)
+					(*kept)++;
+				continue;
+			}
+			mine = round == NULL ? workdir_names_ours(wn, name,
+			    d->d_name) : workdir_names_in(wn, round, sub,
+			    d->d_name);
+			if (mine && unlinkat(fd, d->d_name, 0) == 0)
 				pass++;
 			else
 				(*kept)++;
@@ -589,7 +649,7 @@ sweep_one(int pfd, const char *name, const char *path,
 			continue;
 		}
 		if (!round_dir_name(d->d_name) || sweep_round(wfd, d->d_name,
-		    &wn, &r->files, &r->kept) == -1)
+		    &wn, NULL, 0, &r->files, &r->kept) == -1)
 			r->kept++;
 	}
 	workdir_names_free(&wn);

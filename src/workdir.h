@@ -50,7 +50,7 @@ struct workdir {
 
 int	workdir_create(struct workdir *, const char *,
 	    const struct backend_opts *, char *);
-int	workdir_round(struct workdir *, const char *, uint64_t);
+int	workdir_round(struct workdir *, const char *, uint64_t, uint64_t);
 int	workdir_remove(struct workdir *, char *);
 void	workdir_keep(struct workdir *);
 void	workdir_suspend(struct workdir *);
@@ -69,6 +69,7 @@ struct workdir_names {
 	unsigned	 len;
 	char		 round[64];	/* the round recorded, or "" */
 	uint64_t	 n;		/* its n */
+	uint64_t	 per_dir;	/* files per subdirectory, or 0 */
 	struct names	 t;		/* its names, once built */
 	bool		 built;
 };
@@ -76,6 +77,10 @@ struct workdir_names {
 int	workdir_names_init(struct workdir_names *, const struct marker *,
 	    char *);
 bool	workdir_names_ours(struct workdir_names *, const char *,
+	    const char *);
+bool	workdir_names_subdir(const struct workdir_names *, const char *,
+	    const char *, uint64_t *);
+bool	workdir_names_in(struct workdir_names *, const char *, uint64_t,
 	    const char *);
 void	workdir_names_free(struct workdir_names *);
 

@@ -36,8 +36,11 @@ struct check {
 
 static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
+static int	make_dirs(struct workload *, struct workload_result *);
+static int	delete_tree(struct workload *, struct workload_result *);
 static int	list_dir(struct workload *, bool, struct workload_result *);
 static int	remove_listed(struct workload *, struct workload_result *);
+static int	clean_dirs(struct workload *);
 static void	overlap_begin(struct workload *);
 static int	overlap_end(struct workload *, uint64_t *);
 static bool	poll_paused(struct workload *, enum phase, uint64_t,
@@ -58,6 +61,7 @@ static const char *const phase_names[PHASE_COUNT] = {
 	[PHASE_LISTSTAT] = "liststat",
 	[PHASE_DELETE] = "delete",
 	[PHASE_RMRF] = "rmrf",
+	[PHASE_MKDIR] = "mkdir",
 };
 
 /* The name of phase 'p' as --phases and the output columns spell it. */
@@ -132,7 +136,11 @@ workload_run(struct workload *w, enum phase p, struct workload_result *r)
 		rc = list_dir(w, true, r);
 		break;
 	case PHASE_DELETE:
-		rc = each_file(w, p, w->be->ops->unlink, NULL, r);
+		rc = w->per_dir == 0 ? each_file(w, p, w->be->ops->unlink,
+		    NULL, r) : delete_tree(w, r);
+		break;
+	case PHASE_MKDIR:
+		rc = make_dirs(w, r);
 		break;
 	case PHASE_RMRF:
 		rc = remove_listed(w, r);
@@ -148,6 +156,13 @@ workload_run(struct workload *w, enum phase p, struct workload_result *r)
 	r->ops = r->hist.count;
 	errno = saved;
 	return rc;
+}
+
+/* The directory that name 'i' lives in. */
+static inline struct backend_dir *
+dir_of(const struct workload *w, uint64_t i)
+{
+	return w->per_dir == 0 ? w->dir : w->sub[i / w->per_dir];
 }
 
 /* Let the backend overlap the operations of a phase (backend.h). */
@@ -186,8 +201,7 @@ each_file(struct workload *w, enum phase p, file_op op,
     const uint32_t *order, struct workload_result *r)
 {
 	struct backend		*be = w->be;
-	struct backend_dir	*dir = w->dir;
-	uint64_t		 i, n = w->n, start, t0, t1, paused = 0;
+	uint64_t		 i, idx, n = w->n, start, t0, t1, paused = 0;
 	uint64_t		 deadline, check;
 	bool			(*box)(void *, uint64_t, uint64_t, uint64_t);
 	int		 rc = 0, saved = 0;
@@ -201,8 +215,8 @@ each_file(struct workload *w, enum phase p, file_op op,
 	overlap_begin(w);
 	start = t0 = timing_now();
 	for (i = 0; i < n; i++) {
-		if (op(be, dir, names_get(w->names, order != NULL ?
-		    order[i] : i)) == -1) {
+		idx = order != NULL ? order[i] : i;
+		if (op(be, dir_of(w, idx), names_get(w->names, idx)) == -1) {
 			saved = errno;
 			rc = -1;
 			opfail = true;
@@ -255,55 +269,167 @@ each_file(struct workload *w, enum phase p, file_op op,
 }
 
 /*
- * ls -f (getdents64 only) or, with 'stat', ls -lU (and fstatat each).
- * The listing checks itself: a loop stops it at once, and the phase ends
- * with r->loop_at set; lost entries show in r->lost.
+ * The tree layout's mkdir phase: make the subdirectories, in order.
+ */
+static int
+make_dirs(struct workload *w, struct workload_result *r)
+{
+	struct backend	*be = w->be;
+	uint64_t	 d, start, t0, t1, paused = 0;
+	int		 rc = 0, saved = 0;
+
+	start = t0 = timing_now();
+	for (d = w->dirs_made; d < w->ndirs; d++) {
+		if (be->ops->subdir(be, w->dir, w->dnames + d *
+		    WORKLOAD_DNAME, &w->sub[d]) == -1) {
+			saved = errno;
+			rc = -1;
+			break;
+		}
+		w->dirs_made = d + 1;
+		t1 = timing_now();
+		stats_hist_add(&r->hist, t1 - t0);
+		t0 = t1;
+		if (*w->poll != 0 && poll_paused(w, PHASE_MKDIR, d + 1, &t0,
+		    &paused)) {
+			d++;
+			saved = EINTR;
+			rc = -1;
+			break;
+		}
+	}
+	r->elapsed_ns = t0 - start - paused;
+	r->done = d;
+	errno = saved;
+	return rc;
+}
+
+/*
+ * The tree layout's delete: the files in creation order, and each
+ * subdirectory as soon as it is empty, as rm -rf of the tree removes
+ * it; the subdirectories that a time-boxed create left empty at the end.
+ * Done counts both, files and directories.  A backend that overlaps its
+ * operations finishes a directory's before it removes the directory.
+ */
+static int
+delete_tree(struct workload *w, struct workload_result *r)
+{
+	struct backend	*be = w->be;
+	uint64_t	 d, i, first, end, start, t0, t1, paused = 0;
+	int		 rc = 0, saved = 0;
+
+	start = t0 = timing_now();
+	for (d = w->dirs_removed; d < w->dirs_made && rc == 0; d++) {
+		first = d * w->per_dir;
+		end = first + w->per_dir < w->created ? first + w->per_dir :
+		    w->created;
+		overlap_begin(w);
+		for (i = first > w->deleted ? first : w->deleted; i < end;
+		    i++) {
+			if (be->ops->unlink(be, w->sub[d], names_get(w->names,
+			    i)) == -1) {
+				saved = errno;
+				rc = -1;
+				break;
+			}
+			t1 = timing_now();
+			stats_hist_add(&r->hist, t1 - t0);
+			t0 = t1;
+			r->done++;
+			if (*w->poll != 0 && poll_paused(w, PHASE_DELETE,
+			    r->done, &t0, &paused)) {
+				saved = EINTR;
+				rc = -1;
+				break;
+			}
+		}
+		if (overlap_end(w, &t0) == -1 && rc == 0) {
+			saved = errno;
+			rc = -1;
+		}
+		if (rc == -1)
+			break;	/* workload_clean() tries the rest */
+		if (end > w->deleted)
+			w->deleted = end;
+		if (be->ops->rmdir(be, w->sub[d], true) == -1) {
+			saved = errno;
+			rc = -1;
+			break;
+		}
+		w->sub[d] = NULL;
+		w->dirs_removed = d + 1;
+		t1 = timing_now();
+		stats_hist_add(&r->hist, t1 - t0);
+		t0 = t1;
+		r->done++;
+	}
+	r->elapsed_ns = t0 - start - paused;
+	errno = saved;
+	return rc;
+}
+
+/*
+ * ls -f (getdents64 only) or, with 'stat', ls -lU (and fstatat each); in
+ * the tree layout, of every subdirectory in turn, opening each inside
+ * the timing.  The listing checks itself: a loop stops it at once, and
+ * the phase ends with r->loop_at set; lost entries show in r->lost.
  */
 static int
 list_dir(struct workload *w, bool stat, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
+	struct backend_dir	 *dir = w->dir;
 	struct check		  ck;
 	const char		**batch;
-	uint64_t		  start, t0, t1, paused = 0;
+	uint64_t		  start, t0, t1, paused = 0, d, ndirs;
 	ssize_t			  k, j;
-	bool			  end = false;
+	bool			  end;
 	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
 	int			  saved;
 
 	check_start(&ck, w, r);
-	if (be->ops->rewind(be, w->dir) == -1)
+	ndirs = w->per_dir == 0 ? 1 : w->dirs_made;
+	if (w->per_dir == 0 && be->ops->rewind(be, dir) == -1)
 		return -1;
 	if (stat)
 		overlap_begin(w);
 	start = t0 = timing_now();
-	while (!end) {
-		if ((k = be->ops->readdir(be, w->dir, &batch, &end)) == -1) {
-			if (errno == ELOOP && check_eloop(&ck) == 0)
-				break;
-			goto fail;
-		}
-		if (!stat) {
-			t1 = timing_now();
-			stats_hist_add(&r->hist, t1 - t0);
-			t0 = t1;
-		}
-		k = check_batch(&ck, batch, k, &t0, &paused, NULL, NULL);
-		for (j = 0; stat && j < k; j++) {
-			if (be->ops->stat(be, w->dir, batch[j]) == -1 &&
-			    !vanished_other(w, batch[j]))
+	for (d = 0; d < ndirs && r->loop_at == 0; d++) {
+		if (w->per_dir != 0) {
+			dir = w->sub[d];
+			if (be->ops->rewind(be, dir) == -1)
 				goto fail;
-			t1 = timing_now();
-			stats_hist_add(&r->hist, t1 - t0);
-			t0 = t1;
 		}
-		r->done += (uint64_t)k;
-		if (r->loop_at != 0)
-			break;
-		if (*w->poll != 0 && poll_paused(w, p, r->done, &t0,
-		    &paused)) {
-			errno = EINTR;
-			goto fail;
+		for (end = false; !end; ) {
+			if ((k = be->ops->readdir(be, dir, &batch, &end)) ==
+			    -1) {
+				if (errno == ELOOP && check_eloop(&ck) == 0)
+					break;
+				goto fail;
+			}
+			if (!stat) {
+				t1 = timing_now();
+				stats_hist_add(&r->hist, t1 - t0);
+				t0 = t1;
+			}
+			k = check_batch(&ck, batch, k, &t0, &paused, NULL,
+			    NULL);
+			for (j = 0; stat && j < k; j++) {
+				if (be->ops->stat(be, dir, batch[j]) == -1 &&
+				    !vanished_other(w, batch[j]))
+					goto fail;
+				t1 = timing_now();
+				stats_hist_add(&r->hist, t1 - t0);
+				t0 = t1;
+			}
+			r->done += (uint64_t)k;
+			if (r->loop_at != 0)
+				break;
+			if (*w->poll != 0 && poll_paused(w, p, r->done, &t0,
+			    &paused)) {
+				errno = EINTR;
+				goto fail;
+			}
 		}
 	}
 	if (stat && overlap_end(w, &t0) == -1)
@@ -418,9 +544,10 @@ fail:
 
 /*
  * Remove, untimed, every name this round may have left: those created and
- * not yet deleted in creation order.  Names already gone (ENOENT) are
- * fine.  If on_poll asks to stop (a second signal), give up.  Store how
- * many were removed in '*removed'.  Return 0, or -1 with errno (EINTR
+ * not yet deleted in creation order, and then in the tree layout the
+ * subdirectories not yet removed.  Names already gone (ENOENT) are fine.
+ * If on_poll asks to stop (a second signal), give up.  Store how many
+ * files were removed in '*removed'.  Return 0, or -1 with errno (EINTR
  * when abandoned) at the first other error.
  */
 int
@@ -430,7 +557,9 @@ workload_clean(struct workload *w, uint64_t *removed)
 
 	*removed = 0;
 	for (i = w->deleted; i < w->created; i++) {
-		if (w->be->ops->unlink(w->be, w->dir, names_get(w->names,
+		if (dir_of(w, i) == NULL)
+			continue;	/* never made: nothing in it */
+		if (w->be->ops->unlink(w->be, dir_of(w, i), names_get(w->names,
 		    i)) == -1) {
 			if (errno == ENOENT)
 				continue;
@@ -446,6 +575,31 @@ workload_clean(struct workload *w, uint64_t *removed)
 		}
 	}
 	w->deleted = w->created;
+	return clean_dirs(w);
+}
+
+/*
+ * Remove the tree's subdirectories that are still there, untimed, and
+ * drop their handles; one already gone is fine.  Return 0, or -1 with
+ * errno.
+ */
+static int
+clean_dirs(struct workload *w)
+{
+	struct backend	*be = w->be;
+	uint64_t	 d;
+
+	for (d = w->dirs_removed; d < w->dirs_made; d++) {
+		if (w->sub[d] == NULL)
+			continue;
+		if (be->ops->rmdir(be, w->sub[d], true) == -1) {
+			if (errno != ENOENT)
+				return -1;
+			(void)be->ops->rmdir(be, w->sub[d], false);
+		}
+		w->sub[d] = NULL;
+		w->dirs_removed = d + 1;
+	}
 	return 0;
 }
 

@@ -46,6 +46,7 @@ enum phase {
 	PHASE_LISTSTAT,		/* read it and stat every entry: ls -lU */
 	PHASE_DELETE,		/* unlink in creation order */
 	PHASE_RMRF,		/* unlink in directory order: rm -rf */
+	PHASE_MKDIR,		/* the tree layout: make its directories */
 	PHASE_COUNT
 };
 
@@ -67,6 +68,7 @@ struct workload_result {
 };
 
 #define WORKLOAD_BOX_EVERY	64
+#define WORKLOAD_DNAME		24	/* bytes of a subdirectory's name */
 
 struct workload {
 	struct backend		*be;
@@ -97,9 +99,22 @@ struct workload {
 	bool			(*open_box)(void *, uint64_t, uint64_t,
 				    uint64_t);
 	void			*box_arg;
+	/*
+	 * The tree layout (per_dir > 0): name i lives in subdirectory
+	 * i / per_dir of the round directory.  The mkdir phase makes the
+	 * 'ndirs' subdirectories (names: 'dnames', WORKLOAD_DNAME bytes
+	 * each) into 'sub', the delete phase removes each once it is empty
+	 * and sets its handle to NULL.
+	 */
+	uint64_t		 per_dir;
+	uint64_t		 ndirs;
+	struct backend_dir	**sub;
+	const char		*dnames;
 	/* What may exist, for workload_clean(). */
 	uint64_t		 created;	/* names [0, created) */
 	uint64_t		 deleted;	/* names [0, deleted) are gone */
+	uint64_t		 dirs_made;	/* subdirectories [0, made) */
+	uint64_t		 dirs_removed;	/* [0, removed) are gone */
 	/*
 	 * The listing check: a bit per name (the caller's, n bits at
 	 * least), and how many entries not ours a listing may see (what

@@ -34,6 +34,7 @@ struct backend_dir {
 	bool			 repeated;	/* repeat_after happened */
 	bool			 handle;	/* a handle is out */
 	bool			 removed;
+	struct backend_dir	*parent;	/* a subdirectory's */
 	struct backend_dir	*next;
 	const char		*batch[64];
 };
@@ -74,6 +75,8 @@ static int	f_open(struct backend *, const char *, char *);
 static int	f_close(struct backend *, bool, char *);
 static int	f_mkdir(struct backend *, const char *, uint64_t,
 		    struct backend_dir **);
+static int	f_subdir(struct backend *, struct backend_dir *, const char *,
+		    struct backend_dir **);
 static int	f_rmdir(struct backend *, struct backend_dir *, bool);
 static int	f_create(struct backend *, struct backend_dir *, const char *);
 static int	f_openclose(struct backend *, struct backend_dir *,
@@ -111,6 +114,7 @@ const struct backend_ops fake_ops = {
 	.open = f_open,
 	.close = f_close,
 	.mkdir = f_mkdir,
+	.subdir = f_subdir,
 	.rmdir = f_rmdir,
 	.create = f_create,
 	.openclose = f_openclose,
@@ -361,10 +365,41 @@ f_mkdir(struct backend *be, const char *name, uint64_t n,
 	return 0;
 }
 
+/*
+ * A subdirectory is a name in its parent (so the parent is not empty
+ * while it exists) and a directory of the work directory's list, named
+ * by its path.
+ */
+static int
+f_subdir(struct backend *be, struct backend_dir *parent, const char *name,
+    struct backend_dir **dirp)
+{
+	struct fake		*fk = be->priv;
+	struct backend_dir	*d;
+
+	if (usable(be) == -1)
+		return -1;
+	fk->count[C_MKDIR]++;
+	if (find(parent, name) != -1) {
+		errno = EEXIST;
+		return -1;
+	}
+	add(parent, name);
+	d = xcalloc(1, sizeof(*d));
+	d->name = xasprintf("%s/%s", parent->name, name);
+	d->handle = true;
+	d->parent = parent;
+	d->next = fk->wd->dirs;
+	fk->wd->dirs = d;
+	*dirp = d;
+	return 0;
+}
+
 static int
 f_rmdir(struct backend *be, struct backend_dir *d, bool remove)
 {
 	struct fake	*fk = be->priv;
+	ssize_t		 i;
 
 	fk->count[C_RMDIR]++;
 	if (remove) {
@@ -375,6 +410,11 @@ f_rmdir(struct backend *be, struct backend_dir *d, bool remove)
 			return -1;
 		}
 		d->removed = true;
+		if (d->parent != NULL &&
+		    (i = find(d->parent, strrchr(d->name, '/') + 1)) != -1) {
+			d->parent->names[i].gone = true;
+			d->parent->live--;
+		}
 	}
 	d->handle = false;
 	return 0;

@@ -174,7 +174,7 @@ test_bad(void **state)
 		{ "label", ".hidden", "--label '.hidden': use 1 to 64 letters, "
 		    "digits, '.', '_' or '-', not starting with '.'" },
 		{ "phases", "bogus", "--phases 'bogus': unknown phase 'bogus' "
-		    "(create, open, list, liststat, delete, rmrf)" },
+		    "(mkdir, create, open, list, liststat, delete, rmrf)" },
 		{ "phases", "create,,open", "--phases 'create,,open': empty "
 		    "phase name" },
 		{ "phases", "", "--phases '': empty phase name" },
@@ -273,6 +273,71 @@ test_check(void **state)
 	assert_int_equal(config_set(&c, "name-len", "10", err), 0);
 	assert_int_equal(config_check(&c, err), -1);
 	assert_non_null(strstr(err, "--name-len applies to --names=fixed"));
+	config_free(&c);
+}
+
+/*
+ * The tree layout: its options go with it only; --dirs sets the first n;
+ * mkdir comes first whether named or not; rmrf and --churn are the flat
+ * layout's; files-per-dir is recorded for a tree only.
+ */
+static void
+test_layout(void **state)
+{
+	static const struct {
+		const char	*opts[6];	/* name, value, ... */
+		const char	*want;		/* the error, or NULL */
+	} tab[] = {
+		{ { "dirs", "10" }, "--dirs goes with --layout tree" },
+		{ { "files-per-dir", "3" },
+		    "--files-per-dir goes with --layout tree" },
+		{ { "phases", "mkdir" }, "--phases mkdir goes with --layout "
+		    "tree" },
+		{ { "layout", "tree", "phases", "rmrf" }, "--phases rmrf goes "
+		    "with --layout flat; a tree's delete removes it as rm -rf "
+		    "does, directory by directory" },
+		{ { "layout", "tree", "churn", "10", "phases", "list" },
+		    "--churn goes with --layout flat: it works in the round "
+		    "directory" },
+		{ { "layout", "tree", "dirs", "10", "start", "20" }, "--dirs 10 "
+		    "and --start 20 both set the first round: give one" },
+		{ { "layout", "tree", "dirs", "4294967295" }, "--dirs 4294967295 "
+		    "x --files-per-dir 15 is more than 4294967295 files" },
+	};
+	struct output_kvlist	kv = { 0 };
+	struct config		c;
+	char			err[LD_ERRLEN], buf[128];
+	size_t			i, j;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		config_init(&c);
+		for (j = 0; j < 6 && tab[i].opts[j] != NULL; j += 2)
+			assert_int_equal(config_set(&c, tab[i].opts[j],
+			    tab[i].opts[j + 1], err), 0);
+		assert_int_equal(config_check(&c, err), -1);
+		assert_string_equal(err, tab[i].want);
+		config_free(&c);
+	}
+	config_init(&c);
+	assert_int_equal(config_set(&c, "layout", "tree", err), 0);
+	assert_int_equal(config_set(&c, "dirs", "50000", err), 0);
+	assert_int_equal(config_set(&c, "phases", "list,create", err), 0);
+	assert_int_equal(config_check(&c, err), 0);
+	assert_int_equal(config_check(&c, err), 0);	/* settled once */
+	assert_int_equal(c.start, 750000);
+	assert_int_equal(c.nphases, 4);
+	buf[0] = '\0';
+	for (j = 0; j < c.nphases; j++)
+		(void)snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
+		    "%s%s", j > 0 ? "," : "", workload_phase_name(c.phases[j]));
+	assert_string_equal(buf, "mkdir,create,list,delete");
+	config_dump(&c, &kv);
+	assert_string_equal(output_kv_get(&kv, "files-per-dir"), "15");
+	assert_string_equal(output_kv_get(&kv, "layout"), "tree");
+	assert_string_equal(output_kv_get(&kv, "phases"),
+	    "mkdir,create,list,delete");
+	output_kv_free(&kv);
 	config_free(&c);
 }
 
@@ -392,7 +457,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 47);
+	assert_int_equal(n, 50);
 	free(lo);
 }
 
@@ -417,15 +482,21 @@ test_every_option(void **state)
 		{ "cold", "drop", "x", "--cold 'x': must be none, drop or "
 		    "remount" },
 		{ "config", NULL, "x.conf", "unknown option 'config'" },
+		{ "dirs", "50000", "0", "--dirs '0': must be a whole number "
+		    "from 1 to 4294967295" },
 		{ "events", "none", ",", "--events ',': empty event name" },
 		{ "file-size", "1M", "-1", "--file-size '-1': not a size (e.g. "
 		    "0, 512, 4k, 1M)" },
+		{ "files-per-dir", "15", "0", "--files-per-dir '0': must be a "
+		    "whole number from 1 to 1000000" },
 		{ "fsync", "dir", "x", "--fsync 'x': must be none, file, dir "
 		    "or both" },
 		{ "growth", "1.01", "1", "--growth '1': must be greater than "
 		    "1" },
 		{ "label", "a", "", "--label '': use 1 to 64 letters, digits, "
 		    "'.', '_' or '-', not starting with '.'" },
+		{ "layout", "tree", "x", "--layout 'x': must be flat or "
+		    "tree" },
 		{ "max-files", "1", "0", "--max-files '0': must be a whole "
 		    "number from 1 to 4294967295" },
 		{ "memory-limit", "1P", "1G1", "--memory-limit '1G1': not a "
@@ -436,7 +507,7 @@ test_every_option(void **state)
 		    "maildir" },
 		{ "output", "x", "", "--output '': must not be empty" },
 		{ "phases", "rmrf", "x", "--phases 'x': unknown phase 'x' "
-		    "(create, open, list, liststat, delete, rmrf)" },
+		    "(mkdir, create, open, list, liststat, delete, rmrf)" },
 		{ "quiet", "yes", "1", "--quiet '1': must be yes or no" },
 		{ "repeat", "1000", "1001", "--repeat '1001': must be a whole "
 		    "number from 1 to 1000" },
@@ -630,7 +701,7 @@ test_dump_order(void **state)
 		{ "sync", "phase" }, { "seed", "0" },
 		{ "scratch", TARGET_SCRATCH }, { "cold", "none" },
 		{ "memory-limit", "none" }, { "events", PERF_DEFAULT },
-		{ "churn", "0" },
+		{ "churn", "0" }, { "layout", "flat" },
 	};
 	struct output_kvlist	kv = { 0 };
 	struct config		c;
@@ -665,7 +736,7 @@ test_dump_order(void **state)
 	assert_string_equal(output_kv_get(&kv, "growth"), "2.25");
 	assert_string_equal(output_kv_get(&kv, "repeat"), "3");
 	assert_string_equal(output_kv_get(&kv, "events"), "task-clock");
-	assert_string_equal(kv.kv[kv.len - 1].key, "churn");
+	assert_string_equal(kv.kv[kv.len - 1].key, "layout");
 	output_kv_free(&kv);
 	config_free(&c);
 }
@@ -776,6 +847,7 @@ main(void)
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_every_option),
 		cmocka_unit_test(test_limits),
