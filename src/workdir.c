@@ -571,12 +571,12 @@ sweep_round(int wfd, const char *name, struct workdir_names *wn,
 			mine = round == NULL ? workdir_names_ours(wn, name,
 			    d->d_name) : workdir_names_in(wn, round, sub,
 			    d->d_name);
-			if (mine && unlinkat(fd, d->d_name, 0) == 0)
+			if (mine && unlinkat(fd, d->d_name, 0) == 0) {
 				pass++;
-			else
+				(*files)++;
+			} else
 				(*kept)++;
 		}
-		*files += pass;
 	} while (pass > 0);
 	(void)closedir(dp);
 	/* With foreign entries in it, it stays: they were counted. */

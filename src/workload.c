@@ -580,27 +580,34 @@ workload_clean(struct workload *w, uint64_t *removed)
 
 /*
  * Remove the tree's subdirectories that are still there, untimed, and
- * drop their handles; one already gone is fine.  Return 0, or -1 with
- * errno.
+ * drop their handles; one already gone is fine, one that cannot be
+ * removed (a foreign file in it) keeps its handle, and the others still
+ * go.  Return 0, or -1 with the errno of the first that stayed.
  */
 static int
 clean_dirs(struct workload *w)
 {
 	struct backend	*be = w->be;
 	uint64_t	 d;
+	int		 saved = 0;
 
 	for (d = w->dirs_removed; d < w->dirs_made; d++) {
 		if (w->sub[d] == NULL)
 			continue;
 		if (be->ops->rmdir(be, w->sub[d], true) == -1) {
-			if (errno != ENOENT)
-				return -1;
+			if (errno != ENOENT) {
+				if (saved == 0)
+					saved = errno;
+				continue;
+			}
 			(void)be->ops->rmdir(be, w->sub[d], false);
 		}
 		w->sub[d] = NULL;
-		w->dirs_removed = d + 1;
+		if (d == w->dirs_removed)
+			w->dirs_removed = d + 1;
 	}
-	return 0;
+	errno = saved;
+	return saved == 0 ? 0 : -1;
 }
 
 /* The uint64_t words of a workload's 'seen' bits for 'n' names. */

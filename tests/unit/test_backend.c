@@ -245,6 +245,52 @@ test_two_dirs(void **state)
 	assert_int_equal(be->ops->rmdir(be, d2, true), 0);
 }
 
+/*
+ * Subdirectories (the tree layout): every operation works in one as in a
+ * round directory, also after release(); its parent is not empty while
+ * it is there; rmdir() removes it from its parent.
+ */
+static void
+test_subdirs(void **state)
+{
+	struct impl		*im = *state;
+	struct backend		*be = &im->be;
+	struct backend_dir	*d, *s0, *s1, *s2;
+	char			 err[LD_ERRLEN];
+	const char		*a = names_get(&im->names, 0);
+	const char		*b = names_get(&im->names, 1);
+
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d), 0);
+	assert_int_equal(be->ops->subdir(be, d, "d00000000", &s0), 0);
+	assert_int_equal(be->ops->subdir(be, d, "d00000001", &s1), 0);
+	assert_int_equal(be->ops->subdir(be, d, "d00000000", &s2), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_int_equal(be->ops->create(be, s0, a), 0);
+	assert_int_equal(be->ops->create(be, s1, b), 0);
+	assert_int_equal(be->ops->create(be, s1, b), -1);
+	assert_int_equal(errno, EEXIST);
+	assert_int_equal(be->ops->openclose(be, s0, a), 0);
+	assert_int_equal(be->ops->openclose(be, s0, b), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(be->ops->stat(be, s1, b), 0);
+	assert_int_equal(list_all(im, s0, NULL), 1);
+	assert_int_equal(list_all(im, s1, NULL), 1);
+	assert_false(be->ops->vanished(be, s1));
+	assert_int_equal(be->ops->release(be), 0);
+	assert_int_equal(be->ops->reacquire(be, err), 0);
+	assert_int_equal(be->ops->stat(be, s0, a), 0);
+	assert_int_equal(list_all(im, s1, NULL), 1);
+	assert_int_equal(be->ops->rmdir(be, s0, true), -1);
+	assert_int_equal(errno, ENOTEMPTY);
+	assert_int_equal(be->ops->unlink(be, s0, a), 0);
+	assert_int_equal(be->ops->rmdir(be, s0, true), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), -1);
+	assert_int_equal(errno, ENOTEMPTY);
+	assert_int_equal(be->ops->unlink(be, s1, b), 0);
+	assert_int_equal(be->ops->rmdir(be, s1, true), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), 0);
+}
+
 /* release() and reacquire(): the same directories and names after. */
 static void
 test_release(void **state)
@@ -402,6 +448,39 @@ test_round_name(void **state)
 	assert_string_equal(backend_fsync_name(BACKEND_FSYNC_BOTH), "both");
 }
 
+/* A tree's subdirectory names, and the round record that names them. */
+static void
+test_subdir_name(void **state)
+{
+	static const char *const bad[] = { "d0000001", "d000000001", "x00000001",
+	    "d0000000a", "d00000001 ", "d", "d123456789012345678901" };
+	char		buf[64];
+	uint64_t	d;
+	size_t		i;
+
+	(void)state;
+	backend_subdir_name(buf, sizeof(buf), 12);
+	assert_string_equal(buf, "d00000012");
+	assert_int_equal(backend_subdir_parse(buf, &d), 0);
+	assert_int_equal(d, 12);
+	backend_subdir_name(buf, sizeof(buf), 123456789);
+	assert_string_equal(buf, "d123456789");
+	assert_int_equal(backend_subdir_parse(buf, &d), 0);
+	assert_int_equal(d, 123456789);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (backend_subdir_parse(bad[i], &d) == 0)
+			fail_msg("'%s' taken for a subdirectory", bad[i]);
+	assert_int_equal(backend_round_record(buf, sizeof(buf), "round-0003-1",
+	    2250, 0), 18);
+	assert_string_equal(buf, "round-0003-1 2250\n");
+	assert_int_equal(backend_round_record(buf, sizeof(buf), "round-0003-1",
+	    2250, 15), 26);
+	assert_string_equal(buf, "round-0003-1 2250 tree 15\n");
+	assert_int_equal(backend_round_record(buf, 10, "round-0003-1", 1, 0),
+	    -1);
+	assert_int_equal(errno, ENAMETOOLONG);
+}
+
 #define BOTH(t)	\
 	cmocka_unit_test_prestate_setup_teardown(t, setup, teardown, \
 	    &posix_impl), \
@@ -420,6 +499,7 @@ main(void)
 		NFS(test_remove_while_listing),
 		NFS(test_two_dirs),
 		NFS(test_release),
+		NFS(test_subdirs),
 		NFS(test_counters),
 		NFS(test_keep_and_sweep),
 	};
@@ -430,10 +510,12 @@ main(void)
 		BOTH(test_remove_while_listing),
 		BOTH(test_two_dirs),
 		BOTH(test_release),
+		BOTH(test_subdirs),
 		BOTH(test_counters),
 		BOTH(test_keep_and_sweep),
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_round_name),
+		cmocka_unit_test(test_subdir_name),
 	};
 
 	if ((url = getenv("LARGEDIR_NFS_URL")) != NULL) {

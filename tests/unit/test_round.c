@@ -74,6 +74,25 @@ on_poll(void *arg, enum phase p, uint64_t done)
 	return sig_count > 0;
 }
 
+/*
+ * on_poll of test_tree_foreign: polled after every directory mkdir makes,
+ * it plants a file into the third once it is there.
+ */
+static bool
+on_poll_tree(void *arg, enum phase p, uint64_t done)
+{
+	struct fixture	*f = arg;
+	char		 dir[96];
+
+	sig_poll = f->plant;
+	if (f->plant && p == PHASE_MKDIR && done >= 3) {
+		f->plant = false;
+		(void)snprintf(dir, sizeof(dir), "%s/d00000002", f->r.dname);
+		assert_int_equal(fake_plant(&f->be, dir, "zz-foreign"), 0);
+	}
+	return sig_count > 0;
+}
+
 static void
 on_note(void *arg, const struct round_note *rn)
 {
@@ -93,6 +112,15 @@ on_sweep(void *arg, const struct backend_report *r)
 }
 
 /* The fake clock: each round takes 1 ms a file, so the budget decides. */
+/* The fake sweeps what test_tree_foreign kept: a directory, a file. */
+static void
+on_sweep_kept(void *arg, const struct backend_report *r)
+{
+	(void)arg;
+	assert_true(r->removed);
+	assert_int_equal(r->files, 2);
+}
+
 static uint64_t
 fake_now(void *arg)
 {
@@ -121,8 +149,12 @@ on_done(void *arg, const struct timing_round *plan,
 }
 
 /* Set up a run of 'phases' on the fake backend, 'reps' repetitions. */
+/*
+ * A round of 'phases', 'reps' times, on the fake backend; with 'per_dir'
+ * (not NULL) in the tree layout with so many files per directory.
+ */
 static struct fixture *
-fixture(const char *phases, const char *reps)
+fixture_with(const char *phases, const char *reps, const char *per_dir)
 {
 	struct backend_opts	 opts = { .names = NAMES_FIXED,
 				    .name_len = 8, .seed = 1,
@@ -139,6 +171,14 @@ fixture(const char *phases, const char *reps)
 	assert_int_equal(config_set(&f->cfg, "phases", phases, err), 0);
 	assert_int_equal(config_set(&f->cfg, "repeat", reps, err), 0);
 	assert_int_equal(config_set(&f->cfg, "seed", "42", err), 0);
+	if (per_dir != NULL) {
+		assert_int_equal(config_set(&f->cfg, "layout", "tree", err),
+		    0);
+		assert_int_equal(config_set(&f->cfg, "files-per-dir", per_dir,
+		    err), 0);
+		opts.per_dir = f->cfg.files_per_dir;
+	}
+	assert_int_equal(config_check(&f->cfg, err), 0);
 	assert_int_equal(backend_open(&f->be, &fake_ops, TARGET, &opts, err),
 	    0);
 	output_doc_init(&f->doc);
@@ -195,6 +235,12 @@ cell(const struct output_table *t, size_t row, const char *name)
 }
 
 /* A round: its rows, its counts, and what the backend saw. */
+static struct fixture *
+fixture(const char *phases, const char *reps)
+{
+	return fixture_with(phases, reps, NULL);
+}
+
 static void
 test_round_rows(void **state)
 {
@@ -242,6 +288,120 @@ test_round_rows(void **state)
 	assert_true(cell(&f->doc.rows, 5, "warmup") == 1);
 	assert_int_equal(f->doc.summary.nrows, 1);
 	fixture_free(f);
+}
+
+/*
+ * The tree layout: 100 files, 7 a directory, make 15 directories (the
+ * last holds 2); every phase calls the backend exactly once per file,
+ * mkdir and delete once per directory too, and nothing is left (the
+ * fake's close fails on a directory left).
+ */
+static void
+test_tree_rows(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	size_t			 row;
+
+	(void)state;
+	f = fixture_with("create,open,list,liststat,delete", "2", "7");
+	assert_int_equal(f->cfg.phases[0], PHASE_MKDIR);
+	assert_int_equal(round_run(&f->r, 1, 100, false, false, &res), 0);
+	assert_false(f->r.in_round);
+	assert_int_equal(res.n, 100);
+	assert_int_equal(res.dirs, 15);
+	for (row = 0; row < 2; row++) {
+		assert_true(cell(&f->doc.rows, row, "n") == 100);
+		assert_true(cell(&f->doc.rows, row, "dirs") == 15);
+		assert_true(cell(&f->doc.rows, row, "mkdir_ops") == 15);
+		assert_true(cell(&f->doc.rows, row, "mkdir_mkdir") == 15);
+		assert_true(cell(&f->doc.rows, row, "mkdir_create") == 0);
+		assert_true(cell(&f->doc.rows, row, "create_create") == 100);
+		assert_true(cell(&f->doc.rows, row, "create_mkdir") == 0);
+		assert_true(cell(&f->doc.rows, row, "open_openclose") == 100);
+		assert_true(cell(&f->doc.rows, row, "list_ops") >= 15);
+		assert_true(cell(&f->doc.rows, row, "liststat_stat") == 100);
+		assert_true(cell(&f->doc.rows, row, "liststat_ops") == 100);
+		assert_true(cell(&f->doc.rows, row, "delete_unlink") == 100);
+		assert_true(cell(&f->doc.rows, row, "delete_rmdir") == 15);
+		assert_true(cell(&f->doc.rows, row, "delete_ops") == 115);
+		assert_true(cell(&f->doc.rows, row, "mkdir_per_s") > 0);
+	}
+	assert_true(cell(&f->doc.summary, 0, "dirs") == 15);
+	assert_int_equal(f->notes[ROUND_NOTE_SHORT_LIST], 0);
+	assert_int_equal(f->notes[ROUND_NOTE_LOST], 0);
+	fixture_free(f);
+}
+
+/*
+ * ENOSPC in a tree's create (out of inodes): the stop says where, and
+ * round_clean() removes the files and every directory.
+ */
+static void
+test_tree_enospc(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	uint64_t		 removed;
+
+	(void)state;
+	f = fixture_with("create,delete", "1", "15");
+	fake_knobs.fail_after = 40;
+	fake_knobs.fail_errno = ENOSPC;
+	assert_int_equal(round_run(&f->r, 1, 150, false, false, &res), -1);
+	assert_int_equal(f->r.stop.err, ENOSPC);
+	assert_string_equal(f->r.stop.phase, "create");
+	assert_string_equal(f->r.stop.what, "after 40 of 150 files");
+	assert_int_equal(f->r.w.dirs_made, 10);
+	assert_int_equal(round_clean(&f->r, &removed), 0);
+	assert_int_equal(removed, 40);
+	assert_int_equal(f->r.w.dirs_removed, 10);
+	assert_false(f->r.in_round);
+	fixture_free(f);
+}
+
+/*
+ * A foreign file in one of the tree's directories: delete removes the
+ * rest and stops at that directory, and clean-up keeps the file and its
+ * directory (removing what it can).
+ */
+static void
+test_tree_foreign(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	uint64_t		 removed;
+	char			 err[LD_ERRLEN];
+
+	(void)state;
+	f = fixture_with("create,delete", "1", "10");
+	f->plant = true;
+	sig_poll = 1;
+	f->r.on_poll = on_poll_tree;
+	assert_int_equal(round_run(&f->r, 1, 50, false, false, &res), -1);
+	assert_int_equal(f->r.stop.err, ENOTEMPTY);
+	assert_string_equal(f->r.stop.phase, "delete");
+	assert_int_equal(f->r.w.dirs_removed, 2);
+	assert_int_equal(round_clean(&f->r, &removed), -1);
+	assert_int_equal(errno, ENOTEMPTY);
+	assert_true(f->r.in_round);
+	/* The rest went: only d00000002 and the foreign file are left. */
+	assert_int_equal(f->r.w.deleted, 50);
+	assert_int_equal(f->r.w.dirs_removed, 2);
+	assert_non_null(f->r.w.sub[2]);
+	assert_null(f->r.w.sub[3]);
+	assert_null(f->r.w.sub[4]);
+	/* What largedir does then: keep the work directory, marked. */
+	(void)f->be.ops->rmdir(&f->be, f->r.w.sub[2], false);
+	round_free(&f->r);
+	assert_int_equal(backend_close(&f->be, true, err), 0);
+	assert_int_equal(fake_workdirs(TARGET), 1);
+	assert_int_equal(fake_ops.sweep(TARGET, on_sweep_kept, NULL, err), 1);
+	output_doc_free(&f->doc);
+	config_free(&f->cfg);
+	free(f);
+	sig_count = sig_first = 0;
+	sig_poll = 0;
 }
 
 /* ENOSPC in create: the stop says where; round_clean() removes the rest. */
@@ -603,6 +763,9 @@ main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_round_rows),
+		cmocka_unit_test(test_tree_rows),
+		cmocka_unit_test(test_tree_enospc),
+		cmocka_unit_test(test_tree_foreign),
 		cmocka_unit_test(test_round_enospc),
 		cmocka_unit_test(test_round_signal),
 		cmocka_unit_test(test_round_foreign),

@@ -111,11 +111,12 @@ collect(void *arg, const struct backend_report *r)
 
 /*
  * In a child that then dies without cleaning up, as kill -9 leaves it:
- * a work directory with one round directory of 'nfiles' names.  Return
- * the work directory's path (static).
+ * a work directory with one round directory of 'nfiles' names, in
+ * subdirectories of 'per_dir' each (0: flat).  Return the work
+ * directory's path (static).
  */
 static const char *
-dead_run(unsigned nfiles)
+dead_tree(unsigned nfiles, unsigned per_dir)
 {
 	static char	path[256];
 	int		pfd[2], status;
@@ -126,10 +127,11 @@ dead_run(unsigned nfiles)
 	if ((pid = fork()) == 0) {
 		struct workdir	wd;
 		char		err[LD_ERRLEN], round[128], name[16];
+		char		dir[160];
 		unsigned	i;
 
 		if (workdir_create(&wd, top, &opts, err) == -1 ||
-		    workdir_round(&wd, "round-0001-1", nfiles) == -1)
+		    workdir_round(&wd, "round-0001-1", nfiles, per_dir) == -1)
 			_exit(1);
 		(void)snprintf(round, sizeof(round), "%s/round-0001-1",
 		    wd.path);
@@ -137,7 +139,15 @@ dead_run(unsigned nfiles)
 			_exit(1);
 		for (i = 0; i < nfiles; i++) {
 			(void)snprintf(name, sizeof(name), "%08u", i);
-			touch(round, name, NULL);
+			if (per_dir == 0) {
+				touch(round, name, NULL);
+				continue;
+			}
+			(void)snprintf(dir, sizeof(dir), "%s/d%08u", round,
+			    i / per_dir);
+			if (i % per_dir == 0 && mkdir(dir, 0700) == -1)
+				_exit(1);
+			touch(dir, name, NULL);
 		}
 		(void)!write(pfd[1], wd.path, strlen(wd.path));
 		_exit(0);
@@ -151,6 +161,13 @@ dead_run(unsigned nfiles)
 	assert_true(len > 0);
 	path[len] = '\0';
 	return path;
+}
+
+/* A dead run of the flat layout. */
+static const char *
+dead_run(unsigned nfiles)
+{
+	return dead_tree(nfiles, 0);
 }
 
 static void
@@ -383,6 +400,42 @@ test_sweep_only_its_n(void **state)
 }
 
 /*
+ * A dead run of the tree layout (7 files, 3 a directory): its files and
+ * directories go; a file of ours in the wrong directory, a directory
+ * beyond its last and a foreign file stay, with the directories that
+ * hold them, counted as kept.
+ */
+static void
+test_sweep_tree(void **state)
+{
+	struct seen	 s = { 0 };
+	char		 err[LD_ERRLEN], wd[256], round[300], d1[320];
+	char		 d2[320];
+
+	(void)state;
+	(void)snprintf(wd, sizeof(wd), "%s", dead_tree(7, 3));
+	(void)snprintf(round, sizeof(round), "%s/round-0001-1", wd);
+	(void)snprintf(d1, sizeof(d1), "%s/d00000001", round);
+	(void)snprintf(d2, sizeof(d2), "%s/d00000002", round);
+	assert_true(exists(round, "d00000000"));
+	assert_true(exists(d2, "00000006"));
+	touch(d1, "foreign", "x");
+	touch(d2, "00000000", "ours, but d00000000's");
+	assert_int_equal(mkdir(strcat(strcpy(err, round), "/d00000003"), 0700),
+	    0);
+	assert_int_equal(workdir_sweep(top, collect, &s, err), 1);
+	assert_false(s.r[0].removed);
+	assert_int_equal(s.r[0].files, 7);
+	assert_int_equal(s.r[0].kept, 3);
+	assert_false(exists(round, "d00000000"));
+	assert_true(exists(d1, "foreign"));
+	assert_false(exists(d1, "00000003"));
+	assert_true(exists(d2, "00000000"));
+	assert_false(exists(d2, "00000006"));
+	assert_true(exists(round, "d00000003"));
+}
+
+/*
  * A marker of an older largedir, without the seed: names of the
  * recorded shape go, as they always did.
  */
@@ -501,6 +554,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_sweep_ignores_lookalikes,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sweep_only_its_n, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_sweep_tree, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_sweep_old_marker, setup,
 		    teardown),
