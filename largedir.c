@@ -676,7 +676,7 @@ run_rounds(struct run *r)
 static uint64_t
 largest_n(struct run *r, const char **why)
 {
-	uint64_t	max, room;
+	uint64_t	max, room, per;
 
 	if (r->cfg.max_files != 0) {
 		max = r->cfg.max_files;
@@ -688,14 +688,21 @@ largest_n(struct run *r, const char **why)
 	if (r->be.workdir[0] != '/')
 		return max;		/* a server's: a backend's URL */
 	room = probe_inodes_free(r->be.workdir);
-	if (room == UINT64_MAX || room - INODE_RESERVE >= max ||
-	    room <= INODE_RESERVE)
+	if (room == UINT64_MAX || room <= INODE_RESERVE)
+		return max;
+	room -= INODE_RESERVE;
+	/* A tree's directories take an inode for every F files. */
+	per = r->cfg.layout == CONFIG_LAYOUT_TREE ? r->cfg.files_per_dir : 0;
+	if (per != 0)
+		room = room / (per + 1) * per + (room % (per + 1) > 1 ?
+		    room % (per + 1) - 1 : 0);
+	if (room >= max)
 		return max;
 	*why = "the filesystem's free inodes";
 	output_kv_set(&r->doc.meta, "n_limit", "%" PRIu64 " (the "
-	    "filesystem's free inodes, less %d)", room - INODE_RESERVE,
-	    INODE_RESERVE);
-	return room - INODE_RESERVE;
+	    "filesystem's free inodes, less %d%s)", room, INODE_RESERVE,
+	    per != 0 ? " and one for each directory" : "");
+	return room;
 }
 
 /*
