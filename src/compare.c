@@ -171,6 +171,7 @@ struct compare {
 	const char	*out;		/* the comparison's directory */
 	char		*runs;		/* out/runs: the runs' outputs */
 	uint64_t	 n;
+	uint64_t	 dirs;		/* the tree layout's, or 0 */
 	unsigned	 pairs;
 	char		 seed[32];
 	char		 nbuf[32];
@@ -185,6 +186,7 @@ static int	phase_row(const struct compare *, const double *, unsigned,
 		    size_t, struct compare_row *);
 static int	write_outputs(struct compare *, const double *,
 		    const int *, unsigned, int, char **);
+static double	entries(const struct compare *, size_t);
 static void	usage(FILE *);
 static char	*command_line(int, char **);
 static void	write_page(struct compare *, const double *, unsigned, int,
@@ -227,6 +229,7 @@ write_page(struct compare *cm, const double *ns, unsigned runs, int argc,
 	cp.status = output_status_name(sig_count > 0 ? OUTPUT_INTERRUPTED :
 	    OUTPUT_COMPLETE);
 	cp.n = cm->n;
+	cp.dirs = cm->dirs;
 	cp.pairs = cm->pairs;
 	cp.nphases = cm->cfg.nphases;
 	for (i = 0; i < cm->cfg.nphases; i++) {
@@ -402,7 +405,22 @@ phase_row(const struct compare *cm, const double *ns, unsigned runs,
 			*(compare_side(j) == COMPARE_A ? &a[pair] :
 			    &b[pair]) = ns[j * PHASE_COUNT + p];
 	}
-	return compare_row(a, b, pair, (double)cm->n, row);
+	return compare_row(a, b, pair, entries(cm, p), row);
+}
+
+/*
+ * What phase 'p' of a run handles, which its rate counts: the files; in
+ * a tree, the directories for mkdir, and files and directories for
+ * delete.
+ */
+static double
+entries(const struct compare *cm, size_t p)
+{
+	if (p == PHASE_MKDIR)
+		return (double)cm->dirs;
+	if (p == PHASE_DELETE)
+		return (double)(cm->n + cm->dirs);
+	return (double)cm->n;
 }
 
 /*
@@ -449,6 +467,9 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 	output_kv_set(&doc.meta, "b", "%s (%s)", cm->side[1].label,
 	    cm->side[1].arg);
 	output_kv_set(&doc.meta, "n", "%" PRIu64, cm->n);
+	if (cm->dirs != 0)
+		output_kv_set(&doc.meta, "dirs", "%" PRIu64 " (%" PRIu64
+		    " files in each)", cm->dirs, cm->cfg.files_per_dir);
 	output_kv_set(&doc.meta, "pairs", "%u", cm->pairs);
 	output_kv_set(&doc.meta, "seed", "%s", cm->seed);
 	output_kv_set(&doc.meta, "runs", "%s: a largedir run each, labelled "
@@ -488,7 +509,8 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 		for (i = 0; i < cm->cfg.nphases; i++) {
 			p = cm->cfg.phases[i];
 			v[nc++] = ns[r * PHASE_COUNT + p];
-			v[nc++] = (double)cm->n * 1e9 / ns[r * PHASE_COUNT + p];
+			v[nc++] = entries(cm, p) * 1e9 / ns[r * PHASE_COUNT +
+			    p];
 		}
 		v[nc++] = WIFEXITED(ws[r]) ? WEXITSTATUS(ws[r]) : 128 +
 		    WTERMSIG(ws[r]);
@@ -545,7 +567,7 @@ compare_main(int argc, char **argv)
 	struct compare_row	 row;
 	const struct side	*sd;
 	char			 errbuf[LD_ERRLEN], label[80], line[160];
-	char			 stamp[32], st[64];
+	char			 stamp[32], st[64], count[32], dirs[32];
 	double			*ns, files;
 	int			*ws, status = 0;
 	unsigned		 i, runs = 0;
@@ -580,19 +602,22 @@ compare_main(int argc, char **argv)
 	for (k = 0; k < a.ngiven; k++) {
 		const char	*name = a.given[k].opt->name;
 
-		if (strcmp(name, "start") == 0)
+		if (strcmp(name, "start") == 0 || strcmp(name, "dirs") == 0)
 			given_n = true;
 		else if (strcmp(name, "repeat") == 0)
 			given_r = true;
-		if (strcmp(name, "start") == 0 || strcmp(name, "repeat") ==
-		    0 || strcmp(name, "seed") == 0 || strcmp(name, "quiet") ==
-		    0)
+		if (strcmp(name, "start") == 0 || strcmp(name, "dirs") == 0 ||
+		    strcmp(name, "repeat") == 0 || strcmp(name, "seed") == 0 ||
+		    strcmp(name, "quiet") == 0)
 			continue;
 		cm.pass[cm.npass++] = a.given[k].value != NULL ?
 		    xasprintf("--%s=%s", name, a.given[k].value) :
 		    xasprintf("--%s", name);
 	}
 	cm.n = given_n ? cm.cfg.start : COMPARE_N;
+	if (cm.cfg.layout == CONFIG_LAYOUT_TREE)
+		cm.dirs = (cm.n + cm.cfg.files_per_dir - 1) /
+		    cm.cfg.files_per_dir;
 	cm.pairs = given_r ? cm.cfg.repeat : COMPARE_PAIRS;
 	if (cm.pairs > COMPARE_MAX)
 		report_usage("compare: --repeat: at most %d pairs",
@@ -683,10 +708,13 @@ compare_main(int argc, char **argv)
 		status = EXIT_SUITE;
 	}
 
-	printf("\ncompare: B against A, %s files, %u pair%s (in %s)\n"
-	    "%-8s %20.20s %20.20s  %s\n", cm.nbuf, cm.pairs,
-	    cm.pairs == 1 ? "" : "s", cm.out, "phase", cm.side[0].label,
-	    cm.side[1].label, "B against A");
+	util_fmt_count(count, sizeof(count), cm.n);
+	util_fmt_count(dirs, sizeof(dirs), cm.dirs);
+	printf("\ncompare: B against A, %s files%s%s%s, %u pair%s (in %s)\n"
+	    "%-8s %20.20s %20.20s  %s\n", count, cm.dirs != 0 ? " in " : "",
+	    cm.dirs != 0 ? dirs : "", cm.dirs != 0 ? " directories" : "",
+	    cm.pairs, cm.pairs == 1 ? "" : "s", cm.out, "phase",
+	    cm.side[0].label, cm.side[1].label, "B against A");
 	for (k = 0; k < cm.cfg.nphases; k++) {
 		p = cm.cfg.phases[k];
 		if (phase_row(&cm, ns, runs, p, &row) == -1) {

@@ -139,11 +139,25 @@ print_page(FILE *fp, const void *arg)
 	html_esc(fp, "<code>", cp->arg[1], "</code>). ");
 	html_put(fp, "%s", html_tr(lang, "Each run made ", "Jeder Lauf legte "));
 	html_num(fp, (double)cp->n, 0, lang);
-	html_put(fp, html_tr(lang, " files in a new directory, on a target set "
-	    "up afresh; %u pair%s of runs, in the order A B, B A, A B, ..., "
-	    "all with the seed ", " Dateien in einem neuen Verzeichnis an, "
-	    "auf einem jeweils neu eingerichteten Ziel; %u Paar%s von Läufen, "
-	    "in der Reihenfolge A B, B A, A B, …, alle mit dem Seed "),
+	if (cp->dirs == 0)
+		html_put(fp, "%s", html_tr(lang, " files in a new directory",
+		    " Dateien in einem neuen Verzeichnis an"));
+	else {
+		html_put(fp, "%s", html_tr(lang, " files in ", " Dateien in "));
+		html_num(fp, (double)cp->dirs, 0, lang);
+		html_put(fp, "%s", html_tr(lang, " new directories (",
+		    " neuen Verzeichnissen an ("));
+		html_num(fp, (double)((cp->n + cp->dirs - 1) / cp->dirs), 0,
+		    lang);
+		html_put(fp, "%s", html_tr(lang, " in each; mkdir counts "
+		    "directories, delete files and directories)",
+		    " in jedem; mkdir zählt Verzeichnisse, delete Dateien und "
+		    "Verzeichnisse)"));
+	}
+	html_put(fp, html_tr(lang, ", on a target set up afresh; %u pair%s of "
+	    "runs, in the order A B, B A, A B, ..., all with the seed ",
+	    ", auf einem jeweils neu eingerichteten Ziel; %u Paar%s von "
+	    "Läufen, in der Reihenfolge A B, B A, A B, …, alle mit dem Seed "),
 	    cp->pairs, cp->pairs == 1 ? "" : html_tr(lang, "s", "e"));
 	html_esc(fp, "", cp->seed, ". ");
 	html_esc(fp, html_tr(lang, "largedir ", "largedir "), cp->version,
@@ -188,14 +202,14 @@ print_page(FILE *fp, const void *arg)
 	}
 	html_put(fp, "</table></div>\n<p>%s</p>\n", html_tr(lang,
 	    "Times are the medians of each side's runs, rates the files "
-	    "divided by them. B against A is the ratio of the median times: "
+	    "(or directories) divided by them. B against A is the ratio of the median times: "
 	    "+265 % means that B took 3.65 times as long as A, −13 % that it "
 	    "took 13 % less time. ± is half the range of the pairs' own "
 	    "percentages. The verdict is faster or slower only when no run of "
 	    "one side lies within the range of the other's; else the runs "
 	    "overlap and the difference is within noise.",
 	    "Die Zeiten sind die Mediane der Läufe jeder Seite, die Raten die "
-	    "Dateien geteilt durch sie. „B gegen A“ ist das Verhältnis der "
+	    "Dateien (oder Verzeichnisse) geteilt durch sie. „B gegen A“ ist das Verhältnis der "
 	    "Mediane: +265 % heißt, dass B 3,65-mal so lange brauchte wie A, "
 	    "−13 %, dass B 13 % weniger Zeit brauchte. ± ist die halbe "
 	    "Spannweite der Prozentwerte der einzelnen Paare. Das Urteil "

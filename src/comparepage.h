@@ -22,6 +22,7 @@ struct compare_page {
 	const char		*command, *seed, *version, *git;
 	const char		*status;	/* "complete", ... */
 	uint64_t		 n;
+	uint64_t		 dirs;		/* a tree's, or 0 */
 	unsigned		 pairs;
 	size_t			 nphases;
 	const char		*phase[PHASE_COUNT];
