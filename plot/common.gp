@@ -38,9 +38,12 @@ ld_scan(files) = system("LC_ALL=C; export LC_ALL; awk -f " . \
 
 ld_in(list, w) = strstrt(list, " " . w . " ") > 0
 
-ld_known = " create open list liststat delete rmrf "
+ld_known = " create open list liststat delete rmrf mkdir "
 ld_rank(p) = ld_in(ld_known, p) ? \
-    words(ld_known[1:strstrt(ld_known, " " . p . " ")]) + 1 : 7
+    words(ld_known[1:strstrt(ld_known, " " . p . " ")]) + 1 : 8
+# What a phase's rate counts: a tree's mkdir makes directories.
+ld_what(p) = p eq "mkdir" ? "directories" : "files"
+ld_unit(p) = p eq "mkdir" ? "dirs/s" : "files/s"
 
 # The data files of label 'l'.  If a crash cut a row short, gnuplot
 # would warn about it, so such a file is read through a filter that drops

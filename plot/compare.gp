@@ -50,8 +50,8 @@ set boxwidth 0.6
 set style fill transparent solid 0.25 border
 
 do for [p in ARG4] {
-	set title sprintf("%s: files per second, A and B", p)
-	set ylabel sprintf("%s rate (files/s)", p)
+	set title sprintf("%s: %s per second, A and B", p, ld_what(p))
+	set ylabel sprintf("%s rate (%s)", p, ld_unit(p))
 	ld_cmd = sprintf("plot ld_meds using (0):\"%s_a_per_s\" with boxes " . \
 	    "ls 1 title 'median of A', ld_meds using (1):\"%s_b_per_s\" " . \
 	    "with boxes ls 2 title 'median of B', ld_runs using " . \

@@ -57,8 +57,9 @@ set yrange [0:*]
 set format y "%.0f"
 
 do for [p in ld_phases] {
-	set title sprintf("%s: files per second against directory size", p)
-	set ylabel sprintf("%s rate (files/s)", p)
+	set title sprintf("%s: %s per second against directory size", p, \
+	    ld_what(p))
+	set ylabel sprintf("%s rate (%s)", p, ld_unit(p))
 	ld_cmd = ""
 	unset arrow
 	unset label

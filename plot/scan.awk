@@ -39,7 +39,7 @@
 # single-quoted strings: no escapes but '' for '.
 
 BEGIN {
-	nknown = split("create open list liststat delete rmrf", known, " ")
+	nknown = split("create open list liststat delete rmrf mkdir", known, " ")
 	for (i = 1; i <= nknown; i++)
 		rank[known[i]] = i
 	nphases = 0

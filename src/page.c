@@ -46,7 +46,7 @@
 #include "util.h"
 
 #define NFIXED	3
-#define NPHASES	6
+#define NPHASES	7
 #define GIB	(1024.0 * 1024.0 * 1024.0)
 #define NWORK	(sizeof(workload_items) / sizeof(workload_items[0]))
 
@@ -94,7 +94,7 @@ static void	put_target(FILE *, const struct page *,
 		    const struct results_target *, enum html_lang);
 
 static const char *const phases[NPHASES] = {
-	"create", "open", "list", "liststat", "delete", "rmrf"
+	"create", "open", "list", "liststat", "delete", "rmrf", "mkdir"
 };
 
 /* What each comparison graph shows, in English and German. */
@@ -123,6 +123,10 @@ static const char *const phase_text[NPHASES][2] = {
 	  "them, like rm -rf.",
 	  "rmrf: Dateien, die pro Sekunde in der Reihenfolge gelöscht "
 	  "wurden, in der das Verzeichnis sie auflistet (rm -rf)." },
+	{ "mkdir: directories made per second, in order, for a tree of n "
+	  "files (--layout tree).",
+	  "mkdir: Verzeichnisse, die pro Sekunde der Reihe nach angelegt "
+	  "wurden, für einen Baum aus n Dateien (--layout tree)." },
 };
 
 static const double fixed_n[NFIXED] = { 1e4, 1e5, 1e6 };
