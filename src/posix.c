@@ -41,7 +41,7 @@
  * parent, "d00000012/NAME", as a program working in the round directory
  * names its files; it has a descriptor of its own only while it is
  * listed or fsync'd (struct posix: 'cur'), so a tree of any size holds
- * one.
+ * one descriptor at most.
  */
 struct backend_dir {
 	int			 fd;
@@ -60,7 +60,7 @@ struct posix {
 	const char		**names;	/* the batch readdir returns */
 	struct backend_dir	*cur;		/* the subdirectory with a
 						   descriptor, or NULL */
-	char			 path[NAME_MAX * 2 + 2];	/* see at() */
+	char			 path[2 * (NAME_MAX + 1) + 1];	/* at() */
 };
 
 static int	posix_open(struct backend *, const char *, char *);
@@ -197,8 +197,8 @@ static int
 posix_subdir(struct backend *be, struct backend_dir *parent,
     const char *name, struct backend_dir **dirp)
 {
-	struct posix		*px = be->priv;
 	struct backend_dir	*d;
+	int			 saved;
 
 	if (strlen(name) > NAME_MAX) {
 		errno = ENAMETOOLONG;
@@ -207,15 +207,18 @@ posix_subdir(struct backend *be, struct backend_dir *parent,
 	if (mkdirat(parent->fd, name, 0700) == -1)
 		return -1;
 	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
-	    fsync(parent->fd) == -1)
-		return -1;	/* it is there: clean-up finds it by name */
+	    fsync(parent->fd) == -1) {
+		saved = errno;
+		(void)unlinkat(parent->fd, name, AT_REMOVEDIR);
+		errno = saved;
+		return -1;
+	}
 	d = xcalloc(1, sizeof(*d));
 	d->fd = -1;
 	d->name = xstrdup(name);
 	d->namelen = strlen(name);
 	d->parent = parent;
 	*dirp = d;
-	(void)px;
 	return 0;
 }
 

@@ -7,12 +7,17 @@
 # stops the comparison before anything is measured (exit 4, a line naming
 # the side and the kernel's naming the option, nothing mounted, no
 # outputs); an interrupt keeps the runs that finished (exit 130); a bad
-# command line exits 2 with one line.  Directories need no root; targets
+# command line exits 2 with one line.  On two small ext4 images, a tree
+# (--layout tree) with --cold=remount: a mkdir line counting
+# directories, every run remounted before each phase after mkdir; and
+# configs/ext4-ireserve.conf's mount options on this kernel: exit 4,
+# the option named, nothing mounted.  Directories need no root; targets
 # with a set-up do.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
 need_dep gnuplot gnuplot-nox
+top=$(cd "$(dirname "$0")/../.." && pwd)
 need_dep xmllint libxml2-utils
 
 # conf NAME LINE...: write the config $T/NAME.conf.
@@ -157,3 +162,54 @@ if [ "$K" -lt 2 ] || [ "$K" -gt 3 ]; then
 	fail "interrupted: $K rows"
 fi
 nothing_left interrupted
+
+# Two small ext4 images, a tree, cold caches: mkdir counts directories,
+# every phase after it follows a remount, and nothing is left.
+conf e1 "label = e1" "fstype = ext4" "mkfs = mkfs.ext4 -q -F" \
+    "mount_options = noatime" "image_size = 64M"
+conf e2 "label = e2" "fstype = ext4" "mkfs = mkfs.ext4 -q -F -O ^flex_bg" \
+    "mount_options = noatime" "image_size = 64M"
+"$LD" compare --layout tree --dirs 200 --files-per-dir 5 -p list -r 1 \
+    --cold=remount -s 3 --scratch "$T/scratch" -o "$T/ext4" \
+    "$T/e1.conf" "$T/e2.conf" >"$T/out" 2>"$T/err" ||
+    fail "ext4 tree: exit $?: $(cat "$T/out" "$T/err")"
+compared "$T/ext4" complete
+[ "$K" = 2 ] || fail "ext4 tree: $K runs"
+grep -q '^compare: B against A, 1,000 files in 200 directories, 1 pair' \
+    "$T/out" || fail "ext4 tree: no summary line: $(cat "$T/out")"
+for p in mkdir create list delete; do
+	grep -q "^$p " "$T/out" || fail "ext4 tree: no $p line"
+done
+# Rates per entry: 200 directories for mkdir, 1,200 entries for delete.
+jq -e '.rounds | all(.mkdir_per_s * .mkdir_ns / 1e9 | . > 199.9 and
+    . < 200.1) and all(.delete_per_s * .delete_ns / 1e9 | . > 1199.9 and
+    . < 1200.1)' "$T/ext4/compare.json" >/dev/null ||
+    fail "ext4 tree: rates not per entry: $(jq -c .rounds "$T/ext4/compare.json")"
+for f in "$T/ext4/runs"/*.json; do
+	jq -e '.config.cold == "remount" and .config.layout == "tree" and
+	    (.rounds[0] | .dirs == 200 and .mkdir_cold_ns == 0 and
+	    .create_cold_ns > 0 and .list_cold_ns > 0 and
+	    .delete_cold_ns > 0)' "$f" >/dev/null ||
+	    fail "ext4 tree: $f: not remounted before each phase after mkdir"
+done
+nothing_left "ext4 tree"
+
+# configs/ext4-ireserve.conf's mount options on a small image: this
+# kernel has no dir_ireserve, so the comparison stops before measuring.
+conf ire "label = ire" "fstype = ext4" "mkfs = mkfs.ext4 -q -F" \
+    "$(grep '^mount_options' "$top/configs/ext4-ireserve.conf")" \
+    "image_size = 64M"
+grep -q dir_ireserve=low "$T/ire.conf" ||
+    fail "configs/ext4-ireserve.conf no longer asks for dir_ireserve=low"
+set +e
+"$LD" compare --layout tree --dirs 200 --scratch "$T/scratch" \
+    -o "$T/ireout" "$T/e1.conf" "$T/ire.conf" >"$T/out" 2>"$T/err"
+rc=$?
+set -e
+[ "$rc" = 4 ] || fail "ireserve: exit $rc: $(cat "$T/out" "$T/err")"
+grep -q "B ($T/ire.conf) cannot be set up" "$T/err" ||
+    fail "ireserve: $(cat "$T/err")"
+grep -q "the kernel says: ext4: Unknown parameter 'dir_ireserve'" "$T/err" ||
+    fail "ireserve: the option is not named: $(cat "$T/err")"
+[ ! -e "$T/ireout" ] || fail "ireserve: made outputs"
+nothing_left ireserve
