@@ -84,7 +84,7 @@ grep -q -- 'rmrf goes with --layout flat' "$T/stderr" ||
     fail "rmrf in a tree: $(cat "$T/stderr")"
 
 # --- SIGINT in the middle of a tree: exit 130, nothing left ---
-"$LD" -q --layout tree --dirs 200000 --sync none -o "$T/res-int" \
+"$LD" -q --layout tree --dirs 20000 --sync none -o "$T/res-int" \
     --label i "$D" >/dev/null 2>"$T/stderr-int" &
 bg=$!
 trap '[ -z "${bg:-}" ] || kill -9 "$bg" 2>/dev/null || true; lib_cleanup' EXIT
@@ -99,10 +99,10 @@ bg=
 unchanged SIGINT
 
 # --- kill -9 in the middle of a tree, then --cleanup ---
-"$LD" -q --layout tree --dirs 200000 --sync none -o "$T/res-kill" \
+"$LD" -q --layout tree --dirs 20000 --sync none -o "$T/res-kill" \
     --label k "$D" >/dev/null 2>&1 &
 bg=$!
-wait_for 30 sh -c "ls '$D'/largedir.*/round-0001-1/d00000300/00004500 >/dev/null 2>&1"
+wait_for 30 sh -c "ls '$D'/largedir.*/round-0001-1/d00000100/00001500 >/dev/null 2>&1"
 kill -9 "$bg"
 wait "$bg" || true
 bg=
