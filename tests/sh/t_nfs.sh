@@ -151,6 +151,17 @@ expect write create_rpc_write=200 create_rpc_commit=200 \
     create_rpc_create=200 delete_rpc_remove=200
 no_errors write
 
+# A tree (--layout tree): one MKDIR and one RMDIR per directory, a
+# CREATE and a REMOVE per file, a READDIR at least per directory listed,
+# nothing left.
+run tree --layout tree --dirs 50 --files-per-dir 4 -N 200 -p list
+expect tree mkdir_ops=50 mkdir_rpc_mkdir=50 create_rpc_create=200 \
+    create_rpc_mkdir=0 delete_rpc_remove=200 delete_rpc_rmdir=50 \
+    delete_ops=250 dirs=50
+[ "$(col tree list_rpc_readdir)" -ge 50 ] ||
+    fail "tree: $(col tree list_rpc_readdir) READDIRs for 50 directories"
+no_errors tree
+
 # ===== The backend conformance suite, over NFS =====
 
 tb=$(dirname "$LD")/tests/test_backend
