@@ -526,7 +526,8 @@ workdir_names_free(struct workdir_names *wn)
  * (ours()) and remove it, unless foreign entries keep it; with 'round'
  * (the tree layout), 'name' is subdirectory 'sub' of round directory
  * 'round', and its files must be of that place.  The subdirectories of a
- * round directory are swept first, the same way.  Count files unlinked
+ * round directory are swept as they come, the same way, and removed
+ * unless something foreign keeps them.  Count files unlinked
  * and entries kept.  Return -1 with errno if the directory could not be
  * read or removed for another reason.
  */
