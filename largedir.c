@@ -501,6 +501,8 @@ setup_outputs(struct run *r, int argc, char **argv)
 	output_kv_set(&r->doc.meta, "label", "%s", r->label);
 	output_kv_set(&r->doc.meta, "start_utc", "%s", r->stamp);
 	output_kv_set(&r->doc.meta, "seed", "%" PRIu64, r->cfg.seed);
+	if (r->cfg.preset != CONFIG_PRESET_CLASSIC)
+		output_kv_set(&r->doc.meta, "preset", "%s", r->cfg.preset_note);
 	output_kv_set(&r->doc.meta, "dir", "%s", r->dir);
 	if (r->ops == &posix_ops)
 		probe_target(r->dir, &r->doc.meta);

@@ -82,6 +82,7 @@ static int	show_phases(const struct config *, char *, size_t);
 static int	show_name_len(const struct config *, char *, size_t);
 static int	show_per_dir(const struct config *, char *, size_t);
 static int	layout_check(struct config *, char *);
+static int	preset_apply(struct config *, char *);
 
 static const struct config_word policies[] = {
 	{ "predict", TIMING_PREDICT }, { "classic", TIMING_CLASSIC },
@@ -101,6 +102,10 @@ static const struct config_word kinds[] = {
 };
 static const struct config_word layouts[] = {
 	{ "flat", CONFIG_LAYOUT_FLAT }, { "tree", CONFIG_LAYOUT_TREE },
+	{ NULL, 0 }
+};
+static const struct config_word presets[] = {
+	{ "classic", CONFIG_PRESET_CLASSIC }, { "maildir", CONFIG_PRESET_MAILDIR },
 	{ NULL, 0 }
 };
 static const struct config_word syncs[] = {
@@ -143,8 +148,8 @@ const struct config_opt config_opts[] = {
 	{ .name = "file-size", .type = CONFIG_SIZE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
 	  .help = "bytes written to each file", DEF("0"), FIELD(file_size),
-	  .max = 1ULL << 30, .bad = "not a size (e.g. 0, 512, 4k, 1M)",
-	  .high = "too large (at most 1G)", .dump = 11 },
+	  SETS(file_size_set), .max = 1ULL << 30,
+	  .bad = "not a size (e.g. 0, 512, 4k, 1M)", .high = "too large (at most 1G)", .dump = 11 },
 	{ .name = "files-per-dir", .type = CONFIG_COUNT, .verbs = WORK,
 	  .metavar = "count", .help = "files in each directory of a tree",
 	  DEF("15"), FIELD(files_per_dir), SETS(files_per_dir_set),
@@ -152,7 +157,7 @@ const struct config_opt config_opts[] = {
 	{ .name = "fsync", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "none|file|dir|both",
 	  .help = "fsync, inside the timing", DEF("none"), FIELD(fsync),
-	  .words = fsyncs, .dump = 12 },
+	  SETS(fsync_set), .words = fsyncs, .dump = 12 },
 	{ .name = "growth", .letter = 'g', .type = CONFIG_REAL, .verbs = ALL,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "factor",
 	  .help = "n grows by this factor", DEF("1.5"), FIELD(growth),
@@ -187,7 +192,7 @@ const struct config_opt config_opts[] = {
 	{ .name = "names", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "fixed|maildir",
 	  .help = "how files are named", DEF("fixed"), FIELD(names),
-	  .words = kinds, .dump = 9 },
+	  SETS(names_set), .words = kinds, .dump = 9 },
 	{ .name = "output", .letter = 'o', .type = CONFIG_STRING,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS | CONFIG_LOCAL,
 	  .metavar = "path", .help = "run directory",
@@ -196,14 +201,18 @@ const struct config_opt config_opts[] = {
 	{ .name = "phases", .letter = 'p', .type = CONFIG_CUSTOM,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS, .metavar = "phases",
 	  .help = "phases to run", DEF("create,open,delete"),
-	  .parse = set_phases, .dump = 8, .show = show_phases },
+	  SETS(phases_set), .parse = set_phases, .dump = 8, .show = show_phases },
+	{ .name = "preset", .type = CONFIG_CHOICE, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "classic|maildir",
+	  .help = "a workload: maildir sets names, size, fsync, phases, -r",
+	  DEF("classic"), FIELD(preset), .words = presets, .dump = 22 },
 	{ .name = "quiet", .letter = 'q', .type = CONFIG_FLAG, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .help = "no per-round lines, no progress",
 	  FIELD(quiet) },
 	{ .name = "repeat", .letter = 'r', .type = CONFIG_COUNT,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "measure each n this many times", DEF("1"), FIELD(repeat),
-	  .min = 1, .max = 1000, .dump = 6 },
+	  SETS(repeat_set), .min = 1, .max = 1000, .dump = 6 },
 	{ .name = "scratch", .type = CONFIG_STRING, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "dir",
 	  .help = "where images and mounts live", .def = TARGET_SCRATCH,
@@ -725,6 +734,7 @@ config_free(struct config *cfg)
 			free(*(char **)(void *)((char *)cfg + o->off));
 	output_kv_free(&cfg->bset);
 	free(cfg->overrides);
+	free(cfg->preset_note);
 	memset(cfg, 0, sizeof(*cfg));
 }
 
@@ -769,9 +779,10 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 
 /*
  * Check what single options cannot: that the settings in 'cfg' agree with
- * each other; and settle what follows from them (the tree layout: its
- * mkdir phase, and the first n from --dirs).  Return 0, or -1 with errno
- * EINVAL and a message in 'err'.
+ * each other; and settle what follows from them (the options --preset
+ * sets that were not given, the tree layout's mkdir phase, and the first
+ * n from --dirs).  Return 0, or -1 with errno EINVAL and a message in
+ * 'err'.
  */
 int
 config_check(struct config *cfg, char *err)
@@ -781,7 +792,7 @@ config_check(struct config *cfg, char *err)
 	size_t		 i;
 
 	errno = EINVAL;
-	if (layout_check(cfg, err) == -1)
+	if (preset_apply(cfg, err) == -1 || layout_check(cfg, err) == -1)
 		return -1;
 	if (cfg->max_files != 0 && cfg->max_files < cfg->start) {
 		(void)snprintf(err, LD_ERRLEN, "--max-files %" PRIu64 " is "
@@ -825,6 +836,65 @@ config_check(struct config *cfg, char *err)
 		return -1;
 	}
 	errno = 0;
+	return 0;
+}
+
+/*
+ * What each preset sets: the options of a workload, each as config_set()
+ * takes it.  classic is the defaults; maildir is a mail spool's work:
+ * maildir names, 4 KiB files (one block of ext4, xfs and btrfs, about a
+ * short mail with its headers), each fsync'd before it is closed as an
+ * MTA does before it answers "250 OK", the listings an IMAP server makes
+ * (ls -lU of cur/), and three repetitions, since fsync'd runs are noisy.
+ */
+static const struct {
+	const char	*key, *value;
+} preset_opts[][5] = {
+	[CONFIG_PRESET_CLASSIC] = {
+		{ "names", "fixed" }, { "file-size", "0" },
+		{ "fsync", "none" }, { "phases", "create,open,delete" },
+		{ "repeat", "1" } },
+	[CONFIG_PRESET_MAILDIR] = {
+		{ "names", "maildir" }, { "file-size", "4k" },
+		{ "fsync", "file" },
+		{ "phases", "create,open,list,liststat,delete" },
+		{ "repeat", "3" } },
+};
+
+/*
+ * The preset's part of config_check(): set each option of the preset
+ * that was not given (an option given, on the command line or in a
+ * config file, wins), and say in cfg->preset_note what it set and what
+ * was given instead.  Settled once: what it set counts as given after.
+ */
+static int
+preset_apply(struct config *cfg, char *err)
+{
+	const struct config_opt	*o;
+	char			 set[256] = "", kept[128] = "";
+	size_t			 i;
+
+	if (cfg->preset_note != NULL)
+		return 0;
+	for (i = 0; i < sizeof(preset_opts[0]) / sizeof(preset_opts[0][0]);
+	    i++) {
+		o = config_opt_find(preset_opts[cfg->preset][i].key);
+		if (*(bool *)(void *)((char *)cfg + o->isset - 1)) {
+			append(kept, " --", sizeof(kept));
+			append(kept, o->name, sizeof(kept));
+			continue;
+		}
+		if (config_set(cfg, o->name, preset_opts[cfg->preset][i].value,
+		    err) == -1)
+			return -1;
+		append(set, " --", sizeof(set));
+		append(set, o->name, sizeof(set));
+		append(set, " ", sizeof(set));
+		append(set, preset_opts[cfg->preset][i].value, sizeof(set));
+	}
+	cfg->preset_note = xasprintf("%s:%s%s%s", presets[cfg->preset].word,
+	    *set != '\0' ? set : " nothing", *kept != '\0' ? "; given instead:"
+	    : "", kept);
 	return 0;
 }
 

@@ -56,6 +56,11 @@ enum config_layout {
 	CONFIG_LAYOUT_TREE	/* subdirectories of files_per_dir each */
 };
 
+enum config_preset {
+	CONFIG_PRESET_CLASSIC,	/* the classic experiment: the defaults */
+	CONFIG_PRESET_MAILDIR	/* a mail spool's work */
+};
+
 struct config {
 	uint64_t		budget_ns;
 	enum timing_policy	policy;
@@ -64,19 +69,28 @@ struct config {
 	bool			start_set;
 	uint64_t		max_files;	/* 0: no limit */
 	unsigned		repeat;
+	bool			repeat_set;
 	unsigned		warmup;
 	enum phase		phases[PHASE_COUNT];	/* run order */
 	size_t			nphases;
+	bool			phases_set;
+	enum config_preset	preset;
+	char			*preset_note;	/* what it set, for the
+						   header and the record;
+						   NULL: nothing */
 	enum config_layout	layout;
 	uint64_t		dirs;		/* --dirs: the first round's
 						   directories; 0: not given */
 	uint64_t		files_per_dir;
 	bool			files_per_dir_set;
 	enum names_kind		names;
+	bool			names_set;
 	unsigned		name_len;
 	bool			name_len_set;
 	uint64_t		file_size;
+	bool			file_size_set;
 	enum backend_fsync	fsync;
+	bool			fsync_set;
 	enum config_sync	sync;
 	uint64_t		seed;
 	bool			seed_set;

@@ -237,6 +237,8 @@ report_start(const struct report_start *st)
 		    "%s\n", cfg->seed, tmp, output_kv_get(&st->doc->config,
 		    "budget-policy"), cfg->growth,
 		    output_kv_get(&st->doc->config, "phases"));
+		if (cfg->preset != CONFIG_PRESET_CLASSIC)
+			printf("preset %s\n", cfg->preset_note);
 		if (cfg->layout == CONFIG_LAYOUT_TREE)
 			printf("tree: %" PRIu64 " files in each directory; "
 			    "mkdir counts directories, delete files and "

@@ -277,6 +277,70 @@ test_check(void **state)
 }
 
 /*
+ * --preset maildir sets what it names unless it was given, before or
+ * after it, and says so; --preset classic is the defaults.
+ */
+static void
+test_preset(void **state)
+{
+	struct output_kvlist	kv = { 0 };
+	struct config		c;
+	char			err[LD_ERRLEN];
+
+	(void)state;
+	config_init(&c);
+	assert_int_equal(config_set(&c, "fsync", "none", err), 0);
+	assert_int_equal(config_set(&c, "preset", "maildir", err), 0);
+	assert_int_equal(config_set(&c, "repeat", "5", err), 0);
+	assert_int_equal(config_check(&c, err), 0);
+	assert_int_equal(c.names, NAMES_MAILDIR);
+	assert_int_equal(c.file_size, 4096);
+	assert_int_equal(c.fsync, BACKEND_FSYNC_NONE);
+	assert_int_equal(c.repeat, 5);
+	assert_int_equal(c.nphases, 5);
+	assert_string_equal(c.preset_note, "maildir: --names maildir "
+	    "--file-size 4k --phases create,open,list,liststat,delete; given "
+	    "instead: --fsync --repeat");
+	assert_int_equal(config_check(&c, err), 0);	/* settled once */
+	assert_int_equal(c.repeat, 5);
+	config_dump(&c, &kv);
+	assert_string_equal(output_kv_get(&kv, "preset"), "maildir");
+	assert_string_equal(output_kv_get(&kv, "fsync"), "none");
+	assert_string_equal(output_kv_get(&kv, "file-size"), "4096");
+	output_kv_free(&kv);
+	config_free(&c);
+
+	config_init(&c);
+	assert_int_equal(config_set(&c, "preset", "maildir", err), 0);
+	assert_int_equal(config_check(&c, err), 0);
+	assert_int_equal(c.fsync, BACKEND_FSYNC_FILE);
+	assert_int_equal(c.repeat, 3);
+	assert_string_equal(c.preset_note, "maildir: --names maildir "
+	    "--file-size 4k --fsync file --phases "
+	    "create,open,list,liststat,delete --repeat 3");
+	config_free(&c);
+
+	/* classic is what a run does without it. */
+	config_init(&c);
+	assert_int_equal(config_set(&c, "preset", "classic", err), 0);
+	assert_int_equal(config_check(&c, err), 0);
+	assert_int_equal(c.names, NAMES_FIXED);
+	assert_int_equal(c.file_size, 0);
+	assert_int_equal(c.fsync, BACKEND_FSYNC_NONE);
+	assert_int_equal(c.repeat, 1);
+	assert_int_equal(c.nphases, 3);
+	config_free(&c);
+
+	/* The preset's names with a width are refused as maildir's are. */
+	config_init(&c);
+	assert_int_equal(config_set(&c, "preset", "maildir", err), 0);
+	assert_int_equal(config_set(&c, "name-len", "10", err), 0);
+	assert_int_equal(config_check(&c, err), -1);
+	assert_non_null(strstr(err, "--name-len applies to --names=fixed"));
+	config_free(&c);
+}
+
+/*
  * The tree layout: its options go with it only; --dirs sets the first n;
  * mkdir comes first whether named or not; rmrf and --churn are the flat
  * layout's; files-per-dir is recorded for a tree only.
@@ -457,7 +521,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 50);
+	assert_int_equal(n, 51);
 	free(lo);
 }
 
@@ -497,6 +561,8 @@ test_every_option(void **state)
 		    "'.', '_' or '-', not starting with '.'" },
 		{ "layout", "tree", "x", "--layout 'x': must be flat or "
 		    "tree" },
+		{ "preset", "maildir", "mbox", "--preset 'mbox': must be "
+		    "classic or maildir" },
 		{ "max-files", "1", "0", "--max-files '0': must be a whole "
 		    "number from 1 to 4294967295" },
 		{ "memory-limit", "1P", "1G1", "--memory-limit '1G1': not a "
@@ -701,7 +767,7 @@ test_dump_order(void **state)
 		{ "sync", "phase" }, { "seed", "0" },
 		{ "scratch", TARGET_SCRATCH }, { "cold", "none" },
 		{ "memory-limit", "none" }, { "events", PERF_DEFAULT },
-		{ "churn", "0" }, { "layout", "flat" },
+		{ "churn", "0" }, { "layout", "flat" }, { "preset", "classic" },
 	};
 	struct output_kvlist	kv = { 0 };
 	struct config		c;
@@ -736,7 +802,7 @@ test_dump_order(void **state)
 	assert_string_equal(output_kv_get(&kv, "growth"), "2.25");
 	assert_string_equal(output_kv_get(&kv, "repeat"), "3");
 	assert_string_equal(output_kv_get(&kv, "events"), "task-clock");
-	assert_string_equal(kv.kv[kv.len - 1].key, "layout");
+	assert_string_equal(kv.kv[kv.len - 1].key, "preset");
 	output_kv_free(&kv);
 	config_free(&c);
 }
@@ -848,6 +914,7 @@ main(void)
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_preset),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_every_option),
 		cmocka_unit_test(test_limits),
