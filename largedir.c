@@ -110,6 +110,7 @@ static void	parse_args(struct run *, int, char **, bool *);
 static void	check_dir(const char *);
 static void	setup_target(struct run *);
 static int	setup_only(struct run *);
+static void	check_path_fstype(struct run *);
 static void	setup_cold(struct run *);
 static void	setup_label(struct run *);
 static void	setup_outputs(struct run *, int, char **);
@@ -339,6 +340,8 @@ setup_target(struct run *r)
 		if (target_setup(&r->target, tc, scratch, errbuf) == -1)
 			report_usage("%s: %s", r->conf_path, errbuf);
 		r->dir = r->target.mnt;
+		if (tc->path != NULL)
+			check_path_fstype(r);
 		return;
 	}
 	if (tc->kernel_uml && tc->path == NULL) {
@@ -373,6 +376,29 @@ setup_target(struct run *r)
 		    "up the target; nothing measured, no outputs written",
 		    r->conf_path, sigabbrev_np(sig_first));
 	r->dir = r->target.mnt;
+}
+
+/*
+ * A target with 'path =' and 'fstype =': the directory must be on a
+ * filesystem of that type (any NFS for nfs and nfs4), or the results
+ * would carry one name for another filesystem's numbers; exit 2 if not.
+ */
+static void
+check_path_fstype(struct run *r)
+{
+	const char		*want = r->tconf.fstype;
+	struct probe_mount	 pm;
+	bool			 same;
+
+	if (want == NULL || probe_mount(r->tconf.path, &pm) == -1)
+		return;		/* check_dir() says what is wrong */
+	same = strcmp(pm.fstype, want) == 0 || (strncmp(pm.fstype, "nfs",
+	    3) == 0 && strncmp(want, "nfs", 3) == 0);
+	if (!same)
+		report_usage("%s: fstype %s, but %s is on %s: set fstype = "
+		    "%s, or path to a directory on %s", r->conf_path, want,
+		    r->tconf.path, pm.fstype, pm.fstype, want);
+	probe_mount_free(&pm);
 }
 
 /*

@@ -136,6 +136,30 @@ one_line dirop
 [ ! -e "$T/res-dirop" ] || fail "dirop: created its outputs"
 [ -z "$(ls -A "$T/dir")" ] || fail "dirop: wrote into $T/dir"
 
+# ---- An existing directory (path =): its fstype must be what is mounted
+# there (exit 2, one line, nothing made); where it is, the run records
+# the target as a path with its description and mount options.
+fs_here=$(findmnt -no FSTYPE --target "$T/dir")
+other=xfs
+[ "$fs_here" != xfs ] || other=ext4
+printf 'label = p1\ndescription = the scratch directory\nfstype = %s\npath = %s\n' \
+    "$other" "$T/dir" >"$T/p1.conf"
+run 2 p1 -c "$T/p1.conf" -o "$T/res-p1" -n 10 -N 10
+one_line p1
+grep -qF "largedir: $T/p1.conf: fstype $other, but $T/dir is on $fs_here: set fstype = $fs_here, or path to a directory on $other" \
+    "$T/p1.stderr" || fail "p1: $(cat "$T/p1.stderr")"
+[ ! -e "$T/res-p1" ] || fail "p1: created its outputs"
+[ -z "$(ls -A "$T/dir")" ] || fail "p1: wrote into $T/dir"
+sed -e "s/^fstype = .*/fstype = $fs_here/" -e 's/^label = p1/label = p2/' \
+    "$T/p1.conf" >"$T/p2.conf"
+run 0 p2 -c "$T/p2.conf" -o "$T/res-p2" -n 10 -N 10 -b 5s
+[ "$(meta p2 target_kind)" = path ] ||
+    fail "p2: target_kind '$(meta p2 target_kind)', expected path"
+[ "$(meta p2 target_description)" = "the scratch directory" ] ||
+    fail "p2: no description: $(meta p2 target_description)"
+[ -n "$(meta p2 mount_options)" ] || fail "p2: no mount options recorded"
+[ -z "$(ls -A "$T/dir")" ] || fail "p2: left in $T/dir"
+
 # ---- Mount options that would mount something else: exit 2, one line
 # naming the option and its line, nothing mounted, nothing made.  The
 # attack: a tmpfs target with "bind" bind-mounts ./largedir of the
