@@ -85,7 +85,6 @@
 #include "uml.h"
 #include "util.h"
 
-#define IMAGE_DEFAULT	((uint64_t)8 << 30)
 #define RETRIES		10		/* for EBUSY, 100 ms apart */
 #define RETRY_NS	100000000L
 
@@ -242,8 +241,7 @@ make_image(struct target *t, char *err)
 	if ((ifd = open(t->image, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0600)) == -1)
 		return util_syserr(err, "create %s", t->image);
-	if (ftruncate(ifd, (off_t)(t->conf.image_size != 0 ?
-	    t->conf.image_size : IMAGE_DEFAULT)) == -1) {
+	if (ftruncate(ifd, (off_t)t->conf.image_size) == -1) {
 		(void)util_syserr(err, "size %s", t->image);
 		saved = errno;
 		(void)close(ifd);
@@ -519,8 +517,8 @@ target_setup(struct target *t, const struct target_conf *conf,
 	if (sig_count > 0)
 		goto fail;
 	if (conf->device == NULL && conf->source == NULL &&
-	    strcmp(conf->fstype, "tmpfs") != 0 && check_space(t->scratch, conf->image_size != 0 ? conf->image_size :
-	    IMAGE_DEFAULT, err) == -1)
+	    strcmp(conf->fstype, "tmpfs") != 0 && check_space(t->scratch,
+	    conf->image_size, err) == -1)
 		goto fail;
 	if (make_rundir(t, err) == -1)
 		goto fail;
@@ -836,8 +834,7 @@ target_meta(const struct target *t, struct output_kvlist *kv)
 		output_kv_set(kv, "mkfs", "%s", t->mkfs_cmd);
 	if (t->image != NULL) {
 		output_kv_set(kv, "image_size", "%" PRIu64,
-		    t->conf.image_size != 0 ? t->conf.image_size :
-		    IMAGE_DEFAULT);
+		    t->conf.image_size);
 		output_kv_set(kv, "image", "%s", t->image);
 	}
 	if (t->loopdev != NULL) {

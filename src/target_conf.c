@@ -324,7 +324,7 @@ check_nfs(const struct target_conf *tc, const char **key, char *err)
 
 /* ===== Configuration ===== */
 
-/* Set 'tc' to all zero: no strings, default image size, no wipe. */
+/* Set 'tc' to all zero: no strings, no image size, no wipe. */
 void
 target_conf_init(struct target_conf *tc)
 {
@@ -553,5 +553,9 @@ target_conf_check(const struct target_conf *tc, const char **key,
 		return util_fail(err, EINVAL, "mkfs program '%s' not found in "
 		    "PATH", prog);
 	*key = NULL;
+	if (tc->device == NULL && tc->image_size == 0)
+		return util_fail(err, EINVAL, "image_size missing: how large "
+		    "an image to make for %s (e.g. image_size = 8G), or device "
+		    "= a block device to use instead", tc->fstype);
 	return 0;
 }

@@ -203,6 +203,7 @@ if ! awk '{ print $NF }' /proc/filesystems | grep -qx reiserfs; then
 label = reiser
 fstype = reiserfs
 mkfs = mkfs.ext4 -q -F
+image_size = 64M
 EOF
 	run 4 reiser -c "$T/reiser.conf" --scratch "$S" -o "$T/res-reiser" \
 	    --label reiser

@@ -104,6 +104,9 @@ test_load_bad(void **state)
 		    "other", EINVAL },
 		{ CONF "no-mkfs.conf", CONF "no-mkfs.conf:3: mkfs missing for "
 		    "fstype ext4 (e.g. mkfs = mkfs.ext4)", EINVAL },
+		{ CONF "no-size.conf", CONF "no-size.conf: image_size missing: "
+		    "how large an image to make for ext4 (e.g. image_size = "
+		    "8G), or device = a block device to use instead", EINVAL },
 		{ CONF "mkfs-missing.conf", CONF "mkfs-missing.conf:3: mkfs "
 		    "program 'mkfs.nonexistent' not found in PATH", EINVAL },
 		{ CONF "unknown-fstype.conf", CONF "unknown-fstype.conf:3: "

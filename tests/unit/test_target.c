@@ -583,7 +583,21 @@ test_conf_check(void **state)
 	target_conf_free(&tc);
 
 	/* "true" is in every PATH, mkfs.ext4 may not be in a user's. */
-	conf(&tc, "fstype", "ext4", "mkfs", "  true -F -q", NULL);
+	conf(&tc, "fstype", "ext4", "mkfs", "  true -F -q", "image_size",
+	    "1G", NULL);
+	assert_int_equal(target_conf_check(&tc, &key, err), 0);
+	target_conf_free(&tc);
+
+	/* An image needs its size said; a device has one. */
+	conf(&tc, "fstype", "ext4", "mkfs", "true", NULL);
+	assert_int_equal(target_conf_check(&tc, &key, err), -1);
+	assert_string_equal(err, "image_size missing: how large an image to "
+	    "make for ext4 (e.g. image_size = 8G), or device = a block device "
+	    "to use instead");
+	assert_null(key);
+	target_conf_free(&tc);
+	conf(&tc, "fstype", "ext4", "mkfs", "true", "device", "/dev/sdz",
+	    NULL);
 	assert_int_equal(target_conf_check(&tc, &key, err), 0);
 	target_conf_free(&tc);
 
@@ -605,7 +619,7 @@ test_conf_check(void **state)
 
 	/* kernel = uml: an image, tmpfs or a source; path is the guest's. */
 	conf(&tc, "kernel", "uml", "fstype", "reiserfs", "mkfs", "true -f",
-	    NULL);
+	    "image_size", "8G", NULL);
 	assert_int_equal(target_conf_check(&tc, &key, err), 0);
 	target_conf_free(&tc);
 
