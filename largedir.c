@@ -111,6 +111,7 @@ static void	check_dir(const char *);
 static void	setup_target(struct run *);
 static int	setup_only(struct run *);
 static void	check_path_fstype(struct run *);
+static bool	in_memory(const char *);
 static void	setup_cold(struct run *);
 static void	setup_label(struct run *);
 static void	setup_outputs(struct run *, int, char **);
@@ -443,6 +444,11 @@ setup_cold(struct run *r)
 	if (r->cfg.cold == CONFIG_COLD_REMOUNT && !can)
 		report_usage("--cold=remount: %s; --cold=drop works on any "
 		    "filesystem", why);
+	if (r->cfg.cold == CONFIG_COLD_DROP && r->cfg.cold_set &&
+	    in_memory(r->dir))
+		report_usage("--cold=drop: %s is in memory (tmpfs): its files "
+		    "live in the caches, which a drop cannot empty, so it "
+		    "would do nothing", r->dir);
 	if (geteuid() != 0)
 		errx(EXIT_TARGET, "%s needs root (%s); run as root, or without "
 		    "it", r->cfg.memory_limit != 0 ? "--memory-limit" :
@@ -450,6 +456,21 @@ setup_cold(struct run *r)
 		    "--cold=remount", r->cfg.memory_limit != 0 ? "a memory "
 		    "cgroup" : r->cfg.cold == CONFIG_COLD_DROP ?
 		    "/proc/sys/vm/drop_caches" : "umount and mount");
+}
+
+/* Whether 'dir' is on a filesystem that lives in memory. */
+static bool
+in_memory(const char *dir)
+{
+	struct probe_mount	pm;
+	bool			mem;
+
+	if (probe_mount(dir, &pm) == -1)
+		return false;
+	mem = strcmp(pm.fstype, "tmpfs") == 0 || strcmp(pm.fstype, "ramfs") ==
+	    0;
+	probe_mount_free(&pm);
+	return mem;
 }
 
 /*

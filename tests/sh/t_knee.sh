@@ -166,7 +166,11 @@ jq -e '[.rounds[] | (.open_dentries - .create_dentries) / .n] | sort |
     "$T/warm/ext4.json")"
 clean_after "unlimited run" ""
 
-# ---- --cold=drop works on any directory
+# ---- --cold=drop works on any directory but tmpfs's, whose files live
+# in the caches it would empty
+mount_tmpfs "$T/shm" size=16m
+one_line 2 "--cold=drop: $T/shm is in memory (tmpfs)" \
+    "$LD" -q --cold=drop -N 1000 -o "$T/x3" "$T/shm"
 mkdir "$T/d"
 "$LD" -q --cold=drop -n 2000 -N 2000 -o "$T/drop" "$T/d" ||
     fail "--cold=drop: exit $?"
