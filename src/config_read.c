@@ -744,6 +744,7 @@ config_usage(FILE *fp)
 	    "       largedir -c file [options]\n"
 	    "       largedir suite [options] [--total-budget duration] "
 	    "file ...\n"
+	    "       largedir compare [-n count] [-r count] [options] A B\n"
 	    "       largedir plot results\n"
 	    "       largedir page results\n"
 	    "       largedir cleanup [--scratch dir] [dir]\n"

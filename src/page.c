@@ -770,6 +770,14 @@ page_main(int argc, char **argv)
 {
 	char	errbuf[LD_ERRLEN];
 
+	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "--help") == 0)) {
+		printf("usage: largedir page RESULTS\n\nWrite the page of "
+		    "the run or suite in RESULTS, index.html and\n"
+		    "index.de.html: what was measured where, the graphs, the "
+		    "tables and the\nset-up of every target.\n");
+		return fflush(stdout) == EOF ? 1 : 0;
+	}
 	if (argc != 2)
 		report_usage("usage: largedir page RESULTS");
 	if (util_check_dir(argv[1], errbuf) == -1)

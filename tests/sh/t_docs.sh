@@ -1,8 +1,8 @@
 #!/bin/sh
 # The documentation matches the program: the manual is lint-clean and
 # names every option largedir -h lists, every option of its SYNOPSIS is
-# one largedir accepts, and the two READMEs point at each other and say
-# how to run the demo and the tests.
+# one largedir accepts, every subcommand answers --help, and the two
+# READMEs point at each other and say how to run the demo and the tests.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -98,4 +98,29 @@ while read -r verb o v; do
 		    fail "SYNOPSIS has $verb $o, largedir says: $(cat "$T/err")"
 	fi
 done <"$T/synopsis"
+
+# The usage line of -h and the SYNOPSIS of the manual name the same
+# options of a run.
+"$LD" -h | sed -n '1,/^ *largedir -c/p' | sed '$d' |
+    grep -o -- '--[a-z-]*\|\[-[a-zA-Z]\b' | tr -d '[' | sort -u >"$T/h-syn"
+awk '/^\.Sh SYNOPSIS/ { f = 1 } f && /^\.Nm largedir$/ && n++ == 1 { f = 0 } f' \
+    "$man" | grep -o 'Fl -[a-z-]*\|Fl [a-zA-Z]\b' |
+    sed 's/^Fl -/--/; s/^Fl /-/' | sort -u >"$T/m-syn"
+cmp -s "$T/h-syn" "$T/m-syn" || {
+	diff "$T/h-syn" "$T/m-syn" >&2 || true
+	fail "largedir -h and the SYNOPSIS of largedir.1 name other options"
+}
+
+# Every subcommand answers --help: exit 0, its usage on stdout, nothing
+# on stderr.
+for verb in suite compare plot page cleanup nfsstat table; do
+	set +e
+	"$LD" "$verb" --help >"$T/help" 2>"$T/err"
+	rc=$?
+	set -e
+	[ "$rc" = 0 ] || fail "largedir $verb --help: exit $rc: $(cat "$T/err")"
+	[ ! -s "$T/err" ] || fail "largedir $verb --help: $(cat "$T/err")"
+	grep -q "usage: .*largedir $verb\|^ *largedir $verb " "$T/help" ||
+	    fail "largedir $verb --help: no usage of $verb: $(head -n 2 "$T/help")"
+done
 exit 0
