@@ -580,9 +580,10 @@ report_note(struct report_noise *noise, struct output_doc *doc,
 
 	switch (rn->kind) {
 	case ROUND_NOTE_SHORT_LIST:
-		report_warn("warning: %s saw %" PRIu64 " entries in a "
-		    "directory of %" PRIu64 " files",
-		    workload_phase_name(rn->phase), rn->count, rn->n);
+		util_fmt_count(count, sizeof(count), rn->count);
+		util_fmt_count(of, sizeof(of), rn->n);
+		report_warn("warning: %s saw %s entries in a directory of %s "
+		    "files", workload_phase_name(rn->phase), count, of);
 		break;
 	case ROUND_NOTE_FOREIGN:
 		report_warn("warning: %" PRIu64 " entries in %s/%s were not "

@@ -368,6 +368,7 @@ measure(void *arg, struct phase_out *o)
 	sig_atomic_t			 cont0;
 	size_t				 i;
 	char				 errbuf[LD_ERRLEN];
+	char				 done[32], all[32];
 	bool				 churning;
 
 	memset(o, 0, sizeof(*o));
@@ -405,8 +406,15 @@ measure(void *arg, struct phase_out *o)
 	perf_start(r->perf);
 	if (workload_run(&r->w, ma->p, &res) == -1) {
 		o->err = errno;
-		(void)snprintf(o->what, sizeof(o->what), "after %" PRIu64
-		    " of %" PRIu64 " files", res.done, n);
+		/* What the phase counts: a tree's directories too. */
+		util_fmt_count(done, sizeof(done), res.done);
+		util_fmt_count(all, sizeof(all), ma->p == PHASE_MKDIR ?
+		    r->w.ndirs : ma->p == PHASE_DELETE && r->w.per_dir != 0 ?
+		    n + r->w.ndirs : n);
+		(void)snprintf(o->what, sizeof(o->what), "after %s of %s %s",
+		    done, all, ma->p == PHASE_MKDIR ? "directories" :
+		    ma->p == PHASE_DELETE && r->w.per_dir != 0 ?
+		    "files and directories" : "files");
 		perf_stop(r->perf, c->extra);
 		o->deleted = r->w.deleted;
 		if (churning)
