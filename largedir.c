@@ -515,6 +515,7 @@ setup_outputs(struct run *r, int argc, char **argv)
 	struct tm			 tm;
 	char				 dstamp[32], *cmd, *f, line[512];
 	size_t				 i, nextra;
+	int				 made;
 
 	if (clock_gettime(CLOCK_REALTIME, &ts) == -1 ||
 	    gmtime_r(&ts.tv_sec, &tm) == NULL)
@@ -532,7 +533,16 @@ setup_outputs(struct run *r, int argc, char **argv)
 			    "--label", f);
 		free(f);
 	}
-	if (util_mkdir_p(r->outdir) == -1)
+	/* -o names a directory, as DIR does: a file there is a usage error. */
+	if (stat(r->outdir, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+		errno = ENOTDIR;
+		made = -1;
+	} else
+		made = util_mkdir_p(r->outdir);
+	if (made == -1 && errno == ENOTDIR)
+		report_usage("-o %s: not a directory (the run directory, made "
+		    "if need be)", r->outdir);
+	if (made == -1)
 		err(1, "mkdir %s", r->outdir);
 	if ((r->outfd = open(r->outdir, O_RDONLY | O_DIRECTORY |
 	    O_CLOEXEC)) == -1)

@@ -246,7 +246,7 @@ const struct config_opt config_opts[] = {
 	  .help = "time budget of the suite, split evenly among the targets",
 	  FIELD(total_budget_ns), .max = MAX_BUDGET_NS,
 	  .bad = "not a duration (e.g. 30m, 2h)",
-	  .low = "not a duration (e.g. 30m, 2h)",
+	  .low = "must be more than 0",
 	  .high = "not a duration (e.g. 30m, 2h)",
 	  .refuse = "--total-budget goes with 'largedir suite'" },
 	/* -c's target keys (config_read.c); config_set() knows them not. */

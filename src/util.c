@@ -479,6 +479,12 @@ util_check_dir(const char *dir, char *err)
 {
 	struct stat	st;
 
+	if (*dir == '\0') {
+		(void)snprintf(err, LD_ERRLEN, "'': an empty name is no "
+		    "directory");
+		errno = ENOENT;
+		return -1;
+	}
 	if (stat(dir, &st) == -1) {
 		(void)snprintf(err, LD_ERRLEN, "%s: %s", dir, strerror(errno));
 		return -1;

@@ -83,6 +83,16 @@ o="-o $T/res --label x"
 	bad "$T/file" $o "$D" "$T/file"
 	bad --budget $o "$D" --budget
 	bad -b $o "$D" -b
+	bad "''" $o ''
+	bad "-o $T/file: not a directory" -o "$T/file" --label x "$D"
+	bad "-o $T/file/res: not a directory" -o "$T/file/res" --label x "$D"
+	bad "--total-budget '0': must be more than 0" suite --total-budget 0 \
+	    "$T/file"
+	bad "--preset 'mbox'" $o --preset mbox "$D"
+	bad "--layout 'deep'" $o --layout deep "$D"
+	bad "--dirs goes with --layout tree" $o --dirs 5 "$D"
+	bad "--phases mkdir goes with --layout tree" $o -p mkdir "$D"
+	bad "--files-per-dir '0'" $o --layout tree --files-per-dir 0 "$D"
 }
 [ "$nfail" -eq 0 ] || fail "$nfail bad command lines misbehaved"
 

@@ -588,8 +588,8 @@ test_every_option(void **state)
 		    "round" },
 		{ "warmup", "100", "101", "--warmup '101': must be a whole "
 		    "number from 0 to 100" },
-		{ "total-budget", "1h", "0", "--total-budget '0': not a "
-		    "duration (e.g. 30m, 2h)" },
+		{ "total-budget", "1h", "0", "--total-budget '0': must be "
+		    "more than 0" },
 		/* Target keys: target_conf_set() checks them (-c). */
 		{ "description", NULL, "x", "unknown option 'description'" },
 		{ "device", NULL, "/dev/x", "unknown option 'device'" },
