@@ -360,8 +360,10 @@ setup_target(struct run *r)
 	if (geteuid() != 0)
 		errx(EXIT_TARGET, "%s: setting up %s needs root (%s); run as "
 		    "root, or measure an existing directory with 'largedir "
-		    "DIR'", r->conf_path, tc->fstype, tc->source != NULL ?
-		    "mount" : "loop device, mkfs, mount");
+		    "DIR'", r->conf_path, tc->fstype, tc->source != NULL ||
+		    strcmp(tc->fstype, "tmpfs") == 0 ? "mount" :
+		    tc->device != NULL ? "mkfs, mount" :
+		    "loop device, mkfs, mount");
 	/* A signal stops set-up; the outputs do not exist yet. */
 	if (target_setup(&r->target, tc, scratch, errbuf) == -1) {
 		if (errno == EINTR && sig_count > 0)

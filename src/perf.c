@@ -61,6 +61,7 @@ static void	add_value(struct perf *, size_t, int, enum perf_exclude,
 		    const char *);
 static void	open_item(struct perf *, size_t);
 static void	reason(const struct perf_item *, char *, size_t);
+static const char	*sentence(const struct perf_item *);
 static void	build_unavailable(struct perf *);
 static int	pfm_encode_error(const struct perf *, size_t);
 static bool	any_open(const struct perf *);
@@ -388,6 +389,38 @@ reason(const struct perf_item *it, char *buf, size_t len)
 }
 
 /*
+ * Why the kernel refused item 'it', as a sentence of its own where the
+ * reason is the machine's, not the event's: no hardware counters (a
+ * virtual machine), perf events forbidden (a container), none at all;
+ * else NULL.
+ */
+static const char *
+sentence(const struct perf_item *it)
+{
+	struct perf_event_attr	attr;
+
+	if (it->pfm_error != 0)
+		return NULL;
+	get_attr(it, &attr);
+	switch (it->error) {
+	case ENOENT:
+		if (attr.type == PERF_TYPE_HARDWARE ||
+		    attr.type == PERF_TYPE_HW_CACHE ||
+		    attr.type == PERF_TYPE_RAW)
+			return "the kernel has no hardware counters here "
+			    "(ENOENT), as in many virtual machines";
+		return NULL;
+	case EPERM:
+		return "perf_event_open is forbidden here (EPERM), as in many "
+		    "containers";
+	case ENOSYS:
+		return "the kernel has no perf events (ENOSYS)";
+	default:
+		return NULL;
+	}
+}
+
+/*
  * Write 'pf->unavailable': the events refused or counted in user mode
  * only, grouped by mode and reason, groups separated by "; ".
  */
@@ -427,6 +460,9 @@ build_unavailable(struct perf *pf)
 		else if (pf->items[i].pfm_error != 0)
 			off += snprintf(buf + off, len - off, ": not known on "
 			    "this machine %s", why);
+		else if (sentence(&pf->items[i]) != NULL)
+			off += snprintf(buf + off, len - off, ": %s",
+			    sentence(&pf->items[i]));
 		else
 			off += snprintf(buf + off, len - off, ": the kernel "
 			    "refused %s %s", k > 1 ? "them" : "it", why);
