@@ -360,6 +360,7 @@ report_knees(struct output_doc *doc, const enum phase *phases, size_t np)
 	struct stats_knee	 k;
 	const char		*pn;
 	char			 key[64], c[32], r1[32], r2[32];
+	char			 flat[128] = "", few[128] = "";
 	size_t			 i;
 
 	for (i = 0; i < np; i++) {
@@ -391,12 +392,25 @@ report_knees(struct output_doc *doc, const enum phase *phases, size_t np)
 			break;
 		case STATS_FLAT:
 			output_kv_set(&doc->meta, key, "none");
+			(void)snprintf(flat + strlen(flat), sizeof(flat) -
+			    strlen(flat), "%s%s", *flat != '\0' ? ", " : "",
+			    pn);
 			break;
 		case STATS_TOO_FEW:
 			output_kv_set(&doc->meta, key, "too-few-rounds");
+			(void)snprintf(few + strlen(few), sizeof(few) -
+			    strlen(few), "%s%s", *few != '\0' ? ", " : "", pn);
 			break;
 		}
 	}
+	if (quiet)
+		return;
+	if (*flat != '\0')
+		printf("knee: none in %s (never below %.0f%% of the plateau)\n",
+		    flat, 100 * KNEE_FRACTION);
+	if (*few != '\0')
+		printf("knee: too few rounds to tell for %s (it takes %d)\n",
+		    few, STATS_KNEE_MIN);
 }
 
 /* ===== Noise ===== */
