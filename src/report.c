@@ -158,7 +158,7 @@ report_round(unsigned k, bool warmup, const enum phase *phases, size_t np,
     const struct round_result *res, uint64_t ns)
 {
 	const double	*med = res->median;
-	char		 count[32], rate[32], dur[32];
+	char		 count[32], rate[32], dur[32], spread[32];
 	enum phase	 p;
 	size_t		 i;
 
@@ -175,9 +175,12 @@ report_round(unsigned k, bool warmup, const enum phase *phases, size_t np,
 		p = phases[i];
 		util_fmt_rate(rate, sizeof(rate), med[p]);
 		printf("  %s %7s/s", workload_phase_name(p), rate);
-		if (res->reps > 1 && med[p] > 0)
-			printf(" ±%.1f%%", 50 * (res->max[p] - res->min[p]) /
-			    med[p]);
+		/* Padded, so that the round lines stay aligned (± is 2 bytes). */
+		if (res->reps > 1 && med[p] > 0) {
+			(void)snprintf(spread, sizeof(spread), "±%.1f%%", 50 *
+			    (res->max[p] - res->min[p]) / med[p]);
+			printf(" %-8s", spread);
+		}
 	}
 	util_fmt_duration(dur, sizeof(dur), ns);
 	printf("  %s\n", dur);
