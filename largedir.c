@@ -87,6 +87,7 @@ struct run {
 	struct perf		 perf;		/* --events */
 	struct round		 round;		/* the round under way */
 	double			 round_pred_ns;	/* its predicted time */
+	bool			 timebox;	/* it ends at the budget */
 	struct output_doc	 doc;
 	int			 outfd;		/* the run directory */
 	struct output_id	 outids[OUTPUT_NWRITERS]; /* files we wrote */
@@ -777,6 +778,7 @@ on_planned(void *arg, const struct timing_round *plan)
 	char		 line[256], key[32];
 
 	r->round_pred_ns = plan->pred_ns;
+	r->timebox = plan->timebox;
 	if (plan->plan_event != TIMING_PLAN_NONE) {
 		report_plan(plan, line, sizeof(line));
 		(void)snprintf(key, sizeof(key), "plan_round_%u", plan->k);
@@ -862,6 +864,10 @@ on_poll(void *arg, enum phase p, uint64_t done)
 		sig_tick = 0;
 		pr.round = r->round.k;
 		pr.n = r->round.n;
+		pr.total = p == PHASE_MKDIR ? r->round.w.ndirs :
+		    p == PHASE_DELETE ? pr.n + r->round.w.ndirs : pr.n;
+		pr.boxed = p == PHASE_CREATE && r->timebox &&
+		    r->round.rep == 1;
 		pr.run_t0_ns = r->t0_ns;
 		pr.budget_ns = r->cfg.budget_ns;
 		pr.round_t0_ns = r->round.t0_ns;

@@ -125,6 +125,7 @@ report_progress(const struct report_progress *pr, enum phase p,
     uint64_t done, uint64_t now)
 {
 	char		rate[32], elapsed[32], budget[32], eta[32], count[32];
+	char		made[32];
 	uint64_t	el;
 	double		pct, left;
 
@@ -134,7 +135,7 @@ report_progress(const struct report_progress *pr, enum phase p,
 	util_fmt_rate(rate, sizeof(rate), el > 0 ? done * 1e9 / el : 0);
 	util_fmt_duration(elapsed, sizeof(elapsed), now - pr->run_t0_ns);
 	util_fmt_duration(budget, sizeof(budget), pr->budget_ns);
-	pct = pr->n > 0 ? 100.0 * done / pr->n : 0;
+	pct = pr->total > 0 ? 100.0 * done / pr->total : 0;
 	left = pr->round_pred_ns - (double)(now - pr->round_t0_ns);
 	if (pr->round_pred_ns > 0 && left > 0)
 		util_fmt_duration(eta, sizeof(eta), (uint64_t)left);
@@ -142,6 +143,14 @@ report_progress(const struct report_progress *pr, enum phase p,
 		(void)strcpy(eta, "?");
 	util_fmt_count(count, sizeof(count), pr->n);
 	shown = true;
+	if (pr->boxed) {
+		/* Time-boxed: it makes what fits, not a share of n. */
+		util_fmt_count(made, sizeof(made), done);
+		(void)fprintf(stderr, "\r\033[Kround %u  n=%s at most  %s %s "
+		    "made  %s/s  %s/%s  ends at the budget", pr->round, count,
+		    workload_phase_name(p), made, rate, elapsed, budget);
+		return;
+	}
 	(void)fprintf(stderr, "\r\033[Kround %u  n=%s  %s %3.0f%%  %s/s  "
 	    "%s/%s  round ETA %s", pr->round, count, workload_phase_name(p),
 	    pct > 100 ? 100 : pct, rate, elapsed, budget, eta);

@@ -41,6 +41,10 @@
 struct report_progress {
 	unsigned	round;
 	uint64_t	n;		/* files in the round */
+	uint64_t	total;		/* what the phase handles: n, or a
+					   tree's directories too */
+	bool		boxed;		/* create stops at a deadline: no
+					   share of n to show */
 	uint64_t	run_t0_ns;	/* start of the run */
 	uint64_t	budget_ns;
 	uint64_t	round_t0_ns;
