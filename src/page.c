@@ -101,7 +101,7 @@ static const char *const phases[NPHASES] = {
 static const char *const phase_text[NPHASES][2] = {
 	{ "create: empty files created per second in a fresh directory, in "
 	  "the order of their numbers, until it held n files.",
-	  "create: leere Dateien, die pro Sekunde in einem frischen "
+	  "create: leere Dateien, die pro Sekunde in einem neuen "
 	  "Verzeichnis angelegt wurden, bis es n Dateien enthielt." },
 	{ "open: files opened and closed again per second, each of the n "
 	  "files once, in a random order.",
