@@ -39,6 +39,7 @@
 #include "output.h"
 #include "page.h"
 #include "pagecalls.h"
+#include "pagesense.h"
 #include "pagetable.h"
 #include "report.h"
 #include "results.h"
@@ -480,6 +481,7 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "wächst");
 	html_head(fp, lang, title);
 	put_intro(fp, pg, lang);
+	pagesense_put(fp, &pg->r, phases, pg->has, NPHASES, lang);
 	put_graphs(fp, pg, lang);
 	put_table(fp, pg, lang);
 	pagecalls_put(fp, &pg->r, lang);

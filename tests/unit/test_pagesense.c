@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * Tests for pagesense.c: what the section says comes from the numbers.
+ * Each case builds targets in memory (rows of n, round, rep, warmup and
+ * create columns; metadata) and checks the sentences in both languages,
+ * and that a label never decides one: the same numbers under any name
+ * say the same.
+ */
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "html.h"
+#include "pagesense.h"
+#include "results.h"
+#include "util.h"
+
+#define NCOLS	8
+
+static const char *const cols[NCOLS] = {
+	"round", "rep", "warmup", "n", "create_per_s", "create_ns",
+	"create_sys_ns", "create_sectors_read"
+};
+static const char *const phases[1] = { "create" };
+static const bool	has[1] = { true };
+
+/*
+ * Target 'label' with 'nr' rows, each { round, rep, n, rate, sys share,
+ * sectors read }, and 'nm' metadata pairs.
+ */
+static void
+target(struct results_target *t, const char *label, const double (*rows)[6],
+    size_t nr, const char *const *meta, size_t nm)
+{
+	size_t	r, i;
+	double	*c;
+
+	memset(t, 0, sizeof(*t));
+	t->label = xstrdup(label);
+	t->ncols = NCOLS;
+	t->col = xreallocarray(NULL, NCOLS, sizeof(*t->col));
+	for (i = 0; i < NCOLS; i++)
+		t->col[i] = xstrdup(cols[i]);
+	t->nrows = nr;
+	t->cell = xreallocarray(NULL, nr * NCOLS + 1, sizeof(*t->cell));
+	for (r = 0; r < nr; r++) {
+		c = t->cell + r * NCOLS;
+		c[0] = rows[r][0];
+		c[1] = rows[r][1];
+		c[2] = 0;
+		c[3] = rows[r][2];
+		c[4] = rows[r][3];
+		c[5] = rows[r][2] / rows[r][3] * 1e9;	/* ns of n at rate */
+		c[6] = rows[r][4] * c[5];
+		c[7] = rows[r][5] * rows[r][2];
+	}
+	t->nmeta = nm;
+	t->meta = xreallocarray(NULL, nm + 1, sizeof(*t->meta));
+	for (i = 0; i < nm; i++) {
+		t->meta[i].key = xstrdup(meta[2 * i]);
+		t->meta[i].value = xstrdup(meta[2 * i + 1]);
+	}
+}
+
+/* What pagesense_put() writes for 'rs' in 'lang' (allocated). */
+static char *
+section(const struct results *rs, enum html_lang lang)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*fp;
+
+	assert_non_null(fp = open_memstream(&buf, &len));
+	pagesense_put(fp, rs, phases, has, 1, lang);
+	assert_int_equal(fclose(fp), 0);
+	return buf;
+}
+
+static void
+has_text(const char *s, const char *want)
+{
+	if (strstr(s, want) == NULL)
+		fail_msg("no '%s' in:\n%s", want, s);
+}
+
+/* The fastest at each fixed n, and by how much against the next. */
+static void
+test_fastest(void **state)
+{
+	static const double	a[][6] = {
+		{ 1, 1, 10000, 900, 0.5, 0 }, { 2, 1, 100000, 800, 0.5, 0 },
+	};
+	static const double	b[][6] = {
+		{ 1, 1, 10000, 300, 0.5, 0 }, { 2, 1, 100000, 1600, 0.5, 0 },
+	};
+	struct results	rs;
+	char		*s;
+
+	(void)state;
+	rs.nt = 2;
+	rs.t = xreallocarray(NULL, 2, sizeof(*rs.t));
+	target(&rs.t[0], "alpha", a, 2, NULL, 0);
+	target(&rs.t[1], "beta", b, 2, NULL, 0);
+	s = section(&rs, HTML_EN);
+	has_text(s, "<h2>What this means</h2>");
+	has_text(s, "<li>At n = 10,000, the fastest were: create <b>alpha</b> "
+	    "(900/s, 3 times beta).</li>");
+	has_text(s, "<li>At n = 100,000, the fastest were: create <b>beta</b> "
+	    "(1,600/s, 2 times alpha).</li>");
+	assert_null(strstr(s, "1,000,000"));
+	free(s);
+	s = section(&rs, HTML_DE);
+	has_text(s, "<h2>Was das bedeutet</h2>");
+	has_text(s, "<li>Bei n = 100.000, waren am schnellsten: create "
+	    "<b>beta</b> (1.600/s, 2-mal so viel wie alpha).</li>");
+	free(s);
+	results_free(&rs);
+}
+
+/*
+ * A knee with the disk reading from it on; a decline; a sudden collapse
+ * with the CPU in the kernel and no sector read; noise.  Told from the
+ * numbers: the labels are anything.
+ */
+static void
+test_falls(void **state)
+{
+	static const double	knee[][6] = {
+		{ 1, 1, 1000, 1000, 0.5, 0 }, { 2, 1, 1500, 1000, 0.5, 0 },
+		{ 3, 1, 2250, 990, 0.5, 0 }, { 4, 1, 3375, 300, 0.5, 20 },
+		{ 5, 1, 5062, 290, 0.5, 22 },
+	};
+	static const double	decline[][6] = {
+		{ 1, 1, 1000, 1000, 0.9, 0 }, { 2, 1, 1500, 660, 0.9, 0 },
+		{ 3, 1, 2250, 440, 0.9, 0 }, { 4, 1, 3375, 300, 0.9, 0 },
+		{ 5, 1, 5062, 200, 0.9, 0 },
+	};
+	static const double	collapse[][6] = {
+		{ 1, 1, 1000, 1000, 0.7, 0 }, { 2, 1, 1500, 1010, 0.7, 0 },
+		{ 3, 1, 2250, 1000, 0.7, 0 }, { 4, 1, 3375, 100, 0.99, 0 },
+		{ 5, 1, 5062, 90, 0.98, 0 },
+	};
+	static const double	noisy[][6] = {
+		{ 1, 1, 1000, 1000, 0.5, 0 }, { 1, 2, 1000, 500, 0.5, 0 },
+		{ 1, 3, 1000, 1000, 0.5, 0 },
+	};
+	static const char *const dmeta[] = { "knee_create", "decline" };
+	static const char *const wmeta[] = { "warning_load", "round 1" };
+	struct results	rs;
+	char		*s;
+
+	(void)state;
+	rs.nt = 4;
+	rs.t = xreallocarray(NULL, 4, sizeof(*rs.t));
+	target(&rs.t[0], "k", knee, 5, NULL, 0);
+	target(&rs.t[1], "ext4", decline, 5, dmeta, 1);
+	target(&rs.t[2], "xfs", collapse, 5, NULL, 0);
+	target(&rs.t[3], "n", noisy, 3, wmeta, 1);
+	s = section(&rs, HTML_EN);
+	has_text(s, "<li><b>k</b>: create falls below half its plateau from "
+	    "n = 3,375; from there on it reads 21 sectors per file from the "
+	    "disk, 0 before: the directory and its inodes no longer fit in "
+	    "the caches.</li>");
+	has_text(s, "<li><b>ext4</b>: create falls from the start");
+	has_text(s, "<li><b>xfs</b>: create fell below a quarter of its best "
+	    "rate in 2 rounds, with the CPU in the kernel for 98% of the time "
+	    "and the disk reading nothing");
+	has_text(s, "<li><b>n</b>: its run recorded 1 warning of noise");
+	has_text(s, "and its repetitions of a round differ by 50% (the median "
+	    "over rounds and phases): compare its rates with care.</li>");
+	/* The decline is no collapse, and the knee's target did not collapse. */
+	assert_null(strstr(s, "<b>ext4</b>: create fell"));
+	assert_null(strstr(s, "<b>k</b>: create fell"));
+	free(s);
+	s = section(&rs, HTML_DE);
+	has_text(s, "<li><b>k</b>: create fällt ab n = 3.375 unter die Hälfte "
+	    "seines Plateaus; von dort an liest es 21 Sektoren je Datei von "
+	    "der Platte, vorher 0: Verzeichnis und Inodes passen nicht mehr "
+	    "in die Caches.</li>");
+	has_text(s, "<li><b>xfs</b>: create fiel in 2 Runden unter ein Viertel "
+	    "seiner besten Rate, wobei die CPU 98 % der Zeit im Kernel war "
+	    "und die Platte nichts las");
+	free(s);
+	results_free(&rs);
+}
+
+/* Nothing to say, no section: one target, one round, no noise. */
+static void
+test_nothing(void **state)
+{
+	static const double	one[][6] = { { 1, 1, 1000, 1000, 0.5, 0 } };
+	struct results		rs;
+	char			*s;
+
+	(void)state;
+	rs.nt = 1;
+	rs.t = xreallocarray(NULL, 1, sizeof(*rs.t));
+	target(&rs.t[0], "solo", one, 1, NULL, 0);
+	s = section(&rs, HTML_EN);
+	assert_string_equal(s, "");
+	free(s);
+	results_free(&rs);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_fastest),
+		cmocka_unit_test(test_falls),
+		cmocka_unit_test(test_nothing),
+	};
+
+	return cmocka_run_group_tests_name("pagesense", tests, NULL, NULL);
+}
