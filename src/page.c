@@ -23,6 +23,7 @@
 
 #include <sys/stat.h>
 
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -90,6 +91,7 @@ static void	put_intro(FILE *, const struct page *, enum html_lang);
 static void	put_graphs(FILE *, const struct page *, enum html_lang);
 static void	put_uml_mix(FILE *, const struct page *, enum html_lang);
 static bool	in_uml(const struct results_target *);
+static void	put_reason(FILE *, const char *, enum html_lang);
 static void	put_table(FILE *, const struct page *, enum html_lang);
 static void	put_target(FILE *, const struct page *,
 		    const struct results_target *, enum html_lang);
@@ -193,6 +195,74 @@ static const char *const status_de[][2] = {
 	{ "running", "läuft noch" }, { "killed", "abgeschossen" },
 	{ NULL, NULL }
 };
+
+/*
+ * A stop reason in German: the words largedir's reasons are made of
+ * (report_stop_status(), stop_run(), the phases' "what"), each replaced
+ * wherever it comes; anything else, such as a backend's own words, stays.
+ */
+static const char *const reason_de[][2] = {
+	{ "No space left on device", "Kein Platz mehr auf dem Gerät" },
+	{ "Disk quota exceeded", "Kontingent überschritten" },
+	{ "Read-only file system", "Dateisystem nur lesbar" },
+	{ "Permission denied", "Keine Berechtigung" },
+	{ "Input/output error", "Ein-/Ausgabefehler" },
+	{ "No such file or directory", "Datei oder Verzeichnis nicht "
+	  "gefunden" },
+	{ "Too many open files", "Zu viele offene Dateien" },
+	{ "Stale file handle", "Veraltetes Datei-Handle" },
+	{ "out of memory", "kein Speicher mehr" },
+	{ "interrupted by", "unterbrochen durch" },
+	{ "readdir loop", "Readdir-Schleife" },
+	{ "entries lost in a listing", "Einträge beim Auflisten verloren" },
+	{ "the work directory vanished", "das Arbeitsverzeichnis ist "
+	  "verschwunden" },
+	{ " in round ", " in Runde " },
+	{ ", after ", ", nach " },
+	{ " files and directories", " Dateien und Verzeichnissen" },
+	{ " directories", " Verzeichnissen" },
+	{ " files", " Dateien" },
+	{ " of ", " von " },
+	{ "before the phase", "vor der Phase" },
+	{ "creating the round directory", "beim Anlegen des "
+	  "Rundenverzeichnisses" },
+	{ "removing the round directory", "beim Entfernen des "
+	  "Rundenverzeichnisses" },
+	{ NULL, NULL }
+};
+
+/*
+ * Print stop reason 's' (escaped): as it is in English, with the words of
+ * reason_de[] in German.
+ */
+static void
+put_reason(FILE *fp, const char *s, enum html_lang lang)
+{
+	char	*buf, *out, *hit;
+	size_t	 k, len;
+
+	if (lang != HTML_DE) {
+		html_esc(fp, "", s, "");
+		return;
+	}
+	buf = xstrdup(s);
+	for (k = 0; reason_de[k][0] != NULL; k++) {
+		len = strlen(reason_de[k][0]);
+		while ((hit = strstr(buf, reason_de[k][0])) != NULL) {
+			out = xasprintf("%.*s%s%s", (int)(hit - buf), buf,
+			    reason_de[k][1], hit + len);
+			free(buf);
+			buf = out;
+		}
+	}
+	/* German numbers: 3,375 is 3.375. */
+	for (out = buf; *out != '\0'; out++)
+		if (*out == ',' && out > buf && isdigit((unsigned char)
+		    out[-1]) && strspn(out + 1, "0123456789") == 3)
+			*out = '.';
+	html_esc(fp, "", buf, "");
+	free(buf);
+}
 
 /* ===== Reading the results ===== */
 
@@ -371,7 +441,7 @@ put_value(FILE *fp, const char *s, enum kind kind, enum html_lang lang)
 			s = html_tr(lang, "no", "nein");
 		else if ((kind == K_COUNT || kind == K_BYTES) &&
 		    strcmp(s, "none") == 0)
-			s = html_tr(lang, "none", "keine");
+			s = html_tr(lang, "no limit", "unbegrenzt");
 		html_esc(fp, "", s, "");
 	} else if (kind == K_KIB || kind == K_BYTES) {
 		v *= kind == K_KIB ? 1024.0 : 1.0;
@@ -710,8 +780,10 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 			if (strcmp(s, status_de[k][0]) == 0)
 				s = status_de[k][1];
 		html_esc(fp, "", s, "");
-		if ((s = results_meta(t, "stop_reason")) != NULL)
-			html_esc(fp, ": ", s, "");
+		if ((s = results_meta(t, "stop_reason")) != NULL) {
+			html_put(fp, ": ");
+			put_reason(fp, s, lang);
+		}
 		html_put(fp, "</td></tr>\n");
 	}
 	html_put(fp, "</table></div>\n<p>%s %s</p>\n", html_tr(lang,

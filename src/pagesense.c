@@ -129,7 +129,7 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 				html_put(fp, "; ");
 			any = printed = true;
 			html_esc(fp, "", phases[p], " ");
-			html_esc(fp, "<b>", rs->t[best].label, "</b> (");
+			html_esc(fp, "<strong>", rs->t[best].label, "</strong> (");
 			html_num(fp, first, first < 100 ? 1 : 0, lang);
 			html_put(fp, "/s, ");
 			html_num(fp, first / second, 2, lang);
@@ -163,7 +163,7 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 			continue;
 		if (strcmp(k, "decline") == 0) {
 			item(fp, &open, lang);
-			html_esc(fp, "<b>", t->label, "</b>: ");
+			html_esc(fp, "<strong>", t->label, "</strong>: ");
 			html_esc(fp, "", phases[p], html_tr(lang, " falls from "
 			    "the start, as it does where every name is looked "
 			    "for through the whole directory (a directory "
@@ -178,7 +178,7 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 			continue;
 		item(fp, &open, lang);
 		printed = true;
-		html_esc(fp, "<b>", t->label, "</b>: ");
+		html_esc(fp, "<strong>", t->label, "</strong>: ");
 		html_esc(fp, "", phases[p], html_tr(lang, " falls below half "
 		    "its plateau from n = ", " fällt ab n = "));
 		html_num(fp, knee, 0, lang);
@@ -208,7 +208,7 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 	if (nc > 0) {
 		item(fp, &open, lang);
 		printed = true;
-		html_esc(fp, "<b>", t->label, "</b>: ");
+		html_esc(fp, "<strong>", t->label, "</strong>: ");
 		html_put(fp, html_tr(lang, "create fell below a quarter of its "
 		    "best rate in %zu round%s, with the CPU in the kernel for ",
 		    "create fiel in %zu Runde%s unter ein Viertel seiner "
@@ -246,7 +246,7 @@ put_noise(FILE *fp, const struct results_target *t, const char *const *phases,
 	if (nw == 0 && !(s > PAGESENSE_NOISY))
 		return false;
 	item(fp, &open, lang);
-	html_esc(fp, "<b>", t->label, "</b>: ");
+	html_esc(fp, "<strong>", t->label, "</strong>: ");
 	if (nw > 0)
 		html_put(fp, html_tr(lang, "its run recorded %zu warning%s of "
 		    "noise (a busy machine, outliers, lost time; see its "

@@ -278,7 +278,10 @@ test_page_full(void **state)
 	    "</p>"));
 	assert_non_null(strstr(en, "<td>stopped: No space left on device: "
 	    "create in round 4 (n=3,375), after 2996 of 3375 files</td>"));
-	assert_non_null(strstr(de, "<td>abgebrochen: No space left"));
+	/* The German page says the stop reason in German. */
+	assert_non_null(strstr(de, "<td>abgebrochen: Kein Platz mehr auf dem "
+	    "Gerät: create in Runde 4 (n=3.375), nach 2996 von 3375 "
+	    "Dateien</td>"));
 	assert_non_null(strstr(de, "<td>vollständig</td>"));
 	free(en);
 	free(de);
