@@ -107,7 +107,11 @@ put_meta(FILE *fp, int dirfd, const char *label, const char *title,
 			const char *name = machine ? machine_keys[i].name[lang]
 			    : side_keys[i].name[lang];
 
-			if ((v = results_meta(&rt, key)) == NULL)
+			v = NULL;
+			if (lang == HTML_DE && strcmp(key,
+			    "target_description") == 0)
+				v = results_meta(&rt, "target_description_de");
+			if (v == NULL && (v = results_meta(&rt, key)) == NULL)
 				continue;
 			html_esc(fp, n++ > 0 ? "; " : "", name, ": ");
 			html_esc(fp, "", v, "");

@@ -251,6 +251,8 @@ const struct config_opt config_opts[] = {
 	  .refuse = "--total-budget goes with 'largedir suite'" },
 	/* -c's target keys (config_read.c); config_set() knows them not. */
 	TKEY("description", CONFIG_STRING, "text", "a sentence on the target"),
+	TKEY("description-de", CONFIG_STRING, "text",
+	    "the sentence in German, for German pages"),
 	TKEY("device", CONFIG_STRING, "path", "a block device, not an image"),
 	TKEY("fstype", CONFIG_STRING, "type", "the filesystem type"),
 	TKEY("image-size", CONFIG_STRING, "size", "size of the image (8G)"),

@@ -816,7 +816,10 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 	size_t		 i, n = 0;
 
 	html_esc(fp, "<h2>", t->label, "</h2>\n");
-	if ((s = results_meta(t, "target_description")) != NULL)
+	s = lang == HTML_DE ? results_meta(t, "target_description_de") : NULL;
+	if (s == NULL)
+		s = results_meta(t, "target_description");
+	if (s != NULL)
 		html_esc(fp, "<p>", s, "</p>\n");
 	put_items(fp, t, machine_items, "<p>",
 	    html_tr(lang, "Machine", "Rechner"), "</p>\n", lang);

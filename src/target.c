@@ -472,6 +472,7 @@ target_setup(struct target *t, const struct target_conf *conf,
 	t->conf = *conf;
 	t->conf.label = dup_or_null(conf->label);
 	t->conf.description = dup_or_null(conf->description);
+	t->conf.description_de = dup_or_null(conf->description_de);
 	t->conf.fstype = dup_or_null(conf->fstype);
 	t->conf.mkfs = dup_or_null(conf->mkfs);
 	t->conf.mount_options = dup_or_null(conf->mount_options);
@@ -845,6 +846,9 @@ target_meta(const struct target *t, struct output_kvlist *kv)
 	if (t->conf.description != NULL)
 		output_kv_set(kv, "target_description", "%s",
 		    t->conf.description);
+	if (t->conf.description_de != NULL)
+		output_kv_set(kv, "target_description_de", "%s",
+		    t->conf.description_de);
 	if (t->conf.mount_options != NULL)
 		output_kv_set(kv, "target_mount_options_requested", "%s",
 		    t->conf.mount_options);

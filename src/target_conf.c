@@ -69,7 +69,8 @@ static const char *const fstypes[] = {
 };
 
 static const char *const keys[] = {
-	"label", "description", "fstype", "mkfs", "mount_options",
+	"label", "description", "description_de", "fstype", "mkfs",
+	"mount_options",
 	"image_size", "path", "source", "url", "device", "wipe", "kernel",
 	"uml", "uml_grace", NULL
 };
@@ -337,6 +338,7 @@ target_conf_free(struct target_conf *tc)
 {
 	free(tc->label);
 	free(tc->description);
+	free(tc->description_de);
 	free(tc->fstype);
 	free(tc->mkfs);
 	free(tc->mount_options);
@@ -389,13 +391,15 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			    value);
 		dst = &tc->label;
 	} else if (strcmp(key, "description") == 0 ||
+	    strcmp(key, "description_de") == 0 ||
 	    strcmp(key, "mount_options") == 0) {
 		if (strpbrk(value, "\r\n") != NULL)
 			return util_fail(err, EINVAL, "%s: must be one line",
 			    key);
 		if (*key == 'm' && check_mount_options(value, err) == -1)
 			return -1;
-		dst = *key == 'd' ? &tc->description : &tc->mount_options;
+		dst = *key == 'm' ? &tc->mount_options : key[11] == '_' ?
+		    &tc->description_de : &tc->description;
 	} else if (strcmp(key, "fstype") == 0) {
 		for (i = 0; fstypes[i] != NULL; i++)
 			if (strcmp(fstypes[i], value) == 0)

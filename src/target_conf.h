@@ -22,6 +22,7 @@
 struct target_conf {
 	char		*label;		/* name of the outputs */
 	char		*description;	/* a sentence for the page */
+	char		*description_de;	/* and in German */
 	char		*fstype;	/* ext4, xfs, btrfs, tmpfs, ... */
 	char		*mkfs;		/* "mkfs.ext4 -F -N 20000000 ..." */
 	char		*mount_options;	/* "noatime,..." (libmount syntax) */

@@ -521,7 +521,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 51);
+	assert_int_equal(n, 52);
 	free(lo);
 }
 
@@ -592,6 +592,8 @@ test_every_option(void **state)
 		    "more than 0" },
 		/* Target keys: target_conf_set() checks them (-c). */
 		{ "description", NULL, "x", "unknown option 'description'" },
+		{ "description-de", NULL, "x", "unknown option "
+		    "'description-de'" },
 		{ "device", NULL, "/dev/x", "unknown option 'device'" },
 		{ "fstype", NULL, "ext4", "unknown option 'fstype'" },
 		{ "image-size", NULL, "1G", "unknown option 'image-size'" },

@@ -278,6 +278,12 @@ test_page_full(void **state)
 	    "</p>"));
 	assert_non_null(strstr(en, "<td>stopped: No space left on device: "
 	    "create in round 4 (n=3,375), after 2996 of 3375 files</td>"));
+	/* The German page has the German description where there is one. */
+	assert_non_null(strstr(de, "<p>ext4 mit seinem vorgegebenen "
+	    "gehashten Verzeichnisindex (zweistufiger Htree)</p>"));
+	assert_null(strstr(de, "<p>ext4 with its default"));
+	assert_non_null(strstr(en, "<p>ext4 with its default hashed "
+	    "directory index (two-level htree)</p>"));
 	/* The German page says the stop reason in German. */
 	assert_non_null(strstr(de, "<td>abgebrochen: Kein Platz mehr auf dem "
 	    "Gerät: create in Runde 4 (n=3.375), nach 2996 von 3375 "

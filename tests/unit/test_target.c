@@ -318,6 +318,9 @@ test_conf_set(void **state)
 		    "4': use 1 to 64 of A-Z a-z 0-9 . _ - (not starting "
 		    "with '.')" },
 		{ "description", "Ext4, 4k blocks: the default.", NULL },
+		{ "description_de", "Ext4 mit 4k-Blöcken.", NULL },
+		{ "description_de", "zwei\nZeilen", "description_de: must be "
+		    "one line" },
 		{ "description", "two\nlines", "description: must be one "
 		    "line" },
 		{ "fstype", "xfs", NULL },
@@ -727,7 +730,8 @@ test_path(void **state)
 	char			 file[PATH_MAX];
 
 	(void)state;
-	conf(&tc, "path", scratch, "description", "an existing mount", NULL);
+	conf(&tc, "path", scratch, "description", "an existing mount",
+	    "description_de", "ein bestehender Mount", NULL);
 	assert_int_equal(target_setup(&cur, &tc, "/nonexistent/scratch", err),
 	    0);
 	cur_set = true;
@@ -738,6 +742,8 @@ test_path(void **state)
 	assert_string_equal(output_kv_get(&kv, "target_kind"), "path");
 	assert_string_equal(output_kv_get(&kv, "target_description"),
 	    "an existing mount");
+	assert_string_equal(output_kv_get(&kv, "target_description_de"),
+	    "ein bestehender Mount");
 	assert_null(output_kv_get(&kv, "loop_device"));
 	output_kv_free(&kv);
 	/* Not ours to unmount. */
