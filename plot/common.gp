@@ -38,6 +38,17 @@ ld_scan(files) = system("LC_ALL=C; export LC_ALL; awk -f " . \
 
 ld_in(list, w) = strstrt(list, " " . w . " ") > 0
 
+# The rate axis of every graph of a page (rates.gp's and each target's),
+# from the smallest and largest rate of all its targets, ld_ymin and
+# ld_ymax: logarithmic where they span more than a factor of 10, linear
+# from 0 otherwise.
+ld_yaxis = "if (ld_ymax > 10 * ld_ymin) { \
+	set logscale y 10; ld_ylo = ld_ymin / 1.5; ld_yhi = ld_ymax * 1.5; \
+	set yrange [ld_ylo : ld_yhi]; eval ld_tics(\"y\", ld_ylo, ld_yhi) \
+    } else { \
+	unset logscale y; set yrange [0 : ld_ymax * 1.15]; \
+	set ytics autofreq; set format y \"%.0f\" }"
+
 ld_known = " create open list liststat delete rmrf mkdir "
 ld_rank(p) = ld_in(ld_known, p) ? \
     words(ld_known[1:strstrt(ld_known, " " . p . " ")]) + 1 : 8

@@ -8,7 +8,9 @@
 # Reads every LABEL.out in RESULTS_DIR (and LABEL.summary where there is
 # one) and writes RESULTS_DIR/rates-PHASE.svg and .png for each phase
 # that has values in some target, or only for PHASE: files per second
-# against n on a log axis, one curve per target, named by its file.
+# against n on a log axis, one curve per target, named by its file, on
+# the rate axis every graph of the directory shares (common.gp's
+# ld_yaxis).
 # Warm-up rows are left out.  A target that repeated each n is drawn as
 # the medians with min-max bars of its summary (all its rows as points if
 # it has none).  A target without rows, or without the phase, is left
@@ -53,8 +55,7 @@ if (ARGC == 2) {
 # colour in all of them.
 set xrange [ld_nmin / 1.25 : ld_nmax * 1.25]
 eval ld_tics("x", ld_nmin, ld_nmax)
-set yrange [0:*]
-set format y "%.0f"
+eval ld_yaxis
 
 do for [p in ld_phases] {
 	set title sprintf("%s: %s per second against directory size", p, \

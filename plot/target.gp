@@ -6,8 +6,10 @@
 #	gnuplot -c plot/target.gp RESULTS_DIR LABEL
 #
 # Reads RESULTS_DIR/LABEL.out (and LABEL.summary if there is one) and
-# writes RESULTS_DIR/LABEL.svg and .png: files per second against n, both
-# axes logarithmic (list runs a thousand times faster than create), one
+# writes RESULTS_DIR/LABEL.svg and .png: files per second against n on a
+# logarithmic axis, with the rate axis of every graph of the directory
+# (common.gp's ld_yaxis: logarithmic where the rates of all its targets
+# span more than a factor of 10, as list's and create's do), one
 # curve per phase, in the same colour in every target's graph.  The title
 # names the label, the description if the run has one, and why the run
 # stopped if it did not complete.  Warm-up rows are left out; repetitions
@@ -30,6 +32,10 @@ load ld_here . "common.gp"
 
 ld_base = ld_dir . "/" . ld_label
 ld_graph = ld_label
+# The page's rate axis: the rates of every target in the directory.
+eval ld_scan(ld_q(ld_dir) . "/*.out")
+ld_page_ymin = ld_ymin
+ld_page_ymax = ld_ymax
 eval ld_scan(ld_q(ld_base . ".out"))
 if (ld_nfiles == 0) {
 	ld_msg = "target.gp: no " . ld_base . ".out with a header line"
@@ -67,11 +73,9 @@ if (ld_labels eq "") {
 
 set xrange [ld_nmin / 1.25 : ld_nmax * 1.25]
 eval ld_tics("x", ld_nmin, ld_nmax)
-set logscale y 10
-ld_ylo = ld_ymin / 1.5
-ld_yhi = ld_ymax * 1.5
-set yrange [ld_ylo : ld_yhi]
-eval ld_tics("y", ld_ylo, ld_yhi)
+ld_ymin = ld_page_ymin
+ld_ymax = ld_page_ymax
+eval ld_yaxis
 
 ld_cmd = ""
 k = 0

@@ -60,6 +60,7 @@ struct page {
 	struct results		 r;	/* the targets, sorted by label */
 	bool			 has[NPHASES];	/* some target rates it */
 	size_t			 nphases;
+	bool			 one_machine;	/* all targets ran on it */
 };
 
 /* One "name: value" of a paragraph: metadata 'key' printed as 'kind'. */
@@ -177,6 +178,7 @@ static const struct page_item target_items[] = {
 	{ "source", { "source", "Quelle" }, K_TEXT },
 	{ "mkfs", { "made with", "angelegt mit" }, K_TEXT },
 	{ "image_size", { "image size", "Image-Größe" }, K_BYTES },
+	{ "image_on", { "image on", "Image liegt auf" }, K_TEXT },
 	{ "loop_direct_io", { "loop direct I/O", "Loop mit Direct I/O" },
 	  K_YESNO },
 	{ "mount_options", { "mount options", "Mount-Optionen" }, K_TEXT },
@@ -309,8 +311,9 @@ page_write(const char *results, char *err)
 static int
 read_targets(struct page *pg, const char *results, char *err)
 {
-	char	name[32];
-	size_t	i, p;
+	const struct page_item	*it;
+	char			 name[32];
+	size_t			 i, p;
 
 	if (results_read(&pg->r, pg->dirfd, results, err) == -1)
 		return -1;
@@ -320,6 +323,11 @@ read_targets(struct page *pg, const char *results, char *err)
 			pg->has[p] = results_col(&pg->r.t[i], name) != -1;
 		pg->nphases += pg->has[p] ? 1 : 0;
 	}
+	pg->one_machine = pg->r.nt > 1;
+	for (it = machine_items; it->key != NULL; it++)
+		for (i = 1; i < pg->r.nt; i++)
+			pg->one_machine = pg->one_machine && same_meta(
+			    &pg->r.t[0], &pg->r.t[i], it->key);
 	return 0;
 }
 
@@ -470,6 +478,10 @@ put_items(FILE *fp, const struct results_target *t,
 	for (it = list; it->key != NULL; it++) {
 		if ((s = results_meta(t, it->key)) == NULL)
 			continue;
+		/* A loop device is "rotational" whatever lies below it. */
+		if (strcmp(it->key, "rotational") == 0 &&
+		    results_meta(t, "loop_device") != NULL)
+			continue;
 		if (first)
 			html_esc(fp, pre, title, "");
 		html_put(fp, "%s%s: ", first ? " \u2014 " : "; ",
@@ -516,7 +528,7 @@ put_knees(FILE *fp, const struct results_target *t, enum html_lang lang)
 	char		 key[32], *end;
 	double		 v;
 	size_t		 p;
-	bool		 any = false;
+	bool		 any = false, none = false;
 
 	html_put(fp, "<td>");
 	for (p = 0; p < NPHASES; p++) {
@@ -530,11 +542,15 @@ put_knees(FILE *fp, const struct results_target *t, enum html_lang lang)
 		} else if (strcmp(s, "decline") == 0)
 			html_put(fp, "%s%s: %s", any ? "; " : "", phases[p],
 			    html_tr(lang, "decline", "Rückgang"));
-		else
+		else {
+			none |= strcmp(s, "none") == 0;
 			continue;
+		}
 		any = true;
 	}
-	html_put(fp, "%s</td>", any ? "" : HTML_DASH);
+	/* "none" was looked for and not found; a dash, not looked for. */
+	html_put(fp, "%s</td>", any ? "" : none ? html_tr(lang, "none",
+	    "keiner") : HTML_DASH);
 }
 
 /* ===== The page ===== */
@@ -629,6 +645,10 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 	for (i = 0; i < pg->r.nt && nd > 0; i++)
 		put_items(fp, &pg->r.t[i], diff, "<p>", pg->r.t[i].label,
 		    "</p>\n", lang);
+	/* The machine once, where every target ran on the same. */
+	if (pg->one_machine)
+		put_items(fp, t0, machine_items, "<p>", html_tr(lang,
+		    "Machine", "Rechner"), "</p>\n", lang);
 }
 
 /* Whether target 't' ran inside User-Mode Linux (kernel = uml). */
@@ -681,12 +701,22 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 	    html_tr(lang, "Each graph shows files per second (higher is "
 	    "better) against the number n of files in the directory, on a "
 	    "logarithmic axis, one curve per target. A flat curve means a "
-	    "file costs the same however large the directory is. Each graph "
-	    "links to its SVG.", "Jede Grafik zeigt Dateien pro Sekunde "
-	    "(mehr ist besser) über der Zahl n der Dateien im Verzeichnis, "
-	    "auf einer logarithmischen Achse, eine Kurve je Ziel. Eine flache "
-	    "Kurve heißt, dass eine Datei gleich viel kostet, wie groß das "
-	    "Verzeichnis auch ist. Jede Grafik verweist auf ihr SVG."));
+	    "file costs the same however large the directory is. All graphs "
+	    "of this page, these and each target's, share one rate axis: "
+	    "logarithmic where the rates span more than a factor of 10, "
+	    "linear from 0 otherwise. Where a target measured each n more "
+	    "than once, a point is the median of its repetitions and its bar "
+	    "spans the slowest to the fastest. Each graph links to its SVG.",
+	    "Jede Grafik zeigt Dateien pro Sekunde (mehr ist besser) über der "
+	    "Zahl n der Dateien im Verzeichnis, auf einer logarithmischen "
+	    "Achse, eine Kurve je Ziel. Eine flache Kurve heißt, dass eine "
+	    "Datei gleich viel kostet, wie groß das Verzeichnis auch ist. "
+	    "Alle Grafiken dieser Seite, diese und die jedes Ziels, teilen "
+	    "sich eine Achse der Raten: logarithmisch, wo die Raten mehr als "
+	    "einen Faktor 10 umspannen, sonst linear ab 0. Wo ein Ziel jedes "
+	    "n mehrmals gemessen hat, ist ein Punkt der Median seiner "
+	    "Wiederholungen, und sein Balken reicht vom langsamsten bis zum "
+	    "schnellsten Wert. Jede Grafik verweist auf ihr SVG."));
 	put_uml_mix(fp, pg, lang);
 	for (p = 0; p < NPHASES; p++) {
 		base = xasprintf("rates-%s", phases[p]);
@@ -788,10 +818,13 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 	}
 	html_put(fp, "</table></div>\n<p>%s %s</p>\n", html_tr(lang,
 	    "Knee: the n from which a phase's rate stays below half of its "
-	    "plateau; decline: it falls from the start (see largedir(1)).",
-	    "Knick: das n, ab dem die Rate einer Phase unter der Hälfte ihres "
-	    "Plateaus bleibt; Rückgang: sie fällt von Anfang an (siehe "
-	    "largedir(1))."), html_tr(lang, "Each rate is the "
+	    "plateau; decline: it falls from the start; none: no phase does "
+	    "either; " HTML_DASH ": too few rounds to tell, or a run that did "
+	    "not look (see largedir(1)).", "Knick: das n, ab dem die Rate "
+	    "einer Phase unter der Hälfte ihres Plateaus bleibt; Rückgang: sie "
+	    "fällt von Anfang an; keiner: keine Phase tut eins von beidem; "
+	    HTML_DASH ": zu wenige Runden, um es zu sagen, oder ein Lauf, der "
+	    "nicht danach gesucht hat (siehe largedir(1))."), html_tr(lang, "Each rate is the "
 	    "median over the repetitions of the round whose n is closest to "
 	    "the given n, within a factor of 1.25 (hover over a cell to see "
 	    "its n); " HTML_DASH " where no round came that close.",
@@ -821,7 +854,8 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 		s = results_meta(t, "target_description");
 	if (s != NULL)
 		html_esc(fp, "<p>", s, "</p>\n");
-	put_items(fp, t, machine_items, "<p>",
+	if (!pg->one_machine)
+		put_items(fp, t, machine_items, "<p>",
 	    html_tr(lang, "Machine", "Rechner"), "</p>\n", lang);
 	put_items(fp, t, target_items, "<p>", html_tr(lang, "Target", "Ziel"),
 	    "</p>\n", lang);

@@ -499,6 +499,30 @@ block_queue(unsigned major, unsigned minor, struct output_kvlist *kv)
 }
 
 /*
+ * Record under 'key' of 'kv' what the file 'path' (an image) lies on:
+ * "ext4 on /dev/vda (rotational: 1)", the filesystem, its source and the
+ * rotational flag of that device's queue, which a loop device does not
+ * pass on (it says 1 whatever lies below).  Nothing if it cannot be told.
+ */
+void
+probe_storage(const char *path, const char *key, struct output_kvlist *kv)
+{
+	struct output_kvlist	 q = { 0 };
+	struct probe_mount	 m;
+	const char		*rot;
+
+	if (probe_mount(path, &m) == -1)
+		return;
+	block_queue(m.major, m.minor, &q);
+	rot = output_kv_get(&q, "rotational");
+	output_kv_set(kv, key, "%s on %s%s%s%s", m.fstype, m.source,
+	    rot != NULL ? " (rotational: " : "", rot != NULL ? rot : "",
+	    rot != NULL ? ")" : "");
+	output_kv_free(&q);
+	probe_mount_free(&m);
+}
+
+/*
  * How many more files the filesystem holding 'path' has inodes for:
  * what statvfs(2) says an unprivileged process may use, where the
  * filesystem has a fixed number of inodes (ext2/3/4, tmpfs with

@@ -49,6 +49,7 @@ int	probe_loadavg(double *);
 
 void	probe_system(struct output_kvlist *);
 void	probe_target(const char *, struct output_kvlist *);
+void	probe_storage(const char *, const char *, struct output_kvlist *);
 uint64_t	probe_inodes_free(const char *);
 
 #endif /* LD_PROBE_H */

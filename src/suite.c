@@ -90,6 +90,7 @@ suite_main(int argc, char **argv)
 	struct results_target	 rt;
 	double			 vals[PHASE_COUNT], n, at;
 	time_t			 now;
+	uint64_t		 share;
 	int			 i, j, na, np = 0, nconf, ws[SUITE_MAX];
 	int			 bad = 0, outfd;
 	size_t			 k;
@@ -147,9 +148,13 @@ suite_main(int argc, char **argv)
 		    gmtime(&now));
 		out = outbuf = xasprintf("results/%s-suite", dstamp);
 	}
-	if (cfg.total_budget_ns != 0)
-		budget = xasprintf("--budget=%" PRIu64 "ns",
-		    cfg.total_budget_ns / (uint64_t)nconf);
+	/* Each target's share, in whole ms so that a person can read it. */
+	if (cfg.total_budget_ns != 0) {
+		share = cfg.total_budget_ns / (uint64_t)nconf / 1000000;
+		budget = share % 1000 == 0 ? xasprintf("--budget=%" PRIu64
+		    "s", share / 1000) : xasprintf("--budget=%" PRIu64 "ms",
+		    share);
+	}
 	if (sig_setup(false) == -1)
 		err(1, "sigaction");
 

@@ -78,6 +78,7 @@
 #include "marker.h"
 #include "mkfs.h"
 #include "mountinfo.h"
+#include "probe.h"
 #include "sig.h"
 #include "sysfile.h"
 #include "target.h"
@@ -837,6 +838,7 @@ target_meta(const struct target *t, struct output_kvlist *kv)
 		output_kv_set(kv, "image_size", "%" PRIu64,
 		    t->conf.image_size);
 		output_kv_set(kv, "image", "%s", t->image);
+		probe_storage(t->image, "image_on", kv);
 	}
 	if (t->loopdev != NULL) {
 		output_kv_set(kv, "loop_device", "%s", t->loopdev);
