@@ -141,7 +141,8 @@ print_page(FILE *fp, const void *arg)
 	html_esc(fp, "<code>", cp->arg[0], "</code>); B: <b>");
 	html_esc(fp, "", cp->label[1], "</b> (");
 	html_esc(fp, "<code>", cp->arg[1], "</code>). ");
-	html_put(fp, "%s", html_tr(lang, "Each run made ", "Jeder Lauf legte "));
+	html_put(fp, "%s", html_tr(lang, "Each run made ",
+	    "Jeder Lauf legte "));
 	html_num(fp, (double)cp->n, 0, lang);
 	if (cp->dirs == 0)
 		html_put(fp, "%s", html_tr(lang, " files in a new directory",
@@ -205,21 +206,22 @@ print_page(FILE *fp, const void *arg)
 		    lang));
 	}
 	html_put(fp, "</table></div>\n<p>%s</p>\n", html_tr(lang,
-	    "Times are the medians of each side's runs, rates the files "
-	    "(or directories) divided by them. B against A is the ratio of the median times: "
-	    "+265 % means that B took 3.65 times as long as A, −13 % that it "
-	    "took 13 % less time. ± is half the range of the pairs' own "
-	    "percentages. The verdict is faster or slower only when no run of "
-	    "one side lies within the range of the other's; else the runs "
-	    "overlap and the difference is within noise.",
+	    "Times are the medians of each side's runs, rates the files (or "
+	    "directories) divided by them. B against A is the ratio of the "
+	    "median times: +265 % means that B took 3.65 times as long as A, "
+	    "−13 % that it took 13 % less time. ± is half the range of the "
+	    "pairs' own percentages. The verdict is faster or slower only when "
+	    "no run of one side lies within the range of the other's; else the "
+	    "runs overlap and the difference is within noise.",
 	    "Die Zeiten sind die Mediane der Läufe jeder Seite, die Raten die "
-	    "Dateien (oder Verzeichnisse) geteilt durch sie. „B gegen A“ ist das Verhältnis der "
-	    "Mediane: +265 % heißt, dass B 3,65-mal so lange brauchte wie A, "
-	    "−13 %, dass B 13 % weniger Zeit brauchte. ± ist die halbe "
-	    "Spannweite der Prozentwerte der einzelnen Paare. Das Urteil "
-	    "lautet nur dann schneller oder langsamer, wenn kein Lauf der "
-	    "einen Seite im Bereich der anderen liegt; sonst überlappen sich "
-	    "die Läufe, und der Unterschied liegt im Rauschen."));
+	    "Dateien (oder Verzeichnisse) geteilt durch sie. „B gegen A“ ist "
+	    "das Verhältnis der Mediane: +265 % heißt, dass B 3,65-mal so "
+	    "lange brauchte wie A, −13 %, dass B 13 % weniger Zeit brauchte. ± "
+	    "ist die halbe Spannweite der Prozentwerte der einzelnen Paare. "
+	    "Das Urteil lautet nur dann schneller oder langsamer, wenn kein "
+	    "Lauf der einen Seite im Bereich der anderen liegt; sonst "
+	    "überlappen sich die Läufe, und der Unterschied liegt im "
+	    "Rauschen."));
 	for (i = 0; i < cp->nphases; i++) {
 		if (!cp->has[i])
 			continue;

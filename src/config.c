@@ -105,7 +105,8 @@ static const struct config_word layouts[] = {
 	{ NULL, 0 }
 };
 static const struct config_word presets[] = {
-	{ "classic", CONFIG_PRESET_CLASSIC }, { "maildir", CONFIG_PRESET_MAILDIR },
+	{ "classic", CONFIG_PRESET_CLASSIC },
+	{ "maildir", CONFIG_PRESET_MAILDIR },
 	{ NULL, 0 }
 };
 static const struct config_word syncs[] = {
@@ -125,33 +126,36 @@ const struct config_opt config_opts[] = {
 	  .flags = CONFIG_SYNOPSIS, .metavar = "predict|classic",
 	  .help = "predict: skip rounds that would overrun",
 	  .init = "predict", FIELD(policy), .words = policies, .dump = 2 },
-	{ .name = "churn", .type = CONFIG_COUNT, .verbs = WORK, .flags = CONFIG_SYNOPSIS,
-	  .metavar = "rate",
+	{ .name = "churn", .type = CONFIG_COUNT, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "rate",
 	  .help = "files/s made and removed while listing", DEF("0"),
 	  FIELD(churn), .min = 0, .max = 1000000, .dump = 19 },
-	{ .name = "cold", .type = CONFIG_CHOICE, .verbs = WORK, .flags = CONFIG_SYNOPSIS,
-	  .metavar = "none|drop|remount",
+	{ .name = "cold", .type = CONFIG_CHOICE, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "none|drop|remount",
 	  .help = "empty the caches after create", DEF("none"), FIELD(cold),
 	  SETS(cold_set), .words = colds, .dump = 16 },
 	{ .name = "config", .letter = 'c', .type = CONFIG_STRING,
 	  .verbs = CONFIG_RUN, .act = CONFIG_ACT_READ, .metavar = "file",
 	  .help = "a target config file (configs/NAME.conf)",
 	  .refuse = NOT_SUITE },
-	{ .name = "dirs", .type = CONFIG_COUNT, .verbs = WORK, .flags = CONFIG_SYNOPSIS,
-	  .metavar = "count",
+	{ .name = "dirs", .type = CONFIG_COUNT, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "directories of the first round (--layout tree)",
 	  .def = "none", FIELD(dirs), .min = 1, .max = MAX_FILES },
-	{ .name = "events", .type = CONFIG_STRING, .verbs = WORK, .flags = CONFIG_SYNOPSIS,
-	  .metavar = "list", .help = "libpfm4 events per phase",
+	{ .name = "events", .type = CONFIG_STRING, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "list",
+	  .help = "libpfm4 events per phase",
 	  .def = PERF_DEFAULT_HELP, FIELD(events), .parse = set_events,
 	  .dump = 18, .unset = PERF_DEFAULT },
 	{ .name = "file-size", .type = CONFIG_SIZE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
 	  .help = "bytes written to each file", DEF("0"), FIELD(file_size),
 	  SETS(file_size_set), .max = 1ULL << 30,
-	  .bad = "not a size (e.g. 0, 512, 4k, 1M)", .high = "too large (at most 1G)", .dump = 11 },
-	{ .name = "files-per-dir", .type = CONFIG_COUNT, .verbs = WORK, .flags = CONFIG_SYNOPSIS,
-	  .metavar = "count", .help = "files in each directory of a tree",
+	  .bad = "not a size (e.g. 0, 512, 4k, 1M)",
+	  .high = "too large (at most 1G)", .dump = 11 },
+	{ .name = "files-per-dir", .type = CONFIG_COUNT, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
+	  .help = "files in each directory of a tree",
 	  DEF("15"), FIELD(files_per_dir), SETS(files_per_dir_set),
 	  .min = 1, .max = 1000000, .dump = 21, .show = show_per_dir },
 	{ .name = "fsync", .type = CONFIG_CHOICE, .verbs = WORK,
@@ -170,16 +174,17 @@ const struct config_opt config_opts[] = {
 	  .def = "the fs type", FIELD(label), .valid = label_ok,
 	  .bad = "use 1 to 64 letters, digits, '.', '_' or '-', not "
 	  "starting with '.'", .refuse = NOT_SUITE },
-	{ .name = "layout", .type = CONFIG_CHOICE, .verbs = WORK, .flags = CONFIG_SYNOPSIS,
-	  .metavar = "flat|tree",
+	{ .name = "layout", .type = CONFIG_CHOICE, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "flat|tree",
 	  .help = "tree: the files in subdirectories", DEF("flat"),
 	  FIELD(layout), .words = layouts, .dump = 20 },
 	{ .name = "max-files", .letter = 'N', .type = CONFIG_COUNT,
 	  .verbs = ALL, .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "largest n", .def = "10^name-len", FIELD(max_files),
 	  .min = 1, .max = MAX_FILES, .dump = 5, .unset = "none" },
-	{ .name = "memory-limit", .type = CONFIG_SIZE, .verbs = WORK, .flags = CONFIG_SYNOPSIS,
-	  .metavar = "size", .help = "phases after create in a memory cgroup",
+	{ .name = "memory-limit", .type = CONFIG_SIZE, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
+	  .help = "phases after create in a memory cgroup",
 	  .def = "none", FIELD(memory_limit), .min = MIN_MEMORY,
 	  .max = MAX_MEMORY, .bad = "not a size (e.g. 64M, 1G)",
 	  .low = "must be from 64k to 1P", .high = "must be from 64k to 1P",
@@ -201,7 +206,8 @@ const struct config_opt config_opts[] = {
 	{ .name = "phases", .letter = 'p', .type = CONFIG_CUSTOM,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS, .metavar = "phases",
 	  .help = "phases to run", DEF("create,open,delete"),
-	  SETS(phases_set), .parse = set_phases, .dump = 8, .show = show_phases },
+	  SETS(phases_set), .parse = set_phases, .dump = 8,
+	  .show = show_phases },
 	{ .name = "preset", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "classic|maildir",
 	  .help = "a workload: maildir sets names, size, fsync, phases, -r",
@@ -926,9 +932,9 @@ layout_check(struct config *cfg, char *err)
 	}
 	for (i = 0; i < cfg->nphases; i++)
 		if (cfg->phases[i] == PHASE_RMRF) {
-			(void)snprintf(err, LD_ERRLEN, "--phases rmrf goes with "
-			    "--layout flat; a tree's delete removes it as "
-			    "rm -rf does, directory by directory");
+			(void)snprintf(err, LD_ERRLEN, "--phases rmrf goes "
+			    "with --layout flat; a tree's delete removes it "
+			    "as rm -rf does, directory by directory");
 			return -1;
 		}
 	if (cfg->churn > 0) {

@@ -726,8 +726,9 @@ sweep_dir(struct nfsrpc *c, const struct nfsrpc_fh *fh,
 		    32768, ents, 1024, names, sizeof(names))) != -1)
 			for (i = 0; i < k; i++) {
 				name = ents[i].name;
-				if (sub == UINT64_MAX && workdir_names_subdir(wn,
-				    round, name, &d)) {
+				if (sub == UINT64_MAX &&
+				    workdir_names_subdir(wn, round, name,
+				    &d)) {
 					if (nfsproc_lookup(c, fh, name, &sfh,
 					    NULL) == 0 && sweep_dir(c, &sfh, wn,
 					    round, d, r) == 0 &&

@@ -824,10 +824,11 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "einer Phase unter der Hälfte ihres Plateaus bleibt; Rückgang: sie "
 	    "fällt von Anfang an; keiner: keine Phase tut eins von beidem; "
 	    HTML_DASH ": zu wenige Runden, um es zu sagen, oder ein Lauf, der "
-	    "nicht danach gesucht hat (siehe largedir(1))."), html_tr(lang, "Each rate is the "
-	    "median over the repetitions of the round whose n is closest to "
-	    "the given n, within a factor of 1.25 (hover over a cell to see "
-	    "its n); " HTML_DASH " where no round came that close.",
+	    "nicht danach gesucht hat (siehe largedir(1))."), html_tr(lang,
+	    "Each rate is the median over the repetitions of the round whose "
+	    "n is closest to the given n, within a factor of 1.25 (hover over "
+	    "a cell to see its n); " HTML_DASH " where no round came that "
+	    "close.",
 	    "Jede Rate ist der Median über die Wiederholungen der Runde, "
 	    "deren n dem angegebenen am nächsten liegt, höchstens um den "
 	    "Faktor 1,25 entfernt (der Tooltip einer Zelle nennt ihr n); "

@@ -123,18 +123,20 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 				html_put(fp, "%s", html_tr(lang, "At n = ",
 				    "Bei n = "));
 				html_num(fp, fixed_n[f], 0, lang);
-				html_put(fp, ", %s ", html_tr(lang,
-				    "the fastest were:", "waren am schnellsten:"));
+				html_put(fp, "%s ", html_tr(lang,
+				    ", the fastest were:",
+				    " waren am schnellsten:"));
 			} else
 				html_put(fp, "; ");
 			any = printed = true;
 			html_esc(fp, "", phases[p], " ");
-			html_esc(fp, "<strong>", rs->t[best].label, "</strong> (");
+			html_esc(fp, "<strong>", rs->t[best].label,
+			    "</strong> (");
 			html_num(fp, first, first < 100 ? 1 : 0, lang);
 			html_put(fp, "/s, ");
 			html_num(fp, first / second, 2, lang);
-			html_esc(fp, html_tr(lang, " times ", "-mal so viel wie "),
-			    rs->t[next].label, ")");
+			html_esc(fp, html_tr(lang, " times ",
+			    "-mal so viel wie "), rs->t[next].label, ")");
 		}
 		if (any)
 			html_put(fp, ".</li>\n");
@@ -220,9 +222,10 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 		    " and the disk reading nothing", " und die Platte nichts "
 		    "las"), html_tr(lang, ": the kernel searched, as ext4 "
 		    "without a journal does while it skips the inodes freed in "
-		    "the last minute or so.</li>\n", ": Der Kernel hat gesucht, "
-		    "wie ext4 ohne Journal, wenn es die etwa in der letzten "
-		    "Minute frei gewordenen Inodes überspringt.</li>\n"));
+		    "the last minute or so.</li>\n", ": Der Kernel hat "
+		    "gesucht, wie ext4 ohne Journal, wenn es die etwa in der "
+		    "letzten Minute frei gewordenen Inodes "
+		    "überspringt.</li>\n"));
 	}
 	return printed;
 }
@@ -363,9 +366,10 @@ per_file(const struct results_target *t, const char *phase, const char *name,
  * If the create rate of 't' fell below PAGESENSE_COLLAPSE of the round
  * before's somewhere (suddenly, not declining), the rows whose create
  * fell below PAGESENSE_COLLAPSE of its best rate with at least
- * PAGESENSE_KERNEL of the time in the kernel and no sector read: how many, their share of kernel time in '*sys', and in
- * '*idle' whether all of them recorded that the disk read nothing (older
- * results have no sector counts).
+ * PAGESENSE_KERNEL of the time in the kernel and no sector read: how
+ * many, their share of kernel time in '*sys', and in '*idle' whether all
+ * of them recorded that the disk read nothing (older results have no
+ * sector counts).
  */
 static size_t
 collapses(const struct results_target *t, double *sys, bool *idle)

@@ -24,7 +24,7 @@
 #include "results.h"
 
 #define PAGESENSE_COLLAPSE	0.25	/* of the round before: a collapse */
-#define PAGESENSE_KERNEL	0.8	/* of the time in the kernel: CPU-bound */
+#define PAGESENSE_KERNEL	0.8	/* of the time in the kernel */
 #define PAGESENSE_NOISY		0.2	/* repetitions that differ by more */
 
 void	pagesense_put(FILE *, const struct results *, const char *const *,

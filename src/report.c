@@ -184,7 +184,7 @@ report_round(unsigned k, bool warmup, const enum phase *phases, size_t np,
 		p = phases[i];
 		util_fmt_rate(rate, sizeof(rate), med[p]);
 		printf("  %s %7s/s", workload_phase_name(p), rate);
-		/* Padded, so that the round lines stay aligned (± is 2 bytes). */
+		/* Padded: the round lines stay aligned (± is 2 bytes). */
 		if (res->reps > 1 && med[p] > 0) {
 			(void)snprintf(spread, sizeof(spread), "±%.1f%%", 50 *
 			    (res->max[p] - res->min[p]) / med[p]);

@@ -452,8 +452,9 @@ test_round_name(void **state)
 static void
 test_subdir_name(void **state)
 {
-	static const char *const bad[] = { "d0000001", "d000000001", "x00000001",
-	    "d0000000a", "d00000001 ", "d", "d123456789012345678901" };
+	static const char *const bad[] = { "d0000001", "d000000001",
+	    "x00000001", "d0000000a", "d00000001 ", "d",
+	    "d123456789012345678901" };
 	char		buf[64];
 	uint64_t	d;
 	size_t		i;

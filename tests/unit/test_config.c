@@ -363,10 +363,12 @@ test_layout(void **state)
 		{ { "layout", "tree", "churn", "10", "phases", "list" },
 		    "--churn goes with --layout flat: it works in the round "
 		    "directory" },
-		{ { "layout", "tree", "dirs", "10", "start", "20" }, "--dirs 10 "
-		    "and --start 20 both set the first round: give one" },
-		{ { "layout", "tree", "dirs", "4294967295" }, "--dirs 4294967295 "
-		    "x --files-per-dir 15 is more than 4294967295 files" },
+		{ { "layout", "tree", "dirs", "10", "start", "20" },
+		    "--dirs 10 and --start 20 both set the first round: give "
+		    "one" },
+		{ { "layout", "tree", "dirs", "4294967295" },
+		    "--dirs 4294967295 x --files-per-dir 15 is more than "
+		    "4294967295 files" },
 	};
 	struct output_kvlist	kv = { 0 };
 	struct config		c;

@@ -113,15 +113,15 @@ test_fastest(void **state)
 	target(&rs.t[1], "beta", b, 2, NULL, 0);
 	s = section(&rs, HTML_EN);
 	has_text(s, "<h2>What this means</h2>");
-	has_text(s, "<li>At n = 10,000, the fastest were: create <strong>alpha</strong> "
-	    "(900/s, 3 times beta).</li>");
-	has_text(s, "<li>At n = 100,000, the fastest were: create <strong>beta</strong> "
-	    "(1,600/s, 2 times alpha).</li>");
+	has_text(s, "<li>At n = 10,000, the fastest were: create "
+	    "<strong>alpha</strong> (900/s, 3 times beta).</li>");
+	has_text(s, "<li>At n = 100,000, the fastest were: create "
+	    "<strong>beta</strong> (1,600/s, 2 times alpha).</li>");
 	assert_null(strstr(s, "1,000,000"));
 	free(s);
 	s = section(&rs, HTML_DE);
 	has_text(s, "<h2>Was das bedeutet</h2>");
-	has_text(s, "<li>Bei n = 100.000, waren am schnellsten: create "
+	has_text(s, "<li>Bei n = 100.000 waren am schnellsten: create "
 	    "<strong>beta</strong> (1.600/s, 2-mal so viel wie alpha).</li>");
 	free(s);
 	results_free(&rs);
@@ -167,29 +167,30 @@ test_falls(void **state)
 	target(&rs.t[2], "xfs", collapse, 5, NULL, 0);
 	target(&rs.t[3], "n", noisy, 3, wmeta, 1);
 	s = section(&rs, HTML_EN);
-	has_text(s, "<li><strong>k</strong>: create falls below half its plateau from "
-	    "n = 3,375; from there on it reads 21 sectors per file from the "
-	    "disk, 0 before: the directory and its inodes no longer fit in "
-	    "the caches.</li>");
+	has_text(s, "<li><strong>k</strong>: create falls below half its "
+	    "plateau from n = 3,375; from there on it reads 21 sectors per "
+	    "file from the disk, 0 before: the directory and its inodes no "
+	    "longer fit in the caches.</li>");
 	has_text(s, "<li><strong>ext4</strong>: create falls from the start");
-	has_text(s, "<li><strong>xfs</strong>: create fell below a quarter of its best "
-	    "rate in 2 rounds, with the CPU in the kernel for 98% of the time "
-	    "and the disk reading nothing");
-	has_text(s, "<li><strong>n</strong>: its run recorded 1 warning of noise");
+	has_text(s, "<li><strong>xfs</strong>: create fell below a quarter "
+	    "of its best rate in 2 rounds, with the CPU in the kernel for 98% "
+	    "of the time and the disk reading nothing");
+	has_text(s, "<li><strong>n</strong>: its run recorded 1 warning of "
+	    "noise");
 	has_text(s, "and its repetitions of a round differ by 50% (the median "
 	    "over rounds and phases): compare its rates with care.</li>");
-	/* The decline is no collapse, and the knee's target did not collapse. */
+	/* A decline is no collapse; the knee's target did not collapse. */
 	assert_null(strstr(s, "<strong>ext4</strong>: create fell"));
 	assert_null(strstr(s, "<strong>k</strong>: create fell"));
 	free(s);
 	s = section(&rs, HTML_DE);
-	has_text(s, "<li><strong>k</strong>: create fällt ab n = 3.375 unter die Hälfte "
-	    "seines Plateaus; von dort an liest es 21 Sektoren je Datei von "
-	    "der Platte, vorher 0: Verzeichnis und Inodes passen nicht mehr "
-	    "in die Caches.</li>");
-	has_text(s, "<li><strong>xfs</strong>: create fiel in 2 Runden unter ein Viertel "
-	    "seiner besten Rate, wobei die CPU 98 % der Zeit im Kernel war "
-	    "und die Platte nichts las");
+	has_text(s, "<li><strong>k</strong>: create fällt ab n = 3.375 unter "
+	    "die Hälfte seines Plateaus; von dort an liest es 21 Sektoren je "
+	    "Datei von der Platte, vorher 0: Verzeichnis und Inodes passen "
+	    "nicht mehr in die Caches.</li>");
+	has_text(s, "<li><strong>xfs</strong>: create fiel in 2 Runden unter "
+	    "ein Viertel seiner besten Rate, wobei die CPU 98 % der Zeit im "
+	    "Kernel war und die Platte nichts las");
 	free(s);
 	results_free(&rs);
 }
