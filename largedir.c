@@ -563,6 +563,8 @@ setup_outputs(struct run *r, int argc, char **argv)
 	output_kv_set(&r->doc.meta, "seed", "%" PRIu64, r->cfg.seed);
 	if (r->cfg.preset != CONFIG_PRESET_CLASSIC)
 		output_kv_set(&r->doc.meta, "preset", "%s", r->cfg.preset_note);
+	if ((f = getenv(SUITE_COMMAND_ENV)) != NULL && *f != '\0')
+		output_kv_set(&r->doc.meta, "suite_command", "%s", f);
 	output_kv_set(&r->doc.meta, "dir", "%s", r->dir);
 	if (r->ops == &posix_ops)
 		probe_target(r->dir, &r->doc.meta);

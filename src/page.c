@@ -634,6 +634,13 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 		html_esc(fp, "", results_meta(&pg->r.t[i], "seed"), "");
 	}
 	html_put(fp, ". ");
+	/* A suite's command, as typed, where all targets ran under it. */
+	for (i = 1; i < pg->r.nt && same_meta(t0, &pg->r.t[i],
+	    "suite_command"); i++)
+		;
+	if (i == pg->r.nt && (s = results_meta(t0, "suite_command")) != NULL)
+		html_esc(fp, html_tr(lang, "Command: <code>", "Aufruf: <code>"),
+		    s, "</code>. ");
 	put_items(fp, t0, same, "", html_tr(lang, "Workload", "Arbeitslast"),
 	    "", lang);
 	if (nd > 0)

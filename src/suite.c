@@ -86,7 +86,7 @@ suite_main(int argc, char **argv)
 	char			 errbuf[LD_ERRLEN];
 	char			 dstamp[32], st[32], cnt[32], rate[32];
 	char			*args[256], *pass[CONFIG_MAX_PASS];
-	char			*budget = NULL;
+	char			*budget = NULL, *q, *cmd;
 	struct results_target	 rt;
 	double			 vals[PHASE_COUNT], n, at;
 	time_t			 now;
@@ -157,6 +157,13 @@ suite_main(int argc, char **argv)
 	}
 	if (sig_setup(false) == -1)
 		err(1, "sigaction");
+	/* Each target records the command as the user typed it. */
+	q = util_quote_argv(argc, argv);	/* argv[0] is "suite" */
+	cmd = xasprintf("largedir %s", q);
+	if (setenv(SUITE_COMMAND_ENV, cmd, 1) == -1)
+		err(1, "setenv");
+	free(q);
+	free(cmd);
 
 	for (i = 0; i < nconf; i++)
 		ws[i] = -1;

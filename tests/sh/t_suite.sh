@@ -53,7 +53,17 @@ conf f "label = sf" "fstype = tmpfs" "mount_options = size=64m,nr_inodes=100k"
 for l in sa sf; do
 	[ "$(jq -r '.config.budget' "$T/split/$l.json")" = 1.000s ] ||
 	    fail "$l: budget $(jq -r '.config.budget' "$T/split/$l.json")"
+	# Each target's share as a person reads it, and the suite's command
+	# as typed, which the page shows.
+	jq -r .meta.command "$T/split/$l.json" | grep -q -- ' --budget=1s$' ||
+	    fail "$l: command $(jq -r .meta.command "$T/split/$l.json")"
+	jq -r .meta.suite_command "$T/split/$l.json" |
+	    grep -q -- '^largedir suite --total-budget 2s -q ' ||
+	    fail "$l: suite_command $(jq -r .meta.suite_command \
+	    "$T/split/$l.json")"
 done
+grep -q 'Command: <code>largedir suite --total-budget 2s -q ' \
+    "$T/split/index.html" || fail "the page does not show the suite's command"
 need_cmd mkfs.ext4 mkfs.xfs mkfs.btrfs losetup
 set +e
 "$LD" suite --start 1000 --max-files 3000 -q --scratch "$T/scratch" \
