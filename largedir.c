@@ -34,6 +34,7 @@
 #include <inttypes.h>
 #include <locale.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,8 @@ static void	check_dir(const char *);
 static void	setup_target(struct run *);
 static int	setup_only(struct run *);
 static void	check_path_fstype(struct run *);
+static void	not_set_up(struct run *, const char *, ...)
+		    __attribute__((noreturn, format(printf, 2, 3)));
 static bool	in_memory(const char *);
 static void	setup_cold(struct run *);
 static void	setup_label(struct run *);
@@ -348,18 +351,18 @@ setup_target(struct run *r)
 	}
 	if (tc->kernel_uml && tc->path == NULL) {
 		if (uml_check(tc->uml, errbuf) == -1)
-			errx(EXIT_TARGET, "%s: %s", r->conf_path, errbuf);
+			not_set_up(r, "%s: %s", r->conf_path, errbuf);
 	} else if (tc->source != NULL) {	/* an NFS export to mount */
 		if (target_nfs_check("", tc->fstype, errbuf) == -1)
-			errx(EXIT_TARGET, "%s: %s", r->conf_path, errbuf);
+			not_set_up(r, "%s: %s", r->conf_path, errbuf);
 	} else if (probe_fs_known(PROBE_FILESYSTEMS, tc->fstype) == 0)
-		errx(EXIT_TARGET, "%s: this kernel cannot mount %s (not in "
+		not_set_up(r, "%s: this kernel cannot mount %s (not in "
 		    "/proc/filesystems%s); to measure an existing mount, give "
 		    "its directory as 'path ='", r->conf_path, tc->fstype,
 		    strcmp(tc->fstype, "reiserfs") == 0 ? ": removed in Linux "
 		    "6.13" : "");
 	if (geteuid() != 0)
-		errx(EXIT_TARGET, "%s: setting up %s needs root (%s); run as "
+		not_set_up(r, "%s: setting up %s needs root (%s); run as "
 		    "root, or measure an existing directory with 'largedir "
 		    "DIR'", r->conf_path, tc->fstype, tc->source != NULL ||
 		    strcmp(tc->fstype, "tmpfs") == 0 ? "mount" :
@@ -370,7 +373,7 @@ setup_target(struct run *r)
 		if (errno == EINTR && sig_count > 0)
 			errx(128 + sig_first, "%s: %s; nothing measured, no "
 			    "outputs written", r->conf_path, errbuf);
-		errx(EXIT_TARGET, "%s: %s", r->conf_path, errbuf);
+		not_set_up(r, "%s: %s", r->conf_path, errbuf);
 	}
 	r->target_up = true;
 	if (atexit(tidy) != 0)
@@ -380,6 +383,38 @@ setup_target(struct run *r)
 		    "up the target; nothing measured, no outputs written",
 		    r->conf_path, sigabbrev_np(sig_first));
 	r->dir = r->target.mnt;
+}
+
+/*
+ * The target cannot be set up here: say why in one line and exit
+ * EXIT_TARGET, as errx(3) would.  In a suite (SUITE_COMMAND_ENV set) the
+ * line goes to LABEL.failed in the run directory first, so that the
+ * suite's page can list the target with its reason: no other output
+ * exists then.
+ */
+static void
+not_set_up(struct run *r, const char *fmt, ...)
+{
+	va_list		 ap;
+	char		 line[LD_ERRLEN], *path;
+	const char	*label;
+	FILE		*fp;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	label = r->cfg.label != NULL ? r->cfg.label : r->tconf.label != NULL ?
+	    r->tconf.label : r->tconf.fstype;
+	if (getenv(SUITE_COMMAND_ENV) != NULL && r->cfg.output != NULL &&
+	    label != NULL && util_mkdir_p(r->cfg.output) == 0) {
+		path = xasprintf("%s/%s.failed", r->cfg.output, label);
+		if ((fp = fopen(path, "wx")) != NULL) {
+			(void)fprintf(fp, "%s\n", line);
+			(void)fclose(fp);
+		}
+		free(path);
+	}
+	errx(EXIT_TARGET, "%s", line);
 }
 
 /*

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -93,6 +94,8 @@ static void	put_graphs(FILE *, const struct page *, enum html_lang);
 static void	put_uml_mix(FILE *, const struct page *, enum html_lang);
 static bool	in_uml(const struct results_target *);
 static void	put_reason(FILE *, const char *, enum html_lang);
+static void	put_failed(FILE *, const struct page *, enum html_lang);
+static int	cmp_names(const void *, const void *);
 static void	put_table(FILE *, const struct page *, enum html_lang);
 static void	put_target(FILE *, const struct page *,
 		    const struct results_target *, enum html_lang);
@@ -823,6 +826,7 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 		}
 		html_put(fp, "</td></tr>\n");
 	}
+	put_failed(fp, pg, lang);
 	html_put(fp, "</table></div>\n<p>%s %s</p>\n", html_tr(lang,
 	    "Knee: the n from which a phase's rate stays below half of its "
 	    "plateau; decline: it falls from the start; none: no phase does "
@@ -840,6 +844,69 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "deren n dem angegebenen am nächsten liegt, höchstens um den "
 	    "Faktor 1,25 entfernt (der Tooltip einer Zelle nennt ihr n); "
 	    HTML_DASH " wo keine Runde so nahe kam."));
+}
+
+/*
+ * The rows of the summary for the targets a suite could not set up: a
+ * LABEL.failed in the directory (written by largedir in a suite) without
+ * a LABEL.out, with the reason it holds.
+ */
+static void
+put_failed(FILE *fp, const struct page *pg, enum html_lang lang)
+{
+	struct dirent	 *d;
+	DIR		 *dp;
+	char		**names = NULL, line[LD_ERRLEN], *label;
+	size_t		  n = 0, i, len, cells;
+	FILE		 *in;
+	int		  fd;
+
+	if ((fd = dup(pg->dirfd)) == -1 || (dp = fdopendir(fd)) == NULL) {
+		if (fd != -1)
+			(void)close(fd);
+		return;
+	}
+	rewinddir(dp);
+	while ((d = readdir(dp)) != NULL) {
+		len = strlen(d->d_name);
+		if (len <= 7 || strcmp(d->d_name + len - 7, ".failed") != 0)
+			continue;
+		names = xreallocarray(names, n + 1, sizeof(*names));
+		names[n++] = xstrdup(d->d_name);
+	}
+	(void)closedir(dp);
+	qsort(names, n, sizeof(*names), cmp_names);
+	cells = NFIXED * pg->nphases + 3;
+	for (i = 0; i < n; i++) {
+		label = xstrdup(names[i]);
+		label[strlen(label) - 7] = '\0';
+		if (has_file(pg, label, ".out") || (fd = openat(pg->dirfd,
+		    names[i], O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1 ||
+		    (in = fdopen(fd, "r")) == NULL) {
+			free(label);
+			continue;
+		}
+		if (fgets(line, sizeof(line), in) == NULL)
+			line[0] = '\0';
+		line[strcspn(line, "\n")] = '\0';
+		(void)fclose(in);
+		html_esc(fp, "<tr class=\"row\"><td>", label, "</td>");
+		for (len = 0; len < cells; len++)
+			html_put(fp, "<td>%s</td>", HTML_DASH);
+		html_esc(fp, html_tr(lang, "<td>not set up: ",
+		    "<td>nicht eingerichtet: "), line, "</td></tr>\n");
+		free(label);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* qsort(3) order of two names: as strcmp. */
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /*

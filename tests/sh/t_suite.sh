@@ -91,6 +91,11 @@ grep -q "^sb  *complete  *3,000 " "$T/out" || fail "no summary line for sb"
 if [ "$want" = 5 ]; then
 	grep -q "^sc  *not set up" "$T/out" || fail "sc not reported"
 	grep -q "reiserfs" "$T/err" || fail "no reason for sc"
+	# The page lists it too, with the reason its run gave.
+	grep -q '<tr class="row"><td>sc</td>.*<td>not set up: .*reiserfs' \
+	    "$T/res/index.html" || fail "the page does not list sc"
+	grep -q '<td>nicht eingerichtet: .*reiserfs' "$T/res/index.de.html" ||
+	    fail "the German page does not list sc"
 fi
 # Nothing of largedir's is left.
 if [ -d "$T/scratch" ] && [ -n "$(ls -A "$T/scratch")" ]; then
