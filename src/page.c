@@ -717,16 +717,16 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "linear from 0 otherwise. Where a target measured each n more "
 	    "than once, a point is the median of its repetitions and its bar "
 	    "spans the slowest to the fastest. Each graph links to its SVG.",
-	    "Jede Grafik zeigt Dateien pro Sekunde (mehr ist besser) über der "
+	    "Jedes Diagramm zeigt Dateien pro Sekunde (mehr ist besser) über der "
 	    "Zahl n der Dateien im Verzeichnis, auf einer logarithmischen "
 	    "Achse, eine Kurve je Ziel. Eine flache Kurve heißt, dass eine "
 	    "Datei gleich viel kostet, wie groß das Verzeichnis auch ist. "
-	    "Alle Grafiken dieser Seite, diese und die jedes Ziels, teilen "
+	    "Alle Diagramme dieser Seite, diese und die jedes Ziels, teilen "
 	    "sich eine Achse der Raten: logarithmisch, wo die Raten mehr als "
 	    "einen Faktor 10 umspannen, sonst linear ab 0. Wo ein Ziel jedes "
 	    "n mehrmals gemessen hat, ist ein Punkt der Median seiner "
 	    "Wiederholungen, und sein Balken reicht vom langsamsten bis zum "
-	    "schnellsten Wert. Jede Grafik verweist auf ihr SVG."));
+	    "schnellsten Wert. Jedes Diagramm verweist auf sein SVG."));
 	put_uml_mix(fp, pg, lang);
 	for (p = 0; p < NPHASES; p++) {
 		base = xasprintf("rates-%s", phases[p]);
@@ -744,7 +744,7 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 		html_put(fp, "<p>%s</p>\n", html_tr(lang, "There are no "
 		    "comparison graphs in this directory; gnuplot -c "
 		    "plot/rates.gp DIR draws them.", "In diesem Verzeichnis "
-		    "gibt es noch keine Vergleichsgrafiken; gnuplot -c "
+		    "gibt es noch keine Vergleichsdiagramme; gnuplot -c "
 		    "plot/rates.gp DIR zeichnet sie."));
 }
 
