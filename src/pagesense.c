@@ -134,9 +134,16 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 			    "</strong> (");
 			html_num(fp, first, first < 100 ? 1 : 0, lang);
 			html_put(fp, "/s, ");
-			html_num(fp, first / second, 2, lang);
-			html_esc(fp, html_tr(lang, " times ",
-			    "-mal so viel wie "), rs->t[next].label, ")");
+			/* Within half a per cent: a tie, not "1 times". */
+			if (first / second < 1.005)
+				html_esc(fp, html_tr(lang, "as fast as ",
+				    "so schnell wie "), rs->t[next].label, ")");
+			else {
+				html_num(fp, first / second, 2, lang);
+				html_esc(fp, html_tr(lang, " times ",
+				    "-mal so viel wie "), rs->t[next].label,
+				    ")");
+			}
 		}
 		if (any)
 			html_put(fp, ".</li>\n");
