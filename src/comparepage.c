@@ -51,9 +51,32 @@ static const struct {
 };
 
 static int	print_page(FILE *, const void *);
+static const char	*value(const struct results_target *, const char *,
+		    enum html_lang);
 static void	put_time(FILE *, double, enum html_lang);
 static void	put_meta(FILE *, int, const char *, const char *,
 		    const char *, bool, enum html_lang);
+
+/*
+ * Metadata 'key' of 'rt' as the page in 'lang' shows it: the German page
+ * takes the German version of a key that has one, where the run has it.
+ */
+static const char *
+value(const struct results_target *rt, const char *key, enum html_lang lang)
+{
+	static const char *const de[][2] = {
+		{ "target_description", "target_description_de" },
+		{ NULL, NULL }
+	};
+	const char	*v;
+	size_t		 i;
+
+	for (i = 0; lang == HTML_DE && de[i][0] != NULL; i++)
+		if (strcmp(key, de[i][0]) == 0 &&
+		    (v = results_meta(rt, de[i][1])) != NULL)
+			return v;
+	return results_meta(rt, key);
+}
 
 /* A table cell with the time 'ns': in ms below a second, else in s. */
 static void
@@ -107,11 +130,7 @@ put_meta(FILE *fp, int dirfd, const char *label, const char *title,
 			const char *name = machine ? machine_keys[i].name[lang]
 			    : side_keys[i].name[lang];
 
-			v = NULL;
-			if (lang == HTML_DE && strcmp(key,
-			    "target_description") == 0)
-				v = results_meta(&rt, "target_description_de");
-			if (v == NULL && (v = results_meta(&rt, key)) == NULL)
+			if ((v = value(&rt, key, lang)) == NULL)
 				continue;
 			html_esc(fp, n++ > 0 ? "; " : "", name, ": ");
 			html_esc(fp, "", v, "");

@@ -83,6 +83,7 @@ static int	show_name_len(const struct config *, char *, size_t);
 static int	show_per_dir(const struct config *, char *, size_t);
 static int	layout_check(struct config *, char *);
 static int	preset_apply(struct config *, char *);
+static bool	*given(struct config *, const struct config_opt *);
 
 static const struct config_word policies[] = {
 	{ "predict", TIMING_PREDICT }, { "classic", TIMING_CLASSIC },
@@ -781,7 +782,7 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 	}
 	store(cfg, o, &v);
 	if (o->isset != 0)
-		*(bool *)(void *)((char *)cfg + o->isset - 1) = true;
+		*given(cfg, o) = true;
 	return 0;
 }
 
@@ -847,6 +848,13 @@ config_check(struct config *cfg, char *err)
 	return 0;
 }
 
+/* The flag of 'cfg' that says option 'o' was given (o->isset is set). */
+static bool *
+given(struct config *cfg, const struct config_opt *o)
+{
+	return (bool *)(void *)((char *)cfg + o->isset - 1);
+}
+
 /*
  * What each preset sets: the options of a workload, each as config_set()
  * takes it.  classic is the defaults; maildir is a mail spool's work:
@@ -887,7 +895,7 @@ preset_apply(struct config *cfg, char *err)
 	for (i = 0; i < sizeof(preset_opts[0]) / sizeof(preset_opts[0][0]);
 	    i++) {
 		o = config_opt_find(preset_opts[cfg->preset][i].key);
-		if (*(bool *)(void *)((char *)cfg + o->isset - 1)) {
+		if (*given(cfg, o)) {
 			append(kept, " --", sizeof(kept));
 			append(kept, o->name, sizeof(kept));
 			continue;

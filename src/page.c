@@ -71,6 +71,16 @@ struct page_item {
 	enum kind	 kind;
 };
 
+/*
+ * Metadata that means nothing where a target has some other: a loop
+ * device is "rotational" whatever lies below it (image_on says what
+ * does).  put_items() leaves the first out.
+ */
+static const char *const meaningless[][2] = {
+	{ "rotational", "loop_device" },
+	{ NULL, NULL }
+};
+
 static int	read_targets(struct page *, const char *, char *);
 static void	run_end(const struct results_target *, const char *, char *,
 		    size_t);
@@ -476,14 +486,17 @@ put_items(FILE *fp, const struct results_target *t,
 {
 	const struct page_item	*it;
 	const char		*s;
+	size_t			 k;
 	bool			 first = true;
 
 	for (it = list; it->key != NULL; it++) {
 		if ((s = results_meta(t, it->key)) == NULL)
 			continue;
-		/* A loop device is "rotational" whatever lies below it. */
-		if (strcmp(it->key, "rotational") == 0 &&
-		    results_meta(t, "loop_device") != NULL)
+		for (k = 0; meaningless[k][0] != NULL; k++)
+			if (strcmp(it->key, meaningless[k][0]) == 0 &&
+			    results_meta(t, meaningless[k][1]) != NULL)
+				break;
+		if (meaningless[k][0] != NULL)
 			continue;
 		if (first)
 			html_esc(fp, pre, title, "");
@@ -570,7 +583,8 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "wächst");
 	html_head(fp, lang, title);
 	put_intro(fp, pg, lang);
-	pagesense_put(fp, &pg->r, phases, pg->has, NPHASES, lang);
+	pagesense_put(fp, &pg->r, phases, pg->has, NPHASES, fixed_n, NFIXED,
+	    lang);
 	put_graphs(fp, pg, lang);
 	put_table(fp, pg, lang);
 	pagecalls_put(fp, &pg->r, lang);
@@ -956,14 +970,11 @@ page_main(int argc, char **argv)
 {
 	char	errbuf[LD_ERRLEN];
 
-	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0)) {
-		printf("usage: largedir page RESULTS\n\nWrite the page of "
-		    "the run or suite in RESULTS, index.html and\n"
-		    "index.de.html: what was measured where, the graphs, the "
-		    "tables and the\nset-up of every target.\n");
-		return fflush(stdout) == EOF ? 1 : 0;
-	}
+	if (report_help(argc, argv, "usage: largedir page RESULTS\n\n"
+	    "Write the page of the run or suite in RESULTS, index.html and\n"
+	    "index.de.html: what was measured where, the graphs, the tables "
+	    "and the\nset-up of every target.\n"))
+		return 0;
 	if (argc != 2)
 		report_usage("usage: largedir page RESULTS");
 	if (util_check_dir(argv[1], errbuf) == -1)

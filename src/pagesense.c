@@ -23,13 +23,9 @@
 #include "stats.h"
 #include "util.h"
 
-#define NFIXED	3
-
-static const double	fixed_n[NFIXED] = { 1e4, 1e5, 1e6 };
-
 static bool	put_fastest(FILE *, const struct results *,
-		    const char *const *, const bool *, size_t,
-		    enum html_lang, bool);
+		    const char *const *, const bool *, size_t, const double *,
+		    size_t, enum html_lang, bool);
 static bool	put_falls(FILE *, const struct results_target *,
 		    const char *const *, const bool *, size_t,
 		    enum html_lang, bool);
@@ -49,16 +45,19 @@ static double	spread(const struct results_target *, const char *const *,
 
 /*
  * Print the section for the targets 'rs', whose phases are the 'np'
- * names 'phases' with has[i] true where some target rates phase i.
+ * names 'phases' with has[i] true where some target rates phase i; the
+ * fastest are named at the 'nfixed' n of 'fixed' (the page's table's).
  */
 void
 pagesense_put(FILE *fp, const struct results *rs, const char *const *phases,
-    const bool *has, size_t np, enum html_lang lang)
+    const bool *has, size_t np, const double *fixed, size_t nfixed,
+    enum html_lang lang)
 {
 	bool	open = false;
 	size_t	i;
 
-	open |= put_fastest(fp, rs, phases, has, np, lang, open);
+	open |= put_fastest(fp, rs, phases, has, np, fixed, nfixed, lang,
+	    open);
 	for (i = 0; i < rs->nt; i++)
 		open |= put_falls(fp, &rs->t[i], phases, has, np, lang, open);
 	for (i = 0; i < rs->nt; i++)
@@ -88,13 +87,14 @@ item(FILE *fp, bool *open, enum html_lang lang)
  */
 static bool
 put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
-    const bool *has, size_t np, enum html_lang lang, bool open)
+    const bool *has, size_t np, const double *fixed, size_t nfixed,
+    enum html_lang lang, bool open)
 {
 	double	rate, first, second, n;
 	size_t	f, p, i, best, next;
 	bool	any, printed = false;
 
-	for (f = 0; f < NFIXED; f++) {
+	for (f = 0; f < nfixed; f++) {
 		any = false;
 		for (p = 0; p < np; p++) {
 			if (!has[p])
@@ -103,7 +103,7 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 			best = next = rs->nt;
 			for (i = 0; i < rs->nt; i++) {
 				rate = results_rate_at(&rs->t[i], phases[p],
-				    fixed_n[f], &n);
+				    fixed[f], &n);
 				if (!isfinite(rate))
 					continue;
 				if (rate > first) {
@@ -122,7 +122,7 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 				item(fp, &open, lang);
 				html_put(fp, "%s", html_tr(lang, "At n = ",
 				    "Bei n = "));
-				html_num(fp, fixed_n[f], 0, lang);
+				html_num(fp, fixed[f], 0, lang);
 				html_put(fp, "%s ", html_tr(lang,
 				    ", the fastest were:",
 				    " waren am schnellsten:"));

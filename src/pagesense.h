@@ -28,6 +28,6 @@
 #define PAGESENSE_NOISY		0.2	/* repetitions that differ by more */
 
 void	pagesense_put(FILE *, const struct results *, const char *const *,
-	    const bool *, size_t, enum html_lang);
+	    const bool *, size_t, const double *, size_t, enum html_lang);
 
 #endif /* LD_PAGESENSE_H */

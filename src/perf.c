@@ -61,6 +61,7 @@ static void	add_value(struct perf *, size_t, int, enum perf_exclude,
 		    const char *);
 static void	open_item(struct perf *, size_t);
 static void	reason(const struct perf_item *, char *, size_t);
+static bool	hardware(const struct perf_item *);
 static const char	*sentence(const struct perf_item *);
 static void	build_unavailable(struct perf *);
 static int	pfm_encode_error(const struct perf *, size_t);
@@ -326,6 +327,17 @@ open_item(struct perf *pf, size_t i)
 	it->error = error;
 }
 
+/* Whether item 'it' counts with the CPU's hardware counters. */
+static bool
+hardware(const struct perf_item *it)
+{
+	struct perf_event_attr	attr;
+
+	get_attr(it, &attr);
+	return attr.type == PERF_TYPE_HARDWARE ||
+	    attr.type == PERF_TYPE_HW_CACHE || attr.type == PERF_TYPE_RAW;
+}
+
 /*
  * Store in 'buf' of 'len' bytes why the kernel refused item 'it', in
  * parentheses: the errno's text and, where it helps, what to do.
@@ -333,7 +345,6 @@ open_item(struct perf *pf, size_t i)
 static void
 reason(const struct perf_item *it, char *buf, size_t len)
 {
-	struct perf_event_attr	 attr;
 	const char		*hint = NULL, *errstr;
 	char			 more[128], line[32];
 	int			 level = -2;
@@ -343,12 +354,9 @@ reason(const struct perf_item *it, char *buf, size_t len)
 		    pfm_strerror(it->pfm_error));
 		return;
 	}
-	get_attr(it, &attr);
 	switch (it->error) {
 	case ENOENT:
-		if (attr.type == PERF_TYPE_HARDWARE ||
-		    attr.type == PERF_TYPE_HW_CACHE ||
-		    attr.type == PERF_TYPE_RAW)
+		if (hardware(it))
 			hint = "no hardware counters here, as in many "
 			    "virtual machines";
 		break;
@@ -397,16 +405,11 @@ reason(const struct perf_item *it, char *buf, size_t len)
 static const char *
 sentence(const struct perf_item *it)
 {
-	struct perf_event_attr	attr;
-
 	if (it->pfm_error != 0)
 		return NULL;
-	get_attr(it, &attr);
 	switch (it->error) {
 	case ENOENT:
-		if (attr.type == PERF_TYPE_HARDWARE ||
-		    attr.type == PERF_TYPE_HW_CACHE ||
-		    attr.type == PERF_TYPE_RAW)
+		if (hardware(it))
 			return "the kernel has no hardware counters here "
 			    "(ENOENT), as in many virtual machines";
 		return NULL;

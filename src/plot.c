@@ -309,14 +309,11 @@ plot_main(int argc, char **argv)
 {
 	char	errbuf[LD_ERRLEN];
 
-	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0)) {
-		printf("usage: largedir plot RESULTS\n\nDraw the graphs of "
-		    "the run or suite in RESULTS with gnuplot: for\neach "
-		    "phase rates-PHASE.svg and .png, a curve per target; for "
-		    "each target\nLABEL.svg and .png, a curve per phase.\n");
-		return fflush(stdout) == EOF ? 1 : 0;
-	}
+	if (report_help(argc, argv, "usage: largedir plot RESULTS\n\n"
+	    "Draw the graphs of the run or suite in RESULTS with gnuplot: "
+	    "for\neach phase rates-PHASE.svg and .png, a curve per target; "
+	    "for each target\nLABEL.svg and .png, a curve per phase.\n"))
+		return 0;
 	if (argc != 2)
 		report_usage("usage: largedir plot RESULTS");
 	if (util_check_dir(argv[1], errbuf) == -1)

@@ -37,6 +37,22 @@ static bool	shown;		/* a progress line is up */
 static void	report_broken(const struct round_listing *);
 
 /*
+ * A subcommand's -h or --help: if its arguments ('argc' words of 'argv',
+ * the verb first) are just that, print 'text' on stdout and return true
+ * (the caller exits 0); else return false.
+ */
+bool
+report_help(int argc, char **argv, const char *text)
+{
+	if (argc != 2 || (strcmp(argv[1], "-h") != 0 &&
+	    strcmp(argv[1], "--help") != 0))
+		return false;
+	if (fputs(text, stdout) == EOF || fflush(stdout) == EOF)
+		err(1, "stdout");
+	return true;
+}
+
+/*
  * A usage or config error: print the message like errx(3), on one line
  * whatever it quotes (a control character in a value the user gave is
  * shown escaped, \n, \t or \xHH), and exit EXIT_USAGE.

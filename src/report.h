@@ -54,6 +54,7 @@ struct report_progress {
 
 void	report_usage(const char *, ...)
 	    __attribute__((noreturn, format(printf, 1, 2)));
+bool	report_help(int, char **, const char *);
 void	report_init(bool, bool);
 bool	report_quiet(void);
 bool	report_tty(void);

@@ -201,8 +201,9 @@ each_file(struct workload *w, enum phase p, file_op op,
     const uint32_t *order, struct workload_result *r)
 {
 	struct backend		*be = w->be;
+	struct backend_dir	*dir = w->dir, **sub = w->sub;
 	uint64_t		 i, idx, n = w->n, start, t0, t1, paused = 0;
-	uint64_t		 deadline, check;
+	uint64_t		 deadline, check, per = w->per_dir;
 	bool			(*box)(void *, uint64_t, uint64_t, uint64_t);
 	int		 rc = 0, saved = 0;
 	bool		 opfail = false;
@@ -214,9 +215,14 @@ each_file(struct workload *w, enum phase p, file_op op,
 	check = box != NULL ? WORKLOAD_BOX_EVERY : UINT64_MAX;
 	overlap_begin(w);
 	start = t0 = timing_now();
+	/*
+	 * dir, sub and per in locals: what 'w' points to would be loaded
+	 * again after every call of 'op'.
+	 */
 	for (i = 0; i < n; i++) {
 		idx = order != NULL ? order[i] : i;
-		if (op(be, dir_of(w, idx), names_get(w->names, idx)) == -1) {
+		if (op(be, per == 0 ? dir : sub[idx / per], names_get(w->names,
+		    idx)) == -1) {
 			saved = errno;
 			rc = -1;
 			opfail = true;
@@ -553,14 +559,15 @@ fail:
 int
 workload_clean(struct workload *w, uint64_t *removed)
 {
-	uint64_t	i;
+	struct backend_dir	*dir;
+	uint64_t		 i;
 
 	*removed = 0;
 	for (i = w->deleted; i < w->created; i++) {
-		if (dir_of(w, i) == NULL)
+		if ((dir = dir_of(w, i)) == NULL)
 			continue;	/* never made: nothing in it */
-		if (w->be->ops->unlink(w->be, dir_of(w, i), names_get(w->names,
-		    i)) == -1) {
+		if (w->be->ops->unlink(w->be, dir, names_get(w->names, i)) ==
+		    -1) {
 			if (errno == ENOENT)
 				continue;
 			w->deleted = i;

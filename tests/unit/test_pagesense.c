@@ -33,6 +33,7 @@ static const char *const cols[NCOLS] = {
 };
 static const char *const phases[1] = { "create" };
 static const bool	has[1] = { true };
+static const double	fixed[3] = { 1e4, 1e5, 1e6 };	/* as page.c */
 
 /*
  * Target 'label' with 'nr' rows, each { round, rep, n, rate, sys share,
@@ -81,7 +82,7 @@ section(const struct results *rs, enum html_lang lang)
 	FILE	*fp;
 
 	assert_non_null(fp = open_memstream(&buf, &len));
-	pagesense_put(fp, rs, phases, has, 1, lang);
+	pagesense_put(fp, rs, phases, has, 1, fixed, 3, lang);
 	assert_int_equal(fclose(fp), 0);
 	return buf;
 }
