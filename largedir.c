@@ -119,6 +119,8 @@ static bool	in_memory(const char *);
 static void	setup_cold(struct run *);
 static void	setup_label(struct run *);
 static void	setup_outputs(struct run *, int, char **);
+static void	open_outputs(struct run *);
+static void	suite_failed(struct run *, const char *);
 static void	setup_workdir(struct run *);
 static uint64_t	largest_n(struct run *, const char **);
 static void	setup_round(struct run *);
@@ -236,11 +238,10 @@ run_main(int argc, char **argv)
 		report_usage("%s", errbuf);
 	(void)perf_open(&r->perf);	/* only accepted events get columns */
 	setup_outputs(r, argc, argv);
-	flush_outputs(r);
 	setup_signals();	/* before anything exists that needs removing */
 	setup_workdir(r);
 	setup_round(r);
-	flush_outputs(r);
+	open_outputs(r);	/* only now: a run that cannot start leaves none */
 	start.cfg = &r->cfg;
 	start.doc = &r->doc;
 	start.dir = r->dir;
@@ -396,25 +397,39 @@ static void
 not_set_up(struct run *r, const char *fmt, ...)
 {
 	va_list		 ap;
-	char		 line[LD_ERRLEN], *path;
-	const char	*label;
-	FILE		*fp;
+	char		 line[LD_ERRLEN];
 
 	va_start(ap, fmt);
 	(void)vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	label = r->cfg.label != NULL ? r->cfg.label : r->tconf.label != NULL ?
-	    r->tconf.label : r->tconf.fstype;
-	if (getenv(SUITE_COMMAND_ENV) != NULL && r->cfg.output != NULL &&
-	    label != NULL && util_mkdir_p(r->cfg.output) == 0) {
-		path = xasprintf("%s/%s.failed", r->cfg.output, label);
-		if ((fp = fopen(path, "wx")) != NULL) {
-			(void)fprintf(fp, "%s\n", line);
-			(void)fclose(fp);
-		}
-		free(path);
-	}
+	suite_failed(r, line);
 	errx(EXIT_TARGET, "%s", line);
+}
+
+/*
+ * In a suite, a target that cannot start leaves LABEL.failed in the run
+ * directory with its one line, for the suite's page to name it: it has no
+ * outputs of its own.
+ */
+static void
+suite_failed(struct run *r, const char *line)
+{
+	const char	*label;
+	char		*path;
+	FILE		*fp;
+
+	label = r->label != NULL ? r->label : r->cfg.label != NULL ?
+	    r->cfg.label : r->tconf.label != NULL ? r->tconf.label :
+	    r->tconf.fstype;
+	if (getenv(SUITE_COMMAND_ENV) == NULL || r->cfg.output == NULL ||
+	    label == NULL || util_mkdir_p(r->cfg.output) == -1)
+		return;
+	path = xasprintf("%s/%s.failed", r->cfg.output, label);
+	if ((fp = fopen(path, "wx")) != NULL) {
+		(void)fprintf(fp, "%s\n", line);
+		(void)fclose(fp);
+	}
+	free(path);
 }
 
 /*
@@ -553,7 +568,6 @@ setup_outputs(struct run *r, int argc, char **argv)
 	struct tm			 tm;
 	char				 dstamp[32], *cmd, *f, line[512];
 	size_t				 i, nextra;
-	int				 made;
 
 	if (clock_gettime(CLOCK_REALTIME, &ts) == -1 ||
 	    gmtime_r(&ts.tv_sec, &tm) == NULL)
@@ -574,17 +588,9 @@ setup_outputs(struct run *r, int argc, char **argv)
 	/* -o names a directory, as DIR does: a file there is a usage error. */
 	if (stat(r->outdir, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
 		errno = ENOTDIR;
-		made = -1;
-	} else
-		made = util_mkdir_p(r->outdir);
-	if (made == -1 && errno == ENOTDIR)
 		report_usage("-o %s: not a directory (the run directory, made "
 		    "if need be)", r->outdir);
-	if (made == -1)
-		err(1, "mkdir %s", r->outdir);
-	if ((r->outfd = open(r->outdir, O_RDONLY | O_DIRECTORY |
-	    O_CLOEXEC)) == -1)
-		err(1, "%s", r->outdir);
+	}
 
 	output_doc_init(&r->doc);
 	r->doc.largedir = xstrdup(LD_VERSION);
@@ -638,10 +644,27 @@ setup_outputs(struct run *r, int argc, char **argv)
 }
 
 /*
+ * Make the run directory and write the outputs a first time, once the
+ * work directory and the round are set up: from here on every way out
+ * leaves them, with the rounds measured and why the run ended.
+ */
+static void
+open_outputs(struct run *r)
+{
+	if (util_mkdir_p(r->outdir) == -1)
+		err(1, "mkdir %s", r->outdir);
+	if ((r->outfd = open(r->outdir, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1)
+		err(1, "%s", r->outdir);
+	flush_outputs(r);
+}
+
+/*
  * Open the backend, which makes the marked work directory.  If the
- * filesystem refuses before the first round, the outputs say so and
- * largedir exits as report_stop_status() says: EXIT_STOPPED when it is
- * full, read-only, out of descriptors or denies access, else 1.
+ * filesystem refuses, largedir says why in one line and exits as
+ * report_stop_status() says: EXIT_STOPPED when it is full, read-only, out
+ * of descriptors or denies access, else 1.  Nothing was measured, so it
+ * leaves no outputs (in a suite, LABEL.failed).
  */
 static void
 setup_workdir(struct run *r)
@@ -650,7 +673,6 @@ setup_workdir(struct run *r)
 	struct report_cause		 cause;
 	struct report_stop		 out;
 	char				 errbuf[LD_ERRLEN];
-	int				 e;
 
 	memset(&bo, 0, sizeof(bo));
 	bo.file_size = r->cfg.file_size;
@@ -667,11 +689,8 @@ setup_workdir(struct run *r)
 		    "subdirectories", r->ops->name);
 	if (backend_open(&r->be, r->ops, r->dir, &bo, errbuf) == -1) {
 		memset(&cause, 0, sizeof(cause));
-		report_stop_status(e = errno, &cause, &out);
-		r->doc.status = out.outcome;
-		r->doc.stop_reason = xstrdup(errbuf);
-		r->doc.stop_errno = e;
-		flush_outputs(r);
+		report_stop_status(errno, &cause, &out);
+		suite_failed(r, errbuf);
 		errx(out.status, "%s", errbuf);
 	}
 	if (!r->target_up && atexit(tidy) != 0)	/* else done already */
@@ -693,7 +712,7 @@ setup_round(struct run *r)
 	if (r->cfg.memory_limit != 0) {
 		if (memcg_create(&r->memcg, "/", r->cfg.memory_limit,
 		    errbuf) == -1)
-			errx(EXIT_TARGET, "--memory-limit: %s", errbuf);
+			not_set_up(r, "--memory-limit: %s", errbuf);
 		output_kv_set(&r->doc.meta, "memcg", "%s (cgroup v%d)",
 		    r->memcg.dir, (int)r->memcg.version);
 	}

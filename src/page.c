@@ -861,7 +861,7 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 }
 
 /*
- * The rows of the summary for the targets a suite could not set up: a
+ * The rows of the summary for the targets of a suite that did not start: a
  * LABEL.failed in the directory (written by largedir in a suite) without
  * a LABEL.out, with the reason it holds.
  */
@@ -907,8 +907,8 @@ put_failed(FILE *fp, const struct page *pg, enum html_lang lang)
 		html_esc(fp, "<tr class=\"row\"><td>", label, "</td>");
 		for (len = 0; len < cells; len++)
 			html_put(fp, "<td>%s</td>", HTML_DASH);
-		html_esc(fp, html_tr(lang, "<td>not set up: ",
-		    "<td>nicht eingerichtet: "), line, "</td></tr>\n");
+		html_esc(fp, html_tr(lang, "<td>did not start: ",
+		    "<td>nicht gestartet: "), line, "</td></tr>\n");
 		free(label);
 	}
 	for (i = 0; i < n; i++)

@@ -39,6 +39,7 @@
 #define SUITE_MAX	64	/* targets in one suite */
 
 static const char	*suite_status(int, char *, size_t);
+static void		 suite_mark_failed(const char *, const char *, int);
 
 /* What the exit status 'ws' of a target's largedir says, for the table. */
 static const char *
@@ -63,6 +64,29 @@ suite_status(int ws, char *buf, size_t len)
 		(void)snprintf(buf, len, "failed (exit %d)", WEXITSTATUS(ws));
 		return buf;
 	}
+}
+
+/*
+ * A target that ended with 'ws' and left neither outputs nor LABEL.failed
+ * (it died before it could say why there) gets a LABEL.failed with its
+ * status, so that the page lists it: the suite's output holds its message.
+ */
+static void
+suite_mark_failed(const char *out, const char *label, int ws)
+{
+	char	*json, *failed, st[32];
+	FILE	*fp;
+
+	json = xasprintf("%s/%s.json", out, label);
+	failed = xasprintf("%s/%s.failed", out, label);
+	if (access(json, F_OK) == -1 && errno == ENOENT &&
+	    util_mkdir_p(out) == 0 && (fp = fopen(failed, "wx")) != NULL) {
+		(void)fprintf(fp, "%s; its message is in the suite's output\n",
+		    suite_status(ws, st, sizeof(st)));
+		(void)fclose(fp);
+	}
+	free(json);
+	free(failed);
 }
 
 /*
@@ -184,6 +208,8 @@ suite_main(int argc, char **argv)
 		args[na] = NULL;
 		if (sig_run_self(args, &ws[i]) == -1)
 			err(1, "running the target");
+		if (ws[i] != 0)
+			suite_mark_failed(out, labels[i], ws[i]);
 	}
 
 	/* The summary: the largest n each target reached, and its rates. */

@@ -45,11 +45,24 @@ refuse -l x "$T/a.conf"
 
 need_root "targets need loop devices, mkfs and mount"
 
-# --total-budget is split evenly: two targets of 1 s each.
+# --total-budget is split evenly: three targets of 1 s each.
+# A third target mounts read-only: it is set up, but its work directory
+# cannot be made, so it measures nothing and leaves no outputs; the
+# suite goes on (exit 5), and its LABEL.failed names it on the page.
 conf f "label = sf" "fstype = tmpfs" "mount_options = size=64m,nr_inodes=100k"
-"$LD" suite --total-budget 2s -q --scratch "$T/scratch" -o "$T/split" \
-    "$T/a.conf" "$T/f.conf" >"$T/out" 2>"$T/err" ||
-    fail "split suite: $(cat "$T/out" "$T/err")"
+conf r "label = sr" "fstype = tmpfs" "mount_options = size=64m,ro"
+expect_exit 5 "$LD" suite --total-budget 3s -q --scratch "$T/scratch" \
+    -o "$T/split" "$T/a.conf" "$T/f.conf" "$T/r.conf" >"$T/out" 2>"$T/err"
+grep -q "^sr  *stopped by the fs " "$T/out" || fail "sr: $(cat "$T/out")"
+[ "$(lines "$T/err")" = 1 ] && grep -q 'Read-only file system' "$T/err" ||
+    fail "sr: stderr $(cat "$T/err")"
+for f in "$T"/split/sr.*; do
+	[ "$f" = "$T/split/sr.failed" ] || fail "sr left $f"
+done
+grep -q 'Read-only file system' "$T/split/sr.failed" ||
+    fail "sr.failed: $(cat "$T/split/sr.failed")"
+grep -q '<td>sr</td>.*<td>did not start: .*Read-only file system' \
+    "$T/split/index.html" || fail "the page does not list sr"
 for l in sa sf; do
 	[ "$(jq -r '.config.budget' "$T/split/$l.json")" = 1.000s ] ||
 	    fail "$l: budget $(jq -r '.config.budget' "$T/split/$l.json")"
@@ -92,9 +105,9 @@ if [ "$want" = 5 ]; then
 	grep -q "^sc  *not set up" "$T/out" || fail "sc not reported"
 	grep -q "reiserfs" "$T/err" || fail "no reason for sc"
 	# The page lists it too, with the reason its run gave.
-	grep -q '<tr class="row"><td>sc</td>.*<td>not set up: .*reiserfs' \
+	grep -q '<tr class="row"><td>sc</td>.*<td>did not start: .*reiserfs' \
 	    "$T/res/index.html" || fail "the page does not list sc"
-	grep -q '<td>nicht eingerichtet: .*reiserfs' "$T/res/index.de.html" ||
+	grep -q '<td>nicht gestartet: .*reiserfs' "$T/res/index.de.html" ||
 	    fail "the German page does not list sc"
 fi
 # Nothing of largedir's is left.
