@@ -586,11 +586,9 @@ setup_outputs(struct run *r, int argc, char **argv)
 		free(f);
 	}
 	/* -o names a directory, as DIR does: a file there is a usage error. */
-	if (stat(r->outdir, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
-		errno = ENOTDIR;
+	if (stat(r->outdir, &sb) == 0 ? !S_ISDIR(sb.st_mode) : errno == ENOTDIR)
 		report_usage("-o %s: not a directory (the run directory, made "
 		    "if need be)", r->outdir);
-	}
 
 	output_doc_init(&r->doc);
 	r->doc.largedir = xstrdup(LD_VERSION);

@@ -45,9 +45,6 @@
 #define COMPARE_PAIRS	3	/* unless --repeat */
 #define COMPARE_ARGS	(CONFIG_MAX_PASS + 32)
 
-/* The pairs a row counts at most (a --repeat far beyond need). */
-#define COMPARE_MAX	1000
-
 /*
  * Which set-up the 'i'-th repetition (from 0) of a comparison runs: A B,
  * then B A, then A B, ...

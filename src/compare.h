@@ -23,6 +23,9 @@
 
 #include <stddef.h>
 
+/* The pairs a row counts at most (a --repeat far beyond need). */
+#define COMPARE_MAX	1000
+
 enum compare_side {
 	COMPARE_A,
 	COMPARE_B

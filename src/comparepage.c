@@ -12,11 +12,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "comparepage.h"
 #include "html.h"
 #include "output.h"
@@ -51,6 +54,8 @@ static const struct {
 };
 
 static int	print_page(FILE *, const void *);
+static void	side_of(const char *, char *, char *, size_t);
+static int	rows_of(const struct results_target *, struct compare_page *);
 static const char	*value(const struct results_target *, const char *,
 		    enum html_lang);
 static void	put_time(FILE *, double, enum html_lang);
@@ -271,6 +276,127 @@ print_page(FILE *fp, const void *arg)
 	    html_tr(lang, "each run's own outputs, with its environment, in",
 	    "die eigenen Ausgaben jedes Laufs mit seiner Umgebung in"));
 	return 0;
+}
+
+/*
+ * Write the page of the comparison in 'dir' again from its compare.out,
+ * as largedir page does for a run: what the comparison recorded (its
+ * command, seed, sides, n, pairs, and each run's time per phase), with
+ * the rows worked out as compare did.  Return 0, or -1 with errno and
+ * 'err'.
+ */
+int
+compare_page_rewrite(const char *dir, char *err)
+{
+	struct results_target	 t;
+	struct compare_page	 cp;
+	char			 label[2][256], arg[2][256];
+	const char		*v;
+	int			 fd, rc;
+
+	memset(&cp, 0, sizeof(cp));
+	memset(&t, 0, sizeof(t));
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return util_fail(err, errno, "%s: %s", dir, strerror(errno));
+	rc = results_read_one(&t, fd, dir, "compare", err);
+	(void)close(fd);
+	if (rc == -1)
+		return -1;
+	cp.dir = dir;
+	side_of(results_meta(&t, "a"), label[0], arg[0], sizeof(label[0]));
+	side_of(results_meta(&t, "b"), label[1], arg[1], sizeof(label[1]));
+	cp.label[0] = label[0];
+	cp.label[1] = label[1];
+	cp.arg[0] = arg[0];
+	cp.arg[1] = arg[1];
+	cp.command = results_meta(&t, "command");
+	cp.seed = results_meta(&t, "seed");
+	cp.version = results_meta(&t, "version");
+	cp.git = results_meta(&t, "git");
+	cp.status = results_status(&t);
+	if ((v = results_meta(&t, "n")) != NULL)
+		cp.n = strtoull(v, NULL, 10);
+	if ((v = results_meta(&t, "dirs")) != NULL)
+		cp.dirs = strtoull(v, NULL, 10);	/* "D (F in each)" */
+	if ((v = results_meta(&t, "pairs")) != NULL)
+		cp.pairs = (unsigned)strtoul(v, NULL, 10);
+	if (cp.command == NULL || cp.version == NULL || cp.n == 0 ||
+	    rows_of(&t, &cp) == -1)
+		rc = util_fail(err, EINVAL, "%s/compare.out: not a comparison "
+		    "largedir compare wrote", dir);
+	else
+		rc = compare_page_write(&cp, err);
+	results_target_free(&t);
+	return rc;
+}
+
+/*
+ * A side as compare records it, "LABEL (ARG)", into 'label' and 'arg'
+ * ('len' bytes each); "?" for what is not there.
+ */
+static void
+side_of(const char *s, char *label, char *arg, size_t len)
+{
+	const char	*p;
+	size_t		 n;
+
+	if (s == NULL || (p = strstr(s, " (")) == NULL ||
+	    (n = strlen(p + 2)) == 0 || p[2 + n - 1] != ')') {
+		(void)snprintf(label, len, "%s", s != NULL ? s : "?");
+		(void)snprintf(arg, len, "?");
+		return;
+	}
+	(void)snprintf(label, len, "%.*s", (int)(p - s), s);
+	(void)snprintf(arg, len, "%.*s", (int)(n - 1), p + 2);
+}
+
+/*
+ * The phases of the comparison (the columns PHASE_ns, in order) and
+ * their rows: each pair's times of A and B, as compare_row() takes them.
+ * Return 0, or -1 if the columns are not a comparison's.
+ */
+static int
+rows_of(const struct results_target *t, struct compare_page *cp)
+{
+	double		 a[COMPARE_MAX], b[COMPARE_MAX], entries;
+	const double	*row;
+	enum phase	 p;
+	char		 name[32];
+	size_t		 i, len, r;
+	int		 cpair, cside, cns;
+
+	if ((cpair = results_col(t, "pair")) == -1 ||
+	    (cside = results_col(t, "side")) == -1 || cp->pairs == 0 ||
+	    cp->pairs > COMPARE_MAX)
+		return -1;
+	for (i = 0; i < t->ncols && cp->nphases < PHASE_COUNT; i++) {
+		len = strlen(t->col[i]);
+		if (len <= 3 || strcmp(t->col[i] + len - 3, "_ns") != 0 ||
+		    len - 3 >= sizeof(name))
+			continue;
+		(void)snprintf(name, sizeof(name), "%.*s", (int)(len - 3),
+		    t->col[i]);
+		if (workload_phase_parse(name, &p) == -1)
+			continue;
+		cns = (int)i;
+		for (r = 0; r < cp->pairs; r++)
+			a[r] = b[r] = NAN;
+		for (r = 0; r < t->nrows; r++) {
+			row = t->cell + r * t->ncols;
+			if (!(row[cpair] >= 1 && row[cpair] <= cp->pairs))
+				continue;
+			(row[cside] == 0 ? a : b)[(size_t)row[cpair] - 1] =
+			    row[cns];
+		}
+		entries = p == PHASE_MKDIR ? (double)cp->dirs :
+		    p == PHASE_DELETE ? (double)(cp->n + cp->dirs) :
+		    (double)cp->n;
+		cp->phase[cp->nphases] = workload_phase_name(p);
+		cp->has[cp->nphases] = compare_row(a, b, cp->pairs, entries,
+		    &cp->row[cp->nphases]) == 0;
+		cp->nphases++;
+	}
+	return cp->nphases > 0 ? 0 : -1;
 }
 
 /*

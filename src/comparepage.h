@@ -31,5 +31,6 @@ struct compare_page {
 };
 
 int	compare_page_write(const struct compare_page *, char *);
+int	compare_page_rewrite(const char *, char *);
 
 #endif /* LD_COMPAREPAGE_H */

@@ -37,6 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "comparepage.h"
 #include "html.h"
 #include "output.h"
 #include "page.h"
@@ -229,14 +230,19 @@ static const char *const reason_de[][2] = {
 	{ "out of memory", "kein Speicher mehr" },
 	{ "interrupted by", "unterbrochen durch" },
 	{ "readdir loop", "Readdir-Schleife" },
+	{ "a measuring process died", "ein messender Prozess starb" },
+	{ " died of ", " starb an " },
+	{ "client ", "Client " },
 	{ "entries lost in a listing", "Einträge beim Auflisten verloren" },
 	{ "the work directory vanished", "das Arbeitsverzeichnis ist "
 	  "verschwunden" },
 	{ " in round ", " in Runde " },
 	{ ", after ", ", nach " },
+	{ ": after ", ": nach " },
 	{ " files and directories", " Dateien und Verzeichnissen" },
 	{ " directories", " Verzeichnissen" },
 	{ " files", " Dateien" },
+	{ " of its ", " von seinen " },
 	{ " of ", " von " },
 	{ "before the phase", "vor der Phase" },
 	{ "creating the round directory", "beim Anlegen des "
@@ -964,6 +970,17 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 	html_put(fp, "%s", n > 0 ? "</p>\n" : "");
 }
 
+/* Whether 'dir' holds a comparison (compare.out) rather than runs. */
+static bool
+is_compare(const char *dir)
+{
+	char	*f = xasprintf("%s/compare.out", dir);
+	bool	 yes = access(f, F_OK) == 0;
+
+	free(f);
+	return yes;
+}
+
 /* largedir page RESULTS: the verb; returns the exit status. */
 int
 page_main(int argc, char **argv)
@@ -979,7 +996,9 @@ page_main(int argc, char **argv)
 		report_usage("usage: largedir page RESULTS");
 	if (util_check_dir(argv[1], errbuf) == -1)
 		report_usage("%s", errbuf);
-	if (page_write(argv[1], errbuf) == -1)
+	/* A comparison's directory gets a comparison's page. */
+	if ((is_compare(argv[1]) ? compare_page_rewrite(argv[1], errbuf) :
+	    page_write(argv[1], errbuf)) == -1)
 		errx(1, "%s", errbuf);
 	printf("page: %s/index.html and index.de.html\n", argv[1]);
 	if (fflush(stdout) == EOF)

@@ -3,7 +3,8 @@
 # the create phase of the first round, then SIGCONT.  The run completes,
 # says on stderr that the phase lost the time, records it in the metadata
 # (warning_stopped), and marks that phase of that round with
-# PHASE_stopped = 1 in the outputs; the other phases say 0.
+# PHASE_stopped = 1 in the outputs; the other phases say 0.  The run is
+# quiet (-q): nothing on stdout, and the warning on stderr all the same.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
@@ -23,7 +24,7 @@ if [ "$(id -u)" = 0 ]; then
 else
 	mkdir "$T/d"
 fi
-"$LD" -b 120s --start 200000 -N 200000 --sync none -o "$T/res" --label x \
+"$LD" -q -b 120s --start 200000 -N 200000 --sync none -o "$T/res" --label x \
     "$T/d" >"$T/stdout" 2>"$T/stderr" &
 bg=$!
 wait_for 30 has_files 1000
@@ -39,6 +40,7 @@ bg=
 check_outputs "$T/res" x complete
 grep -q "^largedir: warning: create in round 1 lost about [0-9.]*s while largedir was stopped" \
     "$T/stderr" || fail "no warning: $(cat "$T/stderr")"
+[ ! -s "$T/stdout" ] || fail "-q, yet stdout says: $(cat "$T/stdout")"
 jq -e '.meta.warning_stopped | test("^round 1 create [0-9.]+s$")' \
     "$T/res/x.json" >/dev/null ||
     fail "metadata: $(jq -c .meta.warning_stopped "$T/res/x.json")"

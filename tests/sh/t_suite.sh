@@ -54,7 +54,7 @@ conf r "label = sr" "fstype = tmpfs" "mount_options = size=64m,ro"
 expect_exit 5 "$LD" suite --total-budget 3s -q --scratch "$T/scratch" \
     -o "$T/split" "$T/a.conf" "$T/f.conf" "$T/r.conf" >"$T/out" 2>"$T/err"
 grep -q "^sr  *stopped by the fs " "$T/out" || fail "sr: $(cat "$T/out")"
-[ "$(lines "$T/err")" = 1 ] && grep -q 'Read-only file system' "$T/err" ||
+{ [ "$(lines "$T/err")" = 1 ] && grep -q 'Read-only file system' "$T/err"; } ||
     fail "sr: stderr $(cat "$T/err")"
 for f in "$T"/split/sr.*; do
 	[ "$f" = "$T/split/sr.failed" ] || fail "sr left $f"
@@ -71,11 +71,11 @@ for l in sa sf; do
 	jq -r .meta.command "$T/split/$l.json" | grep -q -- ' --budget=1s$' ||
 	    fail "$l: command $(jq -r .meta.command "$T/split/$l.json")"
 	jq -r .meta.suite_command "$T/split/$l.json" |
-	    grep -q -- '^largedir suite --total-budget 2s -q ' ||
+	    grep -q -- '^largedir suite --total-budget 3s -q ' ||
 	    fail "$l: suite_command $(jq -r .meta.suite_command \
 	    "$T/split/$l.json")"
 done
-grep -q 'Command: <code>largedir suite --total-budget 2s -q ' \
+grep -q 'Command: <code>largedir suite --total-budget 3s -q ' \
     "$T/split/index.html" || fail "the page does not show the suite's command"
 need_cmd mkfs.ext4 mkfs.xfs mkfs.btrfs losetup
 set +e

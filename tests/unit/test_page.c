@@ -34,6 +34,7 @@
 #endif
 
 #define FIXTURE	TEST_DATA "/page/run"
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 #define ESCAPED	"&lt;b&gt;&amp;&quot;quotes&quot;&#39;"
 
 static char	dir[64];
@@ -156,6 +157,61 @@ check_refs(const char *html, const char *attr)
 		n++;
 	}
 	return n;
+}
+
+/*
+ * The German page says every kind of stop reason in German: no English
+ * word of them is left in its row.
+ */
+static void
+test_page_reasons(void **state)
+{
+	static const char *const reasons[] = {
+		"interrupted by SIGINT: create in round 4 (n=3,375), after "
+		"700 of 3375 files",
+		"a measuring process died: open in round 4 (n=3,375), client 2 "
+		"(pid 4242) died of SIGKILL",
+		"No space left on device: create in round 4 (n=3,375), client "
+		"3: after 700 of its 844 files",
+		"the work directory vanished (ENOENT): delete in round 4 "
+		"(n=3,375), after 5 of 3375 files",
+		"Read-only file system: round in round 4 (n=3,375), creating "
+		"the round directory",
+	};
+	static const char *const english[] = {
+		"interrupted", " in round ", "after", " of ", "files",
+		"process", "died", "client", "vanished", "creating", " its ",
+		"No space",
+	};
+	const char *const	 names[] = { "tmpfs-full.out", NULL };
+	char			 err[LD_ERRLEN], *path, *de, *row, *end;
+	FILE			*fp;
+	size_t			 i, j;
+
+	(void)state;
+	for (i = 0; i < NELEM(reasons); i++) {
+		setup_dir(names);
+		de = slurp("tmpfs-full.out");
+		assert_non_null(row = strstr(de, "# stop_reason: "));
+		assert_non_null(end = strchr(row, '\n'));
+		path = xasprintf("%s/tmpfs-full.out", dir);
+		assert_non_null(fp = fopen(path, "w"));
+		(void)fprintf(fp, "%.*s# stop_reason: %s%s", (int)(row - de), de,
+		    reasons[i], end);
+		assert_int_equal(fclose(fp), 0);
+		free(de);
+		free(path);
+		assert_int_equal(page_write(dir, err), 0);
+		de = slurp("index.de.html");
+		assert_non_null(row = strstr(de, "<td>abgebrochen: "));
+		assert_non_null(end = strstr(row, "</td>"));
+		*end = '\0';
+		for (j = 0; j < NELEM(english); j++)
+			if (strstr(row, english[j]) != NULL)
+				fail_msg("'%s' in %s", english[j], row);
+		free(de);
+		remove_dir();
+	}
 }
 
 /*
@@ -392,6 +448,7 @@ main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_page_full),
+		cmocka_unit_test(test_page_reasons),
 		cmocka_unit_test(test_page_same_workload),
 		cmocka_unit_test(test_page_uml_mix),
 		cmocka_unit_test(test_page_nothing),
