@@ -43,6 +43,7 @@
 
 #include "backend.h"
 #include "cache.h"
+#include "clients.h"
 #include "cleanup.h"
 #include "compare.h"
 #include "config.h"
@@ -221,6 +222,10 @@ run_main(int argc, char **argv)
 	}
 	if ((r->ops = backend_for(r->dir)) == NULL)
 		report_usage("%s: no backend for this kind of target", r->dir);
+	if (r->cfg.clients > 1 && r->ops != &posix_ops)
+		report_usage("--clients %u: not with the %s backend yet (each "
+		    "client would need a connection of its own)",
+		    r->cfg.clients, r->ops->name);
 	if (r->ops == &posix_ops)
 		check_dir(r->dir);
 	else if (r->ops->check != NULL && r->ops->check(r->dir, errbuf) == -1)
@@ -638,6 +643,9 @@ setup_outputs(struct run *r, int argc, char **argv)
 	for (i = 0; i < r->round.ncounters && nextra < RECORD_MAX_EXTRA; i++)
 		extra[nextra++] = r->ops->counter_names[i];
 	r->round.ncounters = nextra - r->round.nperf;
+	/* Then, of several clients, their rates. */
+	for (i = 0; i < clients_ncolumns(r->cfg.clients); i++)
+		extra[nextra++] = clients_column(r->cfg.clients, i);
 	record_columns(&r->doc, r->cfg.phases, r->cfg.nphases, extra, nextra);
 }
 
@@ -774,6 +782,8 @@ run_rounds(struct run *r)
 	timing_sched_init(&s, &timing_monotonic, r->t0_ns, r->cfg.budget_ns,
 	    r->cfg.policy, r->cfg.start, max, r->cfg.growth, r->cfg.repeat,
 	    r->cfg.warmup);
+	/* Blocked clients' shares cannot end at a deadline together. */
+	s.nobox = r->cfg.clients > 1 && r->cfg.split == CONFIG_SPLIT_BLOCKED;
 	if (round_loop(&r->round, &s, &last) == -1)
 		return stop_run(r);
 	report_end(&r->cfg, &last, why);

@@ -4,8 +4,10 @@
 #
 # run.sh [LARGEDIR]: the quick benchmarks of largedir itself, as run by
 # `make bench`: overhead.sh (largedir against a bare loop, a minute or
-# less), memory.sh (peak RSS at a million files, about a minute) and,
-# with valgrind, instr.sh (instructions per file in the timed loops).
+# less), memory.sh (peak RSS at a million files, about a minute),
+# clients.sh (what --clients 2 gains on tmpfs, and ext4's create rate
+# with 1 to 4 clients as root, a minute or two) and, with valgrind,
+# instr.sh (instructions per file in the timed loops).
 # budget.sh takes as long as its budget, 5 minutes by default,
 # budgets.sh (real budgets of 1, 5 and 30 minutes, as root) 75, knee.sh
 # (the knee of ext4 with and without a memory limit, as root) about 8
@@ -27,6 +29,8 @@ ld=${1:-${LARGEDIR:-$root/build/largedir}}
 sh "$here/overhead.sh" "$ld"
 echo
 sh "$here/memory.sh" "$ld"
+echo
+sh "$here/clients.sh" "$ld"
 echo
 if command -v valgrind >/dev/null 2>&1; then
 	sh "$here/instr.sh" "$ld"

@@ -189,9 +189,10 @@ struct backend_ops {
 	const char	*(*detail)(struct backend *);
 	/*
 	 * Called in a child process that goes on using the backend beside
-	 * its parent (--churn): take what must not be shared, such as a
-	 * connection, of its own.  Return 0, or -1 with errno.  NULL: the
-	 * backend cannot be used so.
+	 * its parent (--churn, a client of --clients): take what must not
+	 * be shared, such as a connection or a directory's read position,
+	 * of its own.  Return 0, or -1 with errno.  NULL: the backend
+	 * cannot be used so.
 	 */
 	int		(*forked)(struct backend *);
 	/*

@@ -32,7 +32,7 @@
 #include "util.h"
 
 #define MAX_BUDGET_NS	(366ULL * 86400 * NS_PER_S)	/* a year */
-#define MAX_FILES	UINT32_MAX
+#define MAX_FILES	CONFIG_MAX_FILES
 #define MAX_LABEL	64
 #define MIN_MEMORY	(64ULL << 10)		/* --memory-limit */
 #define MAX_MEMORY	(1ULL << 50)
@@ -68,7 +68,6 @@ static void	load(const struct config *, const struct config_opt *,
 		    union config_val *);
 static const char *show(const struct config_opt *, const union config_val *,
 		    char *, size_t);
-static void	append(char *, const char *, size_t);
 static int	set_phases(struct config *, const char *, union config_val *,
 		    char *);
 static int	set_seed(struct config *, const char *, union config_val *,
@@ -81,9 +80,8 @@ static bool	absolute(const char *);
 static int	show_phases(const struct config *, char *, size_t);
 static int	show_name_len(const struct config *, char *, size_t);
 static int	show_per_dir(const struct config *, char *, size_t);
-static int	layout_check(struct config *, char *);
-static int	preset_apply(struct config *, char *);
-static bool	*given(struct config *, const struct config_opt *);
+static int	show_clients(const struct config *, char *, size_t);
+static int	show_split(const struct config *, char *, size_t);
 
 static const struct config_word policies[] = {
 	{ "predict", TIMING_PREDICT }, { "classic", TIMING_CLASSIC },
@@ -104,6 +102,10 @@ static const struct config_word kinds[] = {
 static const struct config_word layouts[] = {
 	{ "flat", CONFIG_LAYOUT_FLAT }, { "tree", CONFIG_LAYOUT_TREE },
 	{ NULL, 0 }
+};
+static const struct config_word splits[] = {
+	{ "interleaved", CONFIG_SPLIT_INTERLEAVED },
+	{ "blocked", CONFIG_SPLIT_BLOCKED }, { NULL, 0 }
 };
 static const struct config_word presets[] = {
 	{ "classic", CONFIG_PRESET_CLASSIC },
@@ -131,6 +133,11 @@ const struct config_opt config_opts[] = {
 	  .flags = CONFIG_SYNOPSIS, .metavar = "rate",
 	  .help = "files/s made and removed while listing", DEF("0"),
 	  FIELD(churn), .min = 0, .max = 1000000, .dump = 19 },
+	{ .name = "clients", .type = CONFIG_COUNT, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
+	  .help = "processes sharing each round's files", DEF("1"),
+	  FIELD(clients), .min = 1, .max = CONFIG_MAX_CLIENTS, .dump = 23,
+	  .show = show_clients },
 	{ .name = "cold", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "none|drop|remount",
 	  .help = "empty the caches after create", DEF("none"), FIELD(cold),
@@ -238,6 +245,11 @@ const struct config_opt config_opts[] = {
 	  .help = "set the target up and take it down again",
 	  FIELD(setup_only), .refuse = "suite: %s: check one target with "
 	  "largedir -c FILE --setup-only" },
+	{ .name = "split", .type = CONFIG_CHOICE, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "interleaved|blocked",
+	  .help = "how --clients share the names", DEF("interleaved"),
+	  FIELD(split), SETS(split_set), .words = splits, .dump = 24,
+	  .show = show_split },
 	{ .name = "sync", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "none|phase|round",
 	  .help = "syncfs, outside the timing", DEF("phase"), FIELD(sync),
@@ -417,13 +429,12 @@ show_phases(const struct config *cfg, char *buf, size_t len)
 	*buf = '\0';
 	for (i = 0; i < cfg->nphases; i++) {
 		if (i > 0)
-			append(buf, ",", len);
-		append(buf, workload_phase_name(cfg->phases[i]), len);
+			util_append(buf, len, ",");
+		util_append(buf, len, workload_phase_name(cfg->phases[i]));
 	}
 	return 0;
 }
 
-/* --name-len, recorded for fixed names only: maildir names have theirs. */
 /* --files-per-dir is recorded for the tree layout only. */
 static int
 show_per_dir(const struct config *cfg, char *buf, size_t len)
@@ -434,6 +445,29 @@ show_per_dir(const struct config *cfg, char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * --clients and --split are recorded with several clients only: one
+ * client's record is what it always was.
+ */
+static int
+show_clients(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->clients <= 1)
+		return -1;
+	(void)snprintf(buf, len, "%u", cfg->clients);
+	return 0;
+}
+
+static int
+show_split(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->clients <= 1)
+		return -1;
+	(void)snprintf(buf, len, "%s", splits[cfg->split].word);
+	return 0;
+}
+
+/* --name-len, recorded for fixed names only: maildir names have theirs. */
 static int
 show_name_len(const struct config *cfg, char *buf, size_t len)
 {
@@ -444,16 +478,6 @@ show_name_len(const struct config *cfg, char *buf, size_t len)
 }
 
 /* ===== Settings by the table ===== */
-
-/* Append 's' to the string in 'buf' ('len' bytes), cut to fit. */
-static void
-append(char *buf, const char *s, size_t len)
-{
-	size_t	n = strlen(buf);
-
-	if (n < len)
-		(void)snprintf(buf + n, len - n, "%s", s);
-}
 
 /* Write "--KEY 'VALUE': WHY" into 'err'; return -1 with errno EINVAL. */
 static int
@@ -485,12 +509,12 @@ reject(const struct config_opt *o, const char *value, const char *errstr,
 		    "%" PRIu64 " to %" PRIu64, o->min, o->max);
 	else if (o->type == CONFIG_CHOICE) {
 		buf[0] = '\0';
-		append(buf, "must be ", sizeof(buf));
+		util_append(buf, sizeof(buf), "must be ");
 		for (w = o->words; w->word != NULL; w++) {
 			if (w != o->words)
-				append(buf, w[1].word == NULL ? " or " :
-				    ", ", sizeof(buf));
-			append(buf, w->word, sizeof(buf));
+				util_append(buf, sizeof(buf), w[1].word ==
+				    NULL ? " or " : ", ");
+			util_append(buf, sizeof(buf), w->word);
 		}
 	} else if (o->type == CONFIG_FLAG)
 		(void)snprintf(buf, sizeof(buf), "must be yes or no");
@@ -782,197 +806,15 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 	}
 	store(cfg, o, &v);
 	if (o->isset != 0)
-		*given(cfg, o) = true;
-	return 0;
-}
-
-/*
- * Check what single options cannot: that the settings in 'cfg' agree with
- * each other; and settle what follows from them (the options --preset
- * sets that were not given, the tree layout's mkdir phase, and the first
- * n from --dirs).  Return 0, or -1 with errno EINVAL and a message in
- * 'err'.
- */
-int
-config_check(struct config *cfg, char *err)
-{
-	const char	*s;
-	uint64_t	 cap;
-	size_t		 i;
-
-	errno = EINVAL;
-	if (preset_apply(cfg, err) == -1 || layout_check(cfg, err) == -1)
-		return -1;
-	if (cfg->max_files != 0 && cfg->max_files < cfg->start) {
-		(void)snprintf(err, LD_ERRLEN, "--max-files %" PRIu64 " is "
-		    "smaller than --start %" PRIu64, cfg->max_files,
-		    cfg->start);
-		return -1;
-	}
-	if (cfg->names == NAMES_MAILDIR && cfg->name_len_set) {
-		(void)snprintf(err, LD_ERRLEN, "--name-len applies to "
-		    "--names=fixed only; maildir names have their own length");
-		return -1;
-	}
-	for (i = 0; cfg->churn > 0 && i < cfg->nphases; i++)
-		if (cfg->phases[i] == PHASE_LIST ||
-		    cfg->phases[i] == PHASE_LISTSTAT ||
-		    cfg->phases[i] == PHASE_RMRF)
-			break;
-	if (cfg->churn > 0 && i == cfg->nphases) {
-		(void)snprintf(err, LD_ERRLEN, "--churn %" PRIu64 " needs a "
-		    "phase that lists (list, liststat or rmrf)", cfg->churn);
-		return -1;
-	}
-	/*
-	 * A stat of a name the churn removed meanwhile is skipped; with
-	 * calls in flight, its failure would come back for another name.
-	 */
-	if (cfg->churn > 0 && (s = output_kv_get(&cfg->bset,
-	    "nfs-window")) != NULL && strcmp(s, "1") != 0) {
-		(void)snprintf(err, LD_ERRLEN, "--churn needs --nfs-window 1 "
-		    "(not %s): a name the churn removed is skipped only with "
-		    "one call in flight", s);
-		return -1;
-	}
-	cap = names_capacity(cfg->names, cfg->name_len);
-	if (cfg->start > cap || cfg->max_files > cap) {
-		(void)snprintf(err, LD_ERRLEN, "--name-len %u allows at most "
-		    "%" PRIu64 " files, fewer than --%s %" PRIu64,
-		    cfg->name_len, cap, cfg->start > cap ? "start" :
-		    "max-files", cfg->start > cap ? cfg->start :
-		    cfg->max_files);
-		return -1;
-	}
-	errno = 0;
+		*config_given(cfg, o) = true;
 	return 0;
 }
 
 /* The flag of 'cfg' that says option 'o' was given (o->isset is set). */
-static bool *
-given(struct config *cfg, const struct config_opt *o)
+bool *
+config_given(struct config *cfg, const struct config_opt *o)
 {
 	return (bool *)(void *)((char *)cfg + o->isset - 1);
-}
-
-/*
- * What each preset sets: the options of a workload, each as config_set()
- * takes it.  classic is the defaults; maildir is a mail spool's work:
- * maildir names, 4 KiB files (one block of ext4, xfs and btrfs, about a
- * short mail with its headers), each fsync'd before it is closed as an
- * MTA does before it answers "250 OK", the listings an IMAP server makes
- * (ls -lU of cur/), and three repetitions, since fsync'd runs are noisy.
- */
-static const struct {
-	const char	*key, *value;
-} preset_opts[][5] = {
-	[CONFIG_PRESET_CLASSIC] = {
-		{ "names", "fixed" }, { "file-size", "0" },
-		{ "fsync", "none" }, { "phases", "create,open,delete" },
-		{ "repeat", "1" } },
-	[CONFIG_PRESET_MAILDIR] = {
-		{ "names", "maildir" }, { "file-size", "4k" },
-		{ "fsync", "file" },
-		{ "phases", "create,open,list,liststat,delete" },
-		{ "repeat", "3" } },
-};
-
-/*
- * The preset's part of config_check(): set each option of the preset
- * that was not given (an option given, on the command line or in a
- * config file, wins), and say in cfg->preset_note what it set and what
- * was given instead.  Settled once: what it set counts as given after.
- */
-static int
-preset_apply(struct config *cfg, char *err)
-{
-	const struct config_opt	*o;
-	char			 set[256] = "", kept[128] = "";
-	size_t			 i;
-
-	if (cfg->preset_note != NULL)
-		return 0;
-	for (i = 0; i < sizeof(preset_opts[0]) / sizeof(preset_opts[0][0]);
-	    i++) {
-		o = config_opt_find(preset_opts[cfg->preset][i].key);
-		if (*given(cfg, o)) {
-			append(kept, " --", sizeof(kept));
-			append(kept, o->name, sizeof(kept));
-			continue;
-		}
-		if (config_set(cfg, o->name, preset_opts[cfg->preset][i].value,
-		    err) == -1)
-			return -1;
-		append(set, " --", sizeof(set));
-		append(set, o->name, sizeof(set));
-		append(set, " ", sizeof(set));
-		append(set, preset_opts[cfg->preset][i].value, sizeof(set));
-	}
-	cfg->preset_note = xasprintf("%s:%s%s%s", presets[cfg->preset].word,
-	    *set != '\0' ? set : " nothing", *kept != '\0' ? "; given instead:"
-	    : "", kept);
-	return 0;
-}
-
-/*
- * The layout's part of config_check(): what goes with a tree and what
- * only with the flat layout; a tree's first phase is mkdir, and --dirs D
- * sets the first n to D x --files-per-dir.
- */
-static int
-layout_check(struct config *cfg, char *err)
-{
-	const char	*flat_only = NULL;
-	size_t		 i;
-
-	if (cfg->layout == CONFIG_LAYOUT_FLAT) {
-		if (cfg->dirs != 0)
-			flat_only = "--dirs";
-		else if (cfg->files_per_dir_set)
-			flat_only = "--files-per-dir";
-		else if (cfg->nphases > 0 && cfg->phases[0] == PHASE_MKDIR)
-			flat_only = "--phases mkdir";
-		if (flat_only == NULL)
-			return 0;
-		(void)snprintf(err, LD_ERRLEN, "%s goes with --layout tree",
-		    flat_only);
-		return -1;
-	}
-	for (i = 0; i < cfg->nphases; i++)
-		if (cfg->phases[i] == PHASE_RMRF) {
-			(void)snprintf(err, LD_ERRLEN, "--phases rmrf goes "
-			    "with --layout flat; a tree's delete removes it "
-			    "as rm -rf does, directory by directory");
-			return -1;
-		}
-	if (cfg->churn > 0) {
-		(void)snprintf(err, LD_ERRLEN, "--churn goes with --layout "
-		    "flat: it works in the round directory");
-		return -1;
-	}
-	if (cfg->dirs != 0 && cfg->start_set) {
-		(void)snprintf(err, LD_ERRLEN, "--dirs %" PRIu64 " and --start "
-		    "%" PRIu64 " both set the first round: give one",
-		    cfg->dirs, cfg->start);
-		return -1;
-	}
-	if (cfg->dirs != 0) {
-		if (cfg->dirs > MAX_FILES / cfg->files_per_dir) {
-			(void)snprintf(err, LD_ERRLEN, "--dirs %" PRIu64 " x "
-			    "--files-per-dir %" PRIu64 " is more than %" PRIu64
-			    " files", cfg->dirs, cfg->files_per_dir,
-			    (uint64_t)MAX_FILES);
-			return -1;
-		}
-		cfg->start = cfg->dirs * cfg->files_per_dir;
-	}
-	if (cfg->nphases > 0 && cfg->phases[0] != PHASE_MKDIR) {
-		memmove(cfg->phases + 1, cfg->phases, cfg->nphases *
-		    sizeof(*cfg->phases));
-		cfg->phases[0] = PHASE_MKDIR;
-		cfg->nphases++;
-	}
-	return 0;
 }
 
 /*

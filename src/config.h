@@ -17,8 +17,9 @@
  * struct config as strings under their names (config.bset), which the
  * backend reads when it is opened (backend_setting()).
  *
- * config.c holds the table and the settings; config_read.c reads them
- * from the command line and from files and prints -h.
+ * config.c holds the table and the settings; config_check.c checks that
+ * they agree; config_read.c reads them from the command line and from
+ * files and prints -h.
  */
 
 #ifndef LD_CONFIG_H
@@ -36,6 +37,8 @@
 #include "timing.h"
 #include "workload.h"
 
+#define CONFIG_MAX_FILES	UINT32_MAX	/* n: the open order is uint32_t */
+#define CONFIG_MAX_CLIENTS	64	/* --clients */
 #define CONFIG_MAX_PASS	127	/* options a suite passes on to a target */
 #define CONFIG_NSHORT	128	/* bytes of config_getopt()'s optstring */
 
@@ -54,6 +57,11 @@ enum config_cold {
 enum config_layout {
 	CONFIG_LAYOUT_FLAT,	/* all files in the round directory */
 	CONFIG_LAYOUT_TREE	/* subdirectories of files_per_dir each */
+};
+
+enum config_split {
+	CONFIG_SPLIT_INTERLEAVED,	/* client c: names c, c + K, ... */
+	CONFIG_SPLIT_BLOCKED		/* client c: the c-th run of n/K */
 };
 
 enum config_preset {
@@ -104,6 +112,9 @@ struct config {
 	uint64_t		memory_limit;	/* bytes; 0: none */
 	uint64_t		churn;		/* files/s while listing; 0:
 						   none */
+	unsigned		clients;	/* processes sharing a round */
+	enum config_split	split;		/* how they share its names */
+	bool			split_set;
 	char			*events;	/* libpfm4 names; NULL:
 						   PERF_DEFAULT */
 	uint64_t		total_budget_ns;	/* suite; 0: none */
@@ -233,11 +244,15 @@ extern const struct config_opt	config_opts[];	/* name NULL ends it */
 void	config_init(struct config *);
 void	config_free(struct config *);
 int	config_set(struct config *, const char *, const char *, char *);
-int	config_check(struct config *, char *);
 void	config_dump(const struct config *, struct output_kvlist *);
 const struct config_opt	*config_opt_at(size_t);
 const struct config_opt	*config_opt_find(const char *);
 bool	config_opt_backend(const struct config_opt *);
+
+bool	*config_given(struct config *, const struct config_opt *);
+
+/* config_check.c: what options must agree on */
+int	config_check(struct config *, char *);
 
 /* config_read.c: the command line, config files, -h */
 int	config_load(struct config *, struct target_conf *, const char *,

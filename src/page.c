@@ -152,6 +152,10 @@ static const double fixed_n[NFIXED] = { 1e4, 1e5, 1e6 };
 /* The settings that make up a workload, as the first paragraph shows them. */
 static const struct page_item workload_items[] = {
 	{ "config.phases", { "phases", "Phasen" }, K_TEXT },
+	{ "config.clients", { "clients sharing each round (--clients)",
+	  "Clients, die sich jede Runde teilen (--clients)" }, K_COUNT },
+	{ "config.split", { "names split (--split)", "Aufteilung der Namen "
+	  "(--split)" }, K_TEXT },
 	{ "config.names", { "names", "Namen" }, K_TEXT },
 	{ "config.name-len", { "name length", "Namenslänge" }, K_COUNT },
 	{ "config.file-size", { "bytes per file", "Byte je Datei" }, K_COUNT },

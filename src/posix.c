@@ -497,12 +497,31 @@ posix_sweep(const char *target, void (*report)(void *,
 }
 
 /*
- * A child beside the parent (--churn): the descriptors it shares are used
- * only with openat(2) and unlinkat(2), which move no offset.
+ * A child beside the parent (--churn, --clients): openat(2) and
+ * unlinkat(2) move no offset, but a listing does, and a forked
+ * descriptor shares its offset with the parent's.  So every directory
+ * open now gets a description of its own, under the same number.
  */
 static int
 posix_forked(struct backend *be)
 {
-	(void)be;
+	struct posix		*px = be->priv;
+	struct backend_dir	*d;
+	int			 fd, saved;
+
+	for (d = px->dirs; d != NULL; d = d->next) {
+		if (d->fd == -1)
+			continue;
+		if ((fd = openat(d->fd, ".", O_RDONLY | O_DIRECTORY |
+		    O_CLOEXEC)) == -1)
+			return -1;
+		if (dup3(fd, d->fd, O_CLOEXEC) == -1) {
+			saved = errno;
+			(void)close(fd);
+			errno = saved;
+			return -1;
+		}
+		(void)close(fd);
+	}
 	return 0;
 }

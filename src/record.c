@@ -168,7 +168,9 @@ record_columns(struct output_doc *doc, const enum phase *phases, size_t np,
 		for (j = 0; j < nextra && j < RECORD_MAX_EXTRA; j++) {
 			(void)snprintf(name, sizeof(name), "%s_%s", pn,
 			    extra[j]);
-			(void)output_table_col(t, name, -1);
+			/* Counts, but the rates of several clients. */
+			(void)output_table_col(t, name, strstr(extra[j],
+			    "_per_s") != NULL ? 1 : -1);
 		}
 		(void)snprintf(name, sizeof(name), "%s_per_s_median", pn);
 		(void)output_table_col(s, name, 1);

@@ -30,7 +30,7 @@
 #include "stats.h"
 #include "workload.h"
 
-#define RECORD_MAX_EXTRA	80	/* events and counters per phase */
+#define RECORD_MAX_EXTRA	160	/* events, counters and clients */
 #define RECORD_LOST_SHARE	0.25	/* of a phase's time, unexplained */
 #define RECORD_SWITCH_NS	50e6	/* the wait one switch explains */
 
@@ -54,7 +54,7 @@ struct phase_rec {
 	double	loop;			/* entry of a readdir loop, or 0 */
 	double	lost;			/* names a listing never saw */
 	double	churn_made, churn_removed;	/* --churn meanwhile */
-	double	extra[RECORD_MAX_EXTRA];	/* events, then counters */
+	double	extra[RECORD_MAX_EXTRA];	/* events, counters, clients */
 };
 
 /*

@@ -271,6 +271,11 @@ report_start(const struct report_start *st)
 			printf("tree: %" PRIu64 " files in each directory; "
 			    "mkdir counts directories, delete files and "
 			    "directories\n", cfg->files_per_dir);
+		if (cfg->clients > 1)
+			printf("clients: %u processes share each round, "
+			    "%s; a rate counts them all, first start to "
+			    "last end\n", cfg->clients, output_kv_get(
+			    &st->doc->config, "split"));
 		if (cfg->cold != CONFIG_COLD_NONE)
 			printf("cold caches: %s before each phase after "
 			    "%s, untimed\n", cfg->cold == CONFIG_COLD_DROP ?
@@ -698,6 +703,9 @@ report_stop_status(int e, const struct report_cause *c,
 	out->outcome = OUTPUT_FAILED;
 	(void)snprintf(out->why, sizeof(out->why), "%s", strerror(e));
 	switch (e) {
+	case ECHILD:	/* the limited child or a client: the what says */
+		(void)strcpy(out->why, "a measuring process died");
+		break;
 	case ENOMEM:
 		if (!c->memory_limit)
 			break;

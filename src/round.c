@@ -6,13 +6,8 @@
  *
  * Order within a repetition: enter a fresh round directory; syncfs if
  * --sync=round; then for each phase: --cold (not before create), syncfs
- * if --sync=phase, the phase itself, inline or limited (only the phases
- * that read run limited: the inodes create and the deletions dirty
- * cannot be reclaimed until they are written back, so a limit would kill
- * them, not the caches); then leave and remove the directory and add the
- * row.  The random order of open is drawn, untimed, at the start of the
- * phase from the seed, the round and the repetition, so a rerun with the
- * same seed opens the files in the same order.
+ * if --sync=phase, the phase itself (measure.h: inline, limited, or by
+ * the clients); then leave and remove the directory and add the row.
  */
 
 #include <errno.h>
@@ -23,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache.h"
+#include "clients.h"
+#include "measure.h"
 #include "probe.h"
 #include "round.h"
 #include "sig.h"
@@ -31,30 +27,14 @@
 #include "timing.h"
 #include "util.h"
 
-_Static_assert(PERF_MAX_VALUES + BACKEND_MAX_COUNTERS <= RECORD_MAX_EXTRA,
-    "room for every event and counter in struct phase_rec");
-
-/* What measure() needs: a runner_fn takes one pointer. */
-struct measure_arg {
-	struct round	*r;
-	enum phase	 p;
-	unsigned	 rep;
-	uint64_t	 n;
-};
-
 static int	run_rep(struct round *, unsigned, uint64_t, bool,
 		    struct rep_rec *);
 static void	tree_build(struct round *, uint64_t);
-static int	run_phase(struct round *, enum phase, unsigned, uint64_t,
-		    struct phase_out *);
-static int	measure(void *, struct phase_out *);
-static bool	open_box(void *, uint64_t, uint64_t, uint64_t);
 static int	cold_step(struct round *, enum phase, uint64_t, double *);
 static int	stop(struct round *, int, const char *, uint64_t,
 		    const char *, ...) __attribute__((format(printf, 5, 6)));
 static void	note(struct round *, enum round_note_kind, enum phase,
 		    uint64_t, uint64_t, double, const char *);
-static double	cache_value(int64_t);
 static void	listing_broken(struct round *, enum phase, unsigned,
 		    const struct phase_out *);
 static int	listing_stop(struct round *, const struct round_listing *);
@@ -155,7 +135,7 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,
 		if (run_rep(r, rep, r->n, warmup, &rep_rec) == -1)
 			return -1;
 		record_rep(r->doc, &rep_rec, cfg->phases, cfg->nphases,
-		    r->nperf + r->ncounters);
+		    r->nperf + r->ncounters + clients_ncolumns(cfg->clients));
 		for (i = 0; i < cfg->nphases; i++) {
 			p = cfg->phases[i];
 			r->rates[p][rep - 1] = rep_rec.phase[p].per_s;
@@ -268,7 +248,7 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 				    n, "syncfs");
 			sync_ns += timing_now() - t;
 		}
-		if (run_phase(r, p, rep, n, &o) == -1) {
+		if (measure_phase(r, p, rep, n, &o) == -1) {
 			(void)stop(r, o.err, workload_phase_name(p), n, "%s",
 			    o.what);
 			r->stop.memory_limit = o.err == ENOMEM &&
@@ -294,7 +274,8 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		if (o.loop_at != 0 || o.lost != 0)
 			listing_broken(r, p, rep, &o);
 		else if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
-		    o.done != n && cfg->churn == 0)
+		    o.done != n * (cfg->clients > 1 ? cfg->clients : 1) &&
+		    cfg->churn == 0)
 			note(r, ROUND_NOTE_SHORT_LIST, p, o.done, n, NAN,
 			    NULL);
 		busy_check(r, p, &o.rec);
@@ -328,173 +309,6 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 	note(r, ROUND_NOTE_LOAD, PHASE_COUNT, 0, n, load0 > load1 ? load0 :
 	    load1, NULL);
 	return 0;
-}
-
-/*
- * Phase 'p' of repetition 'rep' into 'o', limited where --memory-limit
- * asks.  Return 0, or -1 with o->err and o->what.
- */
-static int
-run_phase(struct round *r, enum phase p, unsigned rep, uint64_t n,
-    struct phase_out *o)
-{
-	struct measure_arg	 ma = { r, p, rep, n };
-	bool			 limited;
-	int			 rc;
-
-	limited = p == PHASE_OPEN || p == PHASE_LIST || p == PHASE_LISTSTAT;
-	rc = runner_run(&r->runner, limited, measure, &ma, o);
-	if (limited && r->runner.memcg != NULL && o->deleted > r->w.deleted)
-		r->w.deleted = o->deleted;
-	return rc;
-}
-
-/*
- * Measure a phase (a runner_fn; 'arg' is a struct measure_arg) into 'o':
- * its record and counts.  Return 0, or -1 with o->err and o->what.
- */
-static int
-measure(void *arg, struct phase_out *o)
-{
-	static struct workload_result	 res;	/* 15 KiB of histogram */
-	const struct measure_arg	*ma = arg;
-	struct round			*r = ma->r;
-	struct phase_rec		*c = &o->rec;
-	struct cache_state		 cs0, cs1;
-	int64_t				 sr, sw;
-	uint64_t			 state, n = ma->n, made, removed;
-	uint64_t			 k0[BACKEND_MAX_COUNTERS];
-	uint64_t			 k1[BACKEND_MAX_COUNTERS];
-	sig_atomic_t			 cont0;
-	size_t				 i;
-	char				 errbuf[LD_ERRLEN];
-	char				 done[32], all[32];
-	bool				 churning;
-
-	memset(o, 0, sizeof(*o));
-	record_phase_init(c);
-	if (ma->p == PHASE_OPEN) {
-		/* Untimed, and after create: n is known by now. */
-		state = r->cfg->seed ^ ((uint64_t)r->k << 32 | ma->rep);
-		workload_shuffle(r->order, n, util_splitmix64(&state));
-	}
-	if (r->ncounters > 0)
-		r->be->ops->counters(r->be, k0);
-	(void)cache_read("/", r->inode_slab, r->dev_major, r->dev_minor,
-	    &cs0);
-	churning = r->cfg->churn > 0 && (ma->p == PHASE_LIST ||
-	    ma->p == PHASE_LISTSTAT || ma->p == PHASE_RMRF);
-	if (churning) {
-		if (churn_start(&r->churn, r->be, r->w.dir, r->cfg->churn,
-		    errbuf) == -1) {
-			o->err = errno;
-			(void)snprintf(o->what, sizeof(o->what), "%.*s",
-			    (int)sizeof(o->what) - 1, errbuf);
-			return -1;
-		}
-		r->w.others_made = &r->churn.sh->made;
-	}
-	runner_peak_reset(&r->runner);
-	r->phase_t0_ns = timing_now();
-	r->w.deadline_ns = ma->p == PHASE_CREATE && r->deadline &&
-	    ma->rep == 1 ? timing_create_deadline(r->run_t0_ns,
-	    r->cfg->budget_ns, r->phase_t0_ns, timing_shape_share(&r->last),
-	    r->cfg->repeat) : 0;
-	r->w.open_box = ma->p == PHASE_OPEN && r->deadline ? open_box : NULL;
-	r->w.box_arg = r;
-	cont0 = sig_cont;
-	perf_start(r->perf);
-	if (workload_run(&r->w, ma->p, &res) == -1) {
-		o->err = errno;
-		/* What the phase counts: a tree's directories too. */
-		util_fmt_count(done, sizeof(done), res.done);
-		util_fmt_count(all, sizeof(all), ma->p == PHASE_MKDIR ?
-		    r->w.ndirs : ma->p == PHASE_DELETE && r->w.per_dir != 0 ?
-		    n + r->w.ndirs : n);
-		(void)snprintf(o->what, sizeof(o->what), "after %s of %s %s",
-		    done, all, ma->p == PHASE_MKDIR ? "directories" :
-		    ma->p == PHASE_DELETE && r->w.per_dir != 0 ?
-		    "files and directories" : "files");
-		perf_stop(r->perf, c->extra);
-		o->deleted = r->w.deleted;
-		if (churning)
-			(void)churn_stop(&r->churn, &made, &removed, errbuf);
-		r->w.others_made = NULL;
-		return -1;
-	}
-	perf_stop(r->perf, c->extra);
-	if (churning) {
-		r->w.others_made = NULL;
-		if (churn_stop(&r->churn, &made, &removed, errbuf) == -1) {
-			o->err = errno;
-			(void)snprintf(o->what, sizeof(o->what), "%.*s",
-			    (int)sizeof(o->what) - 1, errbuf);
-			o->deleted = r->w.deleted;
-			return -1;
-		}
-		c->churn_made = (double)made;
-		c->churn_removed = (double)removed;
-	}
-	if (r->ncounters > 0) {
-		r->be->ops->counters(r->be, k1);
-		for (i = 0; i < r->ncounters; i++)
-			c->extra[r->nperf + i] = (double)(k1[i] - k0[i]);
-	}
-	o->done = res.done;
-	o->foreign = res.foreign;
-	o->loop_at = res.loop_at;
-	o->lost = res.lost;
-	(void)snprintf(o->odd, sizeof(o->odd), "%s", res.odd);
-	if (ma->p == PHASE_LIST || ma->p == PHASE_LISTSTAT ||
-	    ma->p == PHASE_RMRF) {
-		c->loop = (double)res.loop_at;
-		c->lost = (double)res.lost;
-	}
-	o->deleted = r->w.deleted;
-	c->ns = (double)res.elapsed_ns;
-	c->per_s = res.elapsed_ns > 0 ? res.done * 1e9 / res.elapsed_ns :
-	    NAN;
-	c->ops = (double)res.ops;
-	c->user_ns = (double)res.usage.user_ns;
-	c->sys_ns = (double)res.usage.sys_ns;
-	c->vcsw = (double)res.usage.vcsw;
-	c->ivcsw = (double)res.usage.ivcsw;
-	c->inblock = (double)res.usage.inblock;
-	c->oublock = (double)res.usage.oublock;
-	c->p50_ns = (double)stats_hist_percentile(&res.hist, 50);
-	c->p90_ns = (double)stats_hist_percentile(&res.hist, 90);
-	c->p99_ns = (double)stats_hist_percentile(&res.hist, 99);
-	c->p999_ns = (double)stats_hist_percentile(&res.hist, 99.9);
-	c->max_ns = (double)res.hist.max;
-	(void)cache_read("/", r->inode_slab, r->dev_major, r->dev_minor,
-	    &cs1);
-	cache_diff(&cs0, &cs1, &sr, &sw);
-	c->dentries = cache_value(cs0.nr_dentry);
-	c->dentries_unused = cache_value(cs0.nr_unused);
-	c->inodes = cache_value(cs0.nr_inodes);
-	c->dentry_objs = cache_value(cs0.dentry_objs);
-	c->inode_objs = cache_value(cs0.inode_objs);
-	c->mem_avail_kib = cache_value(cs0.mem_available_kib);
-	c->sectors_read = cache_value(sr);
-	c->sectors_written = cache_value(sw);
-	c->memcg_peak_kib = runner_peak_kib(&r->runner);
-	c->stopped = sig_cont != cont0 || record_lost_time(c) ? 1 : 0;
-	return 0;
-}
-
-/*
- * The open phase's time box (struct workload): whether to stop after
- * 'done' files at 'now', 'elapsed_ns' into the phase, for the round to
- * end at the budget (timing_open_stop()).
- */
-static bool
-open_box(void *arg, uint64_t done, uint64_t now, uint64_t elapsed_ns)
-{
-	struct round	*r = arg;
-
-	return timing_open_stop(&r->last, timing_budget_end(r->run_t0_ns,
-	    r->cfg->budget_ns), now, r->n, done, elapsed_ns, r->create_ns,
-	    r->cfg->repeat - r->rep);
 }
 
 /*
@@ -588,13 +402,6 @@ note(struct round *r, enum round_note_kind kind, enum phase p,
 	rn.where = r->dname;
 	rn.msg = msg;
 	r->note(r->arg, &rn);
-}
-
-/* A cache counter as a cell: NAN where it could not be read. */
-static double
-cache_value(int64_t v)
-{
-	return v < 0 ? NAN : (double)v;
 }
 
 /*

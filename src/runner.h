@@ -7,10 +7,13 @@
  * dentries and inodes the phase brings into the caches count against
  * the limit and the OOM killer, if it comes, takes the child and not
  * largedir.  The child hands its struct phase_out back through a shared
- * mapping; signals reach it through sig_forward().  A mode with K client
- * processes and a start barrier belongs here too.
+ * mapping; signals reach it through sig_forward().  Or by K clients
+ * (--clients): K child processes, limited too where the phase is, that
+ * each measure their share once all of them are ready (a start barrier)
+ * and hand it back through a shared mapping of K struct runner_client;
+ * the caller adds them up.
  *
- * The measuring function is the same in both modes and never prints or
+ * The measuring function is the same in every mode and never prints or
  * exits: it fills a struct phase_out and returns 0 or -1.
  */
 
@@ -24,23 +27,43 @@
 
 #include "memcg.h"
 #include "record.h"
+#include "stats.h"
+
+/*
+ * What one of K clients measured, in memory it shares with largedir: no
+ * pointers.  The client's function fills it; 'progress' it updates as it
+ * goes, for the progress line.
+ */
+struct runner_client {
+	struct phase_out	 o;		/* its record and counts */
+	struct stats_hist	 hist;		/* its latencies */
+	uint64_t		 t_begin, t_end;	/* its loop, timing_now() */
+	uint64_t		 created, deleted;	/* workload.h's bounds */
+	volatile uint64_t	 progress;	/* files done so far */
+	pid_t			 pid;
+};
 
 struct runner {
 	struct memcg		*memcg;		/* NULL: inline only */
 	pid_t			 parent;	/* largedir */
 	struct phase_out	*shared;	/* a child's results */
 	bool			 in_child;	/* this is a limited child */
+	unsigned		 nslots;	/* clients mapped in 'slots' */
+	struct runner_client	*slots;		/* shared with the clients */
 	/* Called in a limited child before the phase (timer, counters). */
 	void			(*child_init)(void *);
 	void			*child_arg;
 };
 
 typedef int	(*runner_fn)(void *, struct phase_out *);
+typedef int	(*runner_cfn)(void *, unsigned, struct runner_client *);
 
 void	runner_init(struct runner *, struct memcg *, void (*)(void *),
 	    void *);
 int	runner_run(struct runner *, bool, runner_fn, void *,
 	    struct phase_out *);
+int	runner_clients(struct runner *, unsigned, bool, runner_cfn, void *,
+	    void (*)(void *, uint64_t), void *, struct phase_out *);
 void	runner_peak_reset(const struct runner *);
 double	runner_peak_kib(const struct runner *);
 void	runner_free(struct runner *);

@@ -55,7 +55,7 @@ on_signal(int signo)
 		sig_first = signo;
 	sig_count++;
 	sig_poll = 1;
-	if (child > 0)
+	if (child != 0)
 		(void)kill(child, signo);	/* it stops its phase, too */
 }
 
@@ -135,15 +135,16 @@ sig_arm_timer(void)
 }
 
 /*
- * Pass every signal caught from now on to process 'pid' (0: to none).  A
- * signal that came before the call is passed on here, so a child started
- * just after it still hears of it.
+ * Pass every signal caught from now on to process 'pid' (0: to none; a
+ * negative pid names a process group, as for kill(2)).  A signal that
+ * came before the call is passed on here, so a child started just after
+ * it still hears of it.
  */
 void
 sig_forward(pid_t pid)
 {
 	child = pid;
-	if (pid > 0 && sig_first != 0)
+	if (pid != 0 && sig_first != 0)
 		(void)kill(pid, sig_first);
 }
 

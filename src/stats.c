@@ -49,6 +49,21 @@ stats_hist_reset(struct stats_hist *h)
 	h->max = 0;
 }
 
+/* Add the values recorded in 'src' to 'dst', as if recorded there. */
+void
+stats_hist_merge(struct stats_hist *dst, const struct stats_hist *src)
+{
+	size_t	i;
+
+	for (i = 0; i < STATS_NBUCKETS; i++)
+		dst->bucket[i] += src->bucket[i];
+	dst->count += src->count;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+}
+
 /*
  * Return the middle of the value range of bucket 'i', the inverse of
  * stats_bucket().  Bucket i >= 32 lies in octave e = i / 32 + 4 and

@@ -78,6 +78,8 @@ stats_hist_add(struct stats_hist *h, uint64_t v)
 }
 
 void		stats_hist_reset(struct stats_hist *);
+void		stats_hist_merge(struct stats_hist *,
+		    const struct stats_hist *);
 uint64_t	stats_hist_percentile(const struct stats_hist *, double);
 
 double		stats_median(const double *, size_t);

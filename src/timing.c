@@ -306,8 +306,11 @@ said(const struct timing_sched *s, struct timing_round *rd,
  * budget (timing_create_deadline()), its open phase where what comes
  * after it would not (timing_open_stop()).  Every round under
  * TIMING_PREDICT has these limits, so even a round far slower than
- * planned ends at the budget.  TIMING_CLASSIC starts rounds at x growth
- * until the budget has passed.
+ * planned ends at the budget; unless s->nobox (a round whose phases
+ * cannot stop early, as --clients with --split blocked): then the last
+ * round is the plan's n, and ends near the budget as far as the plan is
+ * right.  TIMING_CLASSIC starts rounds at x growth until the budget has
+ * passed.
  */
 bool
 timing_sched_next(struct timing_sched *s, struct timing_round *rd)
@@ -339,7 +342,7 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 	}
 	if (s->policy == TIMING_CLASSIC)
 		goto run;
-	rd->deadline = true;
+	rd->deadline = !s->nobox;
 	if (!s->have_model)
 		goto run;
 	if (!s->plan_on) {
@@ -370,7 +373,7 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 	}
 	rd->n = s->plan.n[s->plan_i];
 	rd->pred_ns = s->plan.pred_ns[s->plan_i];
-	if (s->plan_i + 1 == s->plan.m) {
+	if (s->plan_i + 1 == s->plan.m && !s->nobox) {
 		rd->timebox = true;
 		rd->n_about = rd->n;
 		rd->n = rd->n > s->max / TIMING_TIMEBOX_FACTOR ? s->max :

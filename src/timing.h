@@ -187,6 +187,8 @@ struct timing_sched {
 	unsigned			 last_k;	/* the round before */
 	double				 last_took_ns, last_pred_ns;
 	bool				 ended;
+	bool				 nobox;		/* no round is
+							   time-boxed */
 };
 
 void	timing_sched_init(struct timing_sched *, const struct timing_clock *,

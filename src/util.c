@@ -388,6 +388,16 @@ util_fmt_rate(char *buf, size_t len, double rate)
 		(void)snprintf(buf, len, "%.2fG", rate / 1e9);
 }
 
+/* Append 's' to the string in 'buf' ('len' bytes), cut to fit. */
+void
+util_append(char *buf, size_t len, const char *s)
+{
+	size_t	n = strlen(buf);
+
+	if (n < len)
+		(void)snprintf(buf + n, len - n, "%s", s);
+}
+
 /*
  * Write a count with thousands separators into 'buf': "1,234,567".  If
  * 'len' is too small for that, the plain digits are cut as snprintf cuts.

@@ -202,12 +202,18 @@ each_file(struct workload *w, enum phase p, file_op op,
 {
 	struct backend		*be = w->be;
 	struct backend_dir	*dir = w->dir, **sub = w->sub;
-	uint64_t		 i, idx, n = w->n, start, t0, t1, paused = 0;
+	uint64_t		 i, j, idx, start, t0, t1, paused = 0;
 	uint64_t		 deadline, check, per = w->per_dir;
+	uint64_t		 lo = 0, st = 1, hi = w->n;
 	bool			(*box)(void *, uint64_t, uint64_t, uint64_t);
 	int		 rc = 0, saved = 0;
 	bool		 opfail = false;
 
+	if (w->step != 0) {		/* one client's share */
+		lo = w->first;
+		st = w->step;
+		hi = w->end < w->n ? w->end : w->n;
+	}
 	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
 	    w->deadline_ns : UINT64_MAX;
 	/* Open's box, asked every WORKLOAD_BOX_EVERY files: a countdown. */
@@ -217,9 +223,10 @@ each_file(struct workload *w, enum phase p, file_op op,
 	start = t0 = timing_now();
 	/*
 	 * dir, sub and per in locals: what 'w' points to would be loaded
-	 * again after every call of 'op'.
+	 * again after every call of 'op'.  i is the name (or the position
+	 * in 'order'), j counts the files done.
 	 */
-	for (i = 0; i < n; i++) {
+	for (i = lo, j = 0; i < hi; i += st, j++) {
 		idx = order != NULL ? order[i] : i;
 		if (op(be, per == 0 ? dir : sub[idx / per], names_get(w->names,
 		    idx)) == -1) {
@@ -232,18 +239,21 @@ each_file(struct workload *w, enum phase p, file_op op,
 		stats_hist_add(&r->hist, t1 - t0);
 		t0 = t1;
 		if (t1 >= deadline) {
-			i++;
+			i += st;
+			j++;
 			break;
 		}
 		if (--check == 0) {
 			check = WORKLOAD_BOX_EVERY;
-			if (box(w->box_arg, i + 1, t1, t1 - start - paused)) {
-				i++;
+			if (box(w->box_arg, j + 1, t1, t1 - start - paused)) {
+				i += st;
+				j++;
 				break;
 			}
 		}
-		if (*w->poll != 0 && poll_paused(w, p, i + 1, &t0, &paused)) {
-			i++;
+		if (*w->poll != 0 && poll_paused(w, p, j + 1, &t0, &paused)) {
+			i += st;
+			j++;
 			saved = EINTR;
 			rc = -1;
 			break;
@@ -256,18 +266,22 @@ each_file(struct workload *w, enum phase p, file_op op,
 		opfail = true;
 	}
 	r->elapsed_ns = t0 - start - paused;
-	r->done = i;
+	r->done = j;
+	if (i > hi)
+		i = hi;			/* a share's last step overshoots */
 	if (p == PHASE_CREATE)
 		/*
 		 * A create that failed after openat (in write, fsync or
 		 * close) leaves its file behind, and so may one interrupted
 		 * while its request was on the wire (NFS), so clean-up must
-		 * try it; EEXIST means the name is someone else's.
+		 * try it; EEXIST means the name is someone else's.  Of a
+		 * share, 'created' bounds the names this client made.
 		 */
-		w->created = opfail && saved != EEXIST && i < n ? i + 1 : i;
+		w->created = opfail && saved != EEXIST && i < hi ? i + 1 : i;
 	else if (p == PHASE_DELETE && opfail && be->window > 1)
 		/* The last 'window' called may not be gone. */
-		w->deleted = i > be->window ? i - be->window : 0;
+		w->deleted = i > lo + be->window * st ? i - be->window * st :
+		    lo;
 	else if (p == PHASE_DELETE)
 		w->deleted = i;
 	errno = saved;

@@ -110,6 +110,16 @@ struct workload {
 	uint64_t		 ndirs;
 	struct backend_dir	**sub;
 	const char		*dnames;
+	/*
+	 * One client's share of the names, when several share a round
+	 * (--clients): create, open and delete take the names (open: the
+	 * positions of 'order') first, first + step, ... below end; a
+	 * listing reads the whole directory all the same.  step 0: all n.
+	 * Then 'created' and 'deleted' bound what this client did: names
+	 * of its share below 'deleted' are gone, none from 'created' on
+	 * was made.
+	 */
+	uint64_t		 first, step, end;
 	/* What may exist, for workload_clean(). */
 	uint64_t		 created;	/* names [0, created) */
 	uint64_t		 deleted;	/* names [0, deleted) are gone */

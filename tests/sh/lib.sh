@@ -97,6 +97,16 @@ snapshot() {
 	(cd "$1" && find . | sort && find . -type f -exec cksum {} + | sort)
 }
 
+# unchanged DIR WHERE: DIR is as snapshot DIR >$T/before found it; fail
+# naming WHERE if not.
+unchanged() {
+	snapshot "$1" >"$T/after"
+	cmp -s "$T/before" "$T/after" || {
+		diff "$T/before" "$T/after" >&2 || true
+		fail "$2: the directory is not as it was"
+	}
+}
+
 # wait_for SECONDS CMD...: poll CMD until it succeeds; fail after SECONDS.
 wait_for() {
 	wf_n=$(($1 * 20))

@@ -20,15 +20,6 @@ mkdir "$D/d00000001"
 printf 'named like largedir'\''s own\n' >"$D/d00000001/00000005"
 snapshot "$D" >"$T/before"
 
-# unchanged WHERE: $D is as it was before the runs.
-unchanged() {
-	snapshot "$D" >"$T/after"
-	cmp -s "$T/before" "$T/after" || {
-		diff "$T/before" "$T/after" >&2 || true
-		fail "$1: the directory is not as it was"
-	}
-}
-
 # --- strace: 40 directories of 5 files, every phase once ---
 expect_exit 0 traced -f -o "$T/log" -e trace=mkdirat,openat,unlinkat,newfstatat,fstatat64,statx \
     "$LD" -q --layout tree --dirs 40 --files-per-dir 5 \
@@ -60,7 +51,7 @@ grep -E 'unlinkat\([0-9]+, "d[0-9]{8}(/[0-9]{8})?", ' "$T/log" |
     fail "strace: delete not directory by directory"
 [ "$(jq -r '.rounds[0].dirs' "$T/res-strace/s.json")" = 40 ] ||
     fail "strace: the summary does not say 40 dirs"
-unchanged strace
+unchanged "$D" strace
 
 # --- rows, nothing left, foreign files kept, two rounds, repeated ---
 expect_exit 0 "$LD" -q --layout tree --files-per-dir 7 --start 700 \
@@ -73,7 +64,7 @@ j=$T/res-rows/r.json
     "800 800 1200 1200" ] || fail "rows: delete_ops is not files + dirs"
 [ "$(jq -r '.config."files-per-dir"' "$j")" = 7 ] ||
     fail "rows: files-per-dir not recorded"
-unchanged rows
+unchanged "$D" rows
 
 # --- a flat-layout option with a tree, and the other way round ---
 expect_exit 2 "$LD" --dirs 5 "$D" 2>"$T/stderr"
@@ -96,7 +87,7 @@ rc=$?
 set -e
 bg=
 [ "$rc" = 130 ] || fail "SIGINT: exit $rc: $(cat "$T/stderr-int")"
-unchanged SIGINT
+unchanged "$D" SIGINT
 
 # --- kill -9 in the middle of a tree, then --cleanup ---
 "$LD" -q --layout tree --dirs 20000 --sync none -o "$T/res-kill" \
@@ -110,6 +101,6 @@ grep -q ' tree 15$' "$D"/largedir.*/.largedir-round ||
     fail "kill -9: the round record does not name the tree"
 expect_exit 0 "$LD" --cleanup "$D" >"$T/stdout" 2>&1
 grep -q '^removed ' "$T/stdout" || fail "cleanup: $(cat "$T/stdout")"
-unchanged "kill -9 and --cleanup"
+unchanged "$D" "kill -9 and --cleanup"
 
 exit 0

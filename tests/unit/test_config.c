@@ -341,6 +341,33 @@ test_preset(void **state)
 }
 
 /*
+ * Each row of 'tab' ('n' rows: up to three options, name and value, and
+ * the message): config_check() refuses those settings with that message.
+ */
+struct refusal {
+	const char	*opts[6];	/* name, value, ... */
+	const char	*want;		/* the error */
+};
+
+static void
+check_refusals(const struct refusal *tab, size_t n)
+{
+	struct config	c;
+	char		err[LD_ERRLEN];
+	size_t		i, j;
+
+	for (i = 0; i < n; i++) {
+		config_init(&c);
+		for (j = 0; j < 6 && tab[i].opts[j] != NULL; j += 2)
+			assert_int_equal(config_set(&c, tab[i].opts[j],
+			    tab[i].opts[j + 1], err), 0);
+		assert_int_equal(config_check(&c, err), -1);
+		assert_string_equal(err, tab[i].want);
+		config_free(&c);
+	}
+}
+
+/*
  * The tree layout: its options go with it only; --dirs sets the first n;
  * mkdir comes first whether named or not; rmrf and --churn are the flat
  * layout's; files-per-dir is recorded for a tree only.
@@ -348,10 +375,7 @@ test_preset(void **state)
 static void
 test_layout(void **state)
 {
-	static const struct {
-		const char	*opts[6];	/* name, value, ... */
-		const char	*want;		/* the error, or NULL */
-	} tab[] = {
+	static const struct refusal	tab[] = {
 		{ { "dirs", "10" }, "--dirs goes with --layout tree" },
 		{ { "files-per-dir", "3" },
 		    "--files-per-dir goes with --layout tree" },
@@ -373,18 +397,10 @@ test_layout(void **state)
 	struct output_kvlist	kv = { 0 };
 	struct config		c;
 	char			err[LD_ERRLEN], buf[128];
-	size_t			i, j;
+	size_t			j;
 
 	(void)state;
-	for (i = 0; i < NELEM(tab); i++) {
-		config_init(&c);
-		for (j = 0; j < 6 && tab[i].opts[j] != NULL; j += 2)
-			assert_int_equal(config_set(&c, tab[i].opts[j],
-			    tab[i].opts[j + 1], err), 0);
-		assert_int_equal(config_check(&c, err), -1);
-		assert_string_equal(err, tab[i].want);
-		config_free(&c);
-	}
+	check_refusals(tab, NELEM(tab));
 	config_init(&c);
 	assert_int_equal(config_set(&c, "layout", "tree", err), 0);
 	assert_int_equal(config_set(&c, "dirs", "50000", err), 0);
@@ -403,6 +419,52 @@ test_layout(void **state)
 	assert_string_equal(output_kv_get(&kv, "layout"), "tree");
 	assert_string_equal(output_kv_get(&kv, "phases"),
 	    "mkdir,create,list,delete");
+	output_kv_free(&kv);
+	config_free(&c);
+}
+
+/*
+ * --clients and --split: what they refuse, and that one client's record
+ * is what it always was (neither is dumped).
+ */
+static void
+test_clients_opts(void **state)
+{
+	static const struct refusal	tab[] = {
+		{ { "split", "blocked" }, "--split goes with --clients 2 or "
+		    "more" },
+		{ { "clients", "2", "layout", "tree" }, "--clients 2: not with "
+		    "--layout tree (its directories are not divided among "
+		    "clients)" },
+		{ { "clients", "3", "phases", "create,rmrf" }, "--clients 3: "
+		    "not with --phases rmrf (each client would remove names "
+		    "another one listed); use delete" },
+		{ { "clients", "2", "churn", "5", "phases", "list" },
+		    "--clients 2: not with --churn" },
+		{ { "clients", "8", "start", "5" }, "--clients 8 needs --start "
+		    "8 at least (a file for each), not 5" },
+	};
+	struct output_kvlist	kv = { 0 };
+	struct config		c;
+	char			err[LD_ERRLEN];
+
+	(void)state;
+	check_refusals(tab, NELEM(tab));
+	config_init(&c);
+	assert_int_equal(config_set(&c, "clients", "65", err), -1);
+	assert_string_equal(err, "--clients '65': must be a whole number "
+	    "from 1 to 64");
+	assert_int_equal(config_check(&c, err), 0);
+	config_dump(&c, &kv);
+	assert_null(output_kv_get(&kv, "clients"));
+	assert_null(output_kv_get(&kv, "split"));
+	output_kv_free(&kv);
+	assert_int_equal(config_set(&c, "clients", "4", err), 0);
+	assert_int_equal(config_set(&c, "split", "blocked", err), 0);
+	assert_int_equal(config_check(&c, err), 0);
+	config_dump(&c, &kv);
+	assert_string_equal(output_kv_get(&kv, "clients"), "4");
+	assert_string_equal(output_kv_get(&kv, "split"), "blocked");
 	output_kv_free(&kv);
 	config_free(&c);
 }
@@ -523,7 +585,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 52);
+	assert_int_equal(n, 54);
 	free(lo);
 }
 
@@ -545,6 +607,8 @@ test_every_option(void **state)
 		    "be predict or classic" },
 		{ "churn", "1000000", "1000001", "--churn '1000001': must be "
 		    "a whole number from 0 to 1000000" },
+		{ "clients", "64", "0", "--clients '0': must be a whole number "
+		    "from 1 to 64" },
 		{ "cold", "drop", "x", "--cold 'x': must be none, drop or "
 		    "remount" },
 		{ "config", NULL, "x.conf", "unknown option 'config'" },
@@ -563,6 +627,8 @@ test_every_option(void **state)
 		    "'.', '_' or '-', not starting with '.'" },
 		{ "layout", "tree", "x", "--layout 'x': must be flat or "
 		    "tree" },
+		{ "split", "blocked", "x", "--split 'x': must be interleaved "
+		    "or blocked" },
 		{ "preset", "maildir", "mbox", "--preset 'mbox': must be "
 		    "classic or maildir" },
 		{ "max-files", "1", "0", "--max-files '0': must be a whole "
@@ -710,7 +776,8 @@ test_limits(void **state)
 			for (w = o->words; w->word != NULL; w++) {
 				assert_int_equal(config_set(&c, o->name,
 				    w->word, err), 0);
-				if (o->dump == 0)
+				/* A shown one: its test checks the record. */
+				if (o->dump == 0 || o->show != NULL)
 					continue;
 				config_dump(&c, &kv);
 				assert_string_equal(output_kv_get(&kv,
@@ -918,6 +985,7 @@ main(void)
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_clients_opts),
 		cmocka_unit_test(test_preset),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_every_option),

@@ -88,8 +88,11 @@ test_stop_status(void **state)
 		/* Anything else is a failure. */
 		{ EIO, { 0, false, false, false }, 1, OUTPUT_FAILED,
 		    "Input/output error" },
+		{ EPERM + 1000, { SIGINT, true, true, false }, 1,
+		    OUTPUT_FAILED, "Unknown error 1001" },
+		/* The limited child or a client died: a failure, named. */
 		{ ECHILD, { SIGINT, true, true, false }, 1, OUTPUT_FAILED,
-		    "No child processes" },
+		    "a measuring process died" },
 	};
 	struct report_stop	out;
 	size_t			i;

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * clients: see clients.h.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "clients.h"
+#include "stats.h"
+#include "util.h"
+
+/* The extra columns before the clients' own: the slowest, the fastest. */
+#define CLIENTS_FIXED	2
+
+/*
+ * The share of client 'c' of 'k' in a round of 'n' names split as
+ * 'split': interleaved, c, c + k, c + 2k, ... (the clients work side by
+ * side in the same part of the directory); blocked, the c-th of k runs
+ * of about n / k consecutive names.
+ */
+void
+clients_share(enum config_split split, unsigned k, unsigned c, uint64_t n,
+    struct clients_share *s)
+{
+	if (split == CONFIG_SPLIT_INTERLEAVED) {
+		s->first = c;
+		s->step = k;
+		s->end = n;
+	} else {
+		s->first = n * c / k;
+		s->step = 1;
+		s->end = n * (c + 1) / k;
+	}
+}
+
+/* The extra columns of 'k' clients: none for one. */
+size_t
+clients_ncolumns(unsigned k)
+{
+	return k > 1 ? CLIENTS_FIXED + k : 0;
+}
+
+/*
+ * The name of extra column 'i' of 'k' clients (i below
+ * clients_ncolumns()), valid for the whole run.
+ */
+const char *
+clients_column(unsigned k, size_t i)
+{
+	static char	names[CONFIG_MAX_CLIENTS][16];
+
+	if (i == 0)
+		return "client_min_per_s";
+	if (i == 1)
+		return "client_max_per_s";
+	i -= CLIENTS_FIXED;
+	if (i >= k || i >= CONFIG_MAX_CLIENTS)
+		return NULL;
+	(void)snprintf(names[i], sizeof(names[i]), "client%zu_per_s", i + 1);
+	return names[i];
+}
+
+/*
+ * Make 'o' the record of one phase from the 'k' clients in 'slots': see
+ * clients.h.  The first 'nperf' extras (events) are added up; the
+ * clients' columns go to the extras from 'at' on.  A client's error, or
+ * the first listing that went wrong, is the phase's.
+ */
+void
+clients_merge(const struct runner_client *slots, unsigned k, size_t nperf,
+    size_t at, struct phase_out *o)
+{
+	static struct stats_hist	 hist;	/* 15 KiB */
+	const struct runner_client	*s;
+	struct phase_rec		*c = &o->rec;
+	uint64_t			 t0 = UINT64_MAX, t1 = 0;
+	double				 rate, lo = INFINITY, hi = 0;
+	unsigned			 i;
+	size_t				 j;
+
+	stats_hist_reset(&hist);
+	memset(o, 0, sizeof(*o));
+	record_phase_init(c);
+	c->user_ns = c->sys_ns = c->vcsw = c->ivcsw = 0;
+	c->inblock = c->oublock = c->ops = c->stopped = 0;
+	for (j = 0; j < nperf; j++)
+		c->extra[j] = 0;
+	for (i = 0; i < k; i++) {
+		s = &slots[i];
+		if (o->err == 0 && s->o.err != 0) {
+			o->err = s->o.err;
+			(void)snprintf(o->what, sizeof(o->what), "client %u: "
+			    "%s", i + 1, s->o.what);
+		}
+		if (o->loop_at == 0 && o->lost == 0 && (s->o.loop_at != 0 ||
+		    s->o.lost != 0)) {
+			o->loop_at = s->o.loop_at;
+			o->lost = s->o.lost;
+			(void)memcpy(o->odd, s->o.odd, sizeof(o->odd));
+		}
+		o->done += s->o.done;
+		if (s->o.foreign > o->foreign)	/* each saw the same */
+			o->foreign = s->o.foreign;
+		c->ops += s->o.rec.ops;
+		c->user_ns += s->o.rec.user_ns;
+		c->sys_ns += s->o.rec.sys_ns;
+		c->vcsw += s->o.rec.vcsw;
+		c->ivcsw += s->o.rec.ivcsw;
+		c->inblock += s->o.rec.inblock;
+		c->oublock += s->o.rec.oublock;
+		for (j = 0; j < nperf; j++)
+			c->extra[j] += s->o.rec.extra[j];
+		if (!isnan(s->o.rec.memcg_peak_kib))
+			c->memcg_peak_kib = isnan(c->memcg_peak_kib) ?
+			    s->o.rec.memcg_peak_kib : fmax(c->memcg_peak_kib,
+			    s->o.rec.memcg_peak_kib);
+		if (s->o.rec.stopped != 0)
+			c->stopped = 1;
+		stats_hist_merge(&hist, &s->hist);
+		if (s->t_begin < t0)
+			t0 = s->t_begin;
+		if (s->t_end > t1)
+			t1 = s->t_end;
+		rate = s->o.rec.ns > 0 ? s->o.done * 1e9 / s->o.rec.ns : NAN;
+		c->extra[at + CLIENTS_FIXED + i] = rate;
+		if (!isnan(rate)) {
+			lo = fmin(lo, rate);
+			hi = fmax(hi, rate);
+		}
+	}
+	c->ns = t1 > t0 ? (double)(t1 - t0) : 0;
+	c->per_s = c->ns > 0 ? o->done * 1e9 / c->ns : NAN;
+	c->extra[at] = isinf(lo) ? NAN : lo;
+	c->extra[at + 1] = isinf(lo) ? NAN : hi;
+	c->p50_ns = (double)stats_hist_percentile(&hist, 50);
+	c->p90_ns = (double)stats_hist_percentile(&hist, 90);
+	c->p99_ns = (double)stats_hist_percentile(&hist, 99);
+	c->p999_ns = (double)stats_hist_percentile(&hist, 99.9);
+	c->max_ns = (double)hist.max;
+	c->loop = slots[0].o.rec.loop;	/* NAN but for a listing */
+	c->lost = slots[0].o.rec.lost;
+	if (!isnan(c->loop)) {
+		c->loop = (double)o->loop_at;
+		c->lost = (double)o->lost;
+	}
+}
+
+/*
+ * What may exist after the 'k' clients of a round of 'n' names ran a
+ * phase: '*created' bounds the names made (none from there on), and
+ * '*deleted' the names removed (all below it are gone).  A client that
+ * finished its share counts as having reached n; the bounds of one that
+ * stopped are workload.h's; one that died may have made and removed
+ * anything.  So clean-up tries every name that may be left, and at worst
+ * some that are gone already.
+ */
+void
+clients_bounds(const struct runner_client *slots, unsigned k, uint64_t n,
+    uint64_t *created, uint64_t *deleted)
+{
+	const struct runner_client	*s;
+	uint64_t			 made = 0, gone = n, reach;
+	unsigned			 i;
+
+	for (i = 0; i < k; i++) {
+		s = &slots[i];
+		if (!s->o.done_ok) {	/* it died: it told nothing */
+			made = n;
+			gone = 0;
+			continue;
+		}
+		reach = s->o.err == 0 ? n : s->created;
+		if (reach > made)
+			made = reach;
+		reach = s->o.err == 0 ? n : s->deleted;
+		if (reach < gone)
+			gone = reach;
+	}
+	*created = made;
+	*deleted = gone;
+}
