@@ -4,7 +4,8 @@
 # client on its own share (interleaved: names c mod K; blocked: a run of
 # consecutive names), and a listing read whole by every client; nothing
 # is left and foreign files stay.  The outputs add the clients' columns,
-# one client's have none.  SIGINT stops them all (exit 130), a client
+# one client's have none.  A round cut at the budget's deadline goes on
+# with 2 x the fewest files either client made.  SIGINT stops them all (exit 130), a client
 # killed by -9 is named and stops the run (exit 1), and a largedir killed
 # by -9 takes its clients along and leaves what --cleanup removes.  Then
 # the same counts on a tmpfs and an ext4 image (root), and the clients of
@@ -105,6 +106,18 @@ done
 expect_exit 2 "$LD" --clients 2 -o "$T/refused" nfs://127.0.0.1/x 2>"$T/stderr"
 grep -q 'not with the nfs backend' "$T/stderr" || fail "nfs: $(cat "$T/stderr")"
 [ ! -e "$T/refused" ] || fail "a refused run wrote outputs"
+
+# --- the budget: a round too large for it stops creating at its
+# deadline, and is trimmed to 2 x the fewest either client made (its ops
+# count them all) ---
+expect_exit 0 "$LD" -q --clients 2 -b 1s -n 3000000 --sync none \
+    -o "$T/res-box" --label b "$D"
+check_outputs "$T/res-box" b complete
+jq -e '.rounds[-1] | (.n < 3000000) and (.n % 2 == 0) and
+    (.create_ops >= .n) and (.open_ops <= .n) and (.delete_ops == .n)' \
+    "$T/res-box/b.json" >/dev/null || fail "budget: $(jq -c '.rounds[-1] |
+    {n, create_ops, open_ops, delete_ops}' "$T/res-box/b.json")"
+unchanged "$D" budget
 
 # clients_of PID: the client processes of largedir PID, one per line.
 clients_of() {
