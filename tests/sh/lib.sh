@@ -54,6 +54,13 @@ need_dep() {
 	    fail "needs $1: run 'make deps' (Debian package $2)"
 }
 
+# need_strace: fail unless strace is there (make deps installs it), skip
+# where it cannot trace (a sandbox without ptrace).
+need_strace() {
+	need_dep strace strace
+	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+}
+
 # need_space DIR GIB WHY: skip unless the filesystem of DIR has GIB GiB
 # free (largedir refuses to make an image larger than the space left).
 need_space() {

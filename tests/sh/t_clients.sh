@@ -13,8 +13,7 @@
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_dep jq jq
-need_dep strace strace
-strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+need_strace
 
 D=$T/dir
 mkdir "$D"

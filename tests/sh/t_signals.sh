@@ -10,9 +10,8 @@
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd jq
-need_dep strace strace
 need_dep pgrep procps
-strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+need_strace
 ld_exe=$(readlink -f "$LD")
 
 # has_file DIR NAME: a round directory of a work directory in DIR holds

@@ -5,8 +5,7 @@
 # unlinkat per file for delete and rmrf; --repeat repeats all of it.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
-need_cmd strace
-strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+need_strace
 
 mkdir "$T/d"
 awk 'BEGIN { for (i = 0; i < 2000; i++) printf "%08d\n", i }' >"$T/names"

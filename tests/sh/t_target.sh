@@ -427,8 +427,7 @@ left "mf (after cleanup)"
 # image or run directory.  strace holds each pwrite64 back 400 ms, so that
 # mkfs.ext4 takes seconds (about 20 of them on a loop device with 4 KiB
 # blocks) instead of a tenth of one.
-need_dep strace strace
-strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here"
+need_strace
 cat >"$T/slow.conf" <<EOF
 label = slow
 fstype = ext4
