@@ -35,6 +35,18 @@ else
 PFM_OFF  = src/perf.c tests/unit/test_perf.c
 endif
 
+# Open MPI: --mpi (src/ranks.c, with LD_MPI).  MPI=1 builds largedir with
+# it; make check also builds $(O)/largedir-mpi beside the default binary
+# when Open MPI is installed, so that both builds are tested.
+MPI_CFLAGS = $(shell pkg-config --cflags ompi-c 2>/dev/null)
+MPI_LIBS   = $(shell pkg-config --libs ompi-c 2>/dev/null)
+MPI     ?= 0
+ifeq ($(MPI),1)
+BIN_MPI  = $(O)/mpi/ranks.o
+BIN_LIBS = $(MPI_LIBS)
+endif
+MPI_BIN  = $(if $(MPI_LIBS),$(O)/largedir-mpi)
+
 # make check SANITIZE=1 builds everything again, with ASan and UBSan, in
 # a directory of its own so the two builds never mix objects.
 ifeq ($(SANITIZE),1)
@@ -58,7 +70,8 @@ DEB_FS    = e2fsprogs xfsprogs btrfs-progs
 DEB_NFS   = nfs-ganesha nfs-ganesha-vfs rpcbind
 DEB_TEST  = libcmocka-dev libjansson-dev jq strace procps util-linux bsdutils \
 	    mandoc gnuplot-nox libxml2-utils python3 chromium $(DEB_FS) \
-	    $(DEB_NFS) libnfs-utils nfs-common $(DEB_UML)
+	    $(DEB_NFS) libnfs-utils nfs-common $(DEB_UML) libopenmpi-dev \
+	    openmpi-bin
 DEB_UML   = user-mode-linux slirp kmod reiserfsprogs
 DEB_LINT  = cppcheck shellcheck
 DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
@@ -82,8 +95,18 @@ TEST_LIBS   = $(shell pkg-config --libs cmocka jansson 2>/dev/null || \
 
 all: $(BIN)
 
-$(BIN): $(O)/largedir.o $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $(O)/largedir.o $(LIB) $(LDLIBS) -lm
+$(BIN): $(O)/largedir.o $(BIN_MPI) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(O)/largedir.o $(BIN_MPI) $(LIB) $(LDLIBS) \
+	    $(BIN_LIBS) -lm
+
+# The MPI build's ranks.o comes first, so the archive's is not linked.
+$(O)/largedir-mpi: $(O)/largedir.o $(O)/mpi/ranks.o $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(O)/largedir.o $(O)/mpi/ranks.o $(LIB) \
+	    $(LDLIBS) $(MPI_LIBS) -lm
+
+$(O)/mpi/ranks.o: src/ranks.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DLD_MPI $(MPI_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(LIB): $(OBJS)
 	rm -f $@
@@ -151,7 +174,7 @@ deps:
 unit: $(UNITS)
 
 check: deps
-	@$(MAKE) --no-print-directory all unit
+	@$(MAKE) --no-print-directory all unit $(MPI_BIN)
 	@O=$(O) LARGEDIR=$(BIN) sh tests/run $(UNITS)
 
 # A real benchmark of about two minutes on a temporary directory of the

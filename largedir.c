@@ -49,6 +49,7 @@
 #include "config.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "knfs.h"
+#include "measure.h"
 #include "memcg.h"
 #include "nfsstat.h"
 #include "output.h"
@@ -56,6 +57,8 @@
 #include "perf.h"
 #include "plot.h"
 #include "probe.h"
+#include "rankrun.h"
+#include "ranks.h"
 #include "record.h"
 #include "report.h"
 #include "round.h"
@@ -120,6 +123,7 @@ static bool	in_memory(const char *);
 static void	setup_cold(struct run *);
 static void	setup_label(struct run *);
 static void	setup_outputs(struct run *, int, char **);
+static void	backend_opts_of(const struct run *, struct backend_opts *);
 static void	open_outputs(struct run *);
 static void	suite_failed(struct run *, const char *);
 static void	setup_workdir(struct run *);
@@ -191,6 +195,7 @@ run_main(int argc, char **argv)
 	static struct run	 run;	/* static: tidy() runs after main */
 	struct run		*r = &run;
 	struct report_start	 start;
+	struct backend_opts	 bo;
 	bool			 cleanup = false;
 	char			 errbuf[LD_ERRLEN];
 	int			 status;
@@ -236,6 +241,12 @@ run_main(int argc, char **argv)
 		    r->ops->name);
 	if (r->cfg.setup_only)
 		return setup_only(r);
+	if (r->cfg.mpi) {
+		backend_opts_of(r, &bo);
+		if ((status = rankrun_start(&r->cfg, r->ops, r->conf_path !=
+		    NULL, &bo, &argc, &argv)) != -1)
+			return status;	/* a rank but 0: its part is done */
+	}
 	setup_cold(r);
 	setup_label(r);
 	if ((r->cfg.events != NULL ? perf_init(&r->perf, r->cfg.events,
@@ -246,6 +257,9 @@ run_main(int argc, char **argv)
 	setup_signals();	/* before anything exists that needs removing */
 	setup_workdir(r);
 	setup_round(r);
+	if (r->cfg.mpi && rankrun_hello(&r->cfg.seed, r->be.workdir, 0,
+	    &r->doc.meta) == -1)
+		errx(1, "--mpi: the other ranks cannot hear rank 0");
 	open_outputs(r);	/* only now: a run that cannot start leaves none */
 	start.cfg = &r->cfg;
 	start.doc = &r->doc;
@@ -256,6 +270,8 @@ run_main(int argc, char **argv)
 	report_start(&start);
 
 	status = run_rounds(r);
+	if (r->cfg.mpi)
+		measure_ranks_end();	/* the other ranks are done */
 
 	if (r->doc.status == OUTPUT_RUNNING)
 		r->doc.status = OUTPUT_COMPLETE;
@@ -264,6 +280,7 @@ run_main(int argc, char **argv)
 	tidy();
 	if (status == 0 && r->left)
 		status = 1;		/* it said what it left, and where */
+	ranks_end();
 	if (!r->cfg.quiet)
 		printf("results: %s/%s.out (.csv, .json)\n", r->outdir,
 		    r->label);
@@ -649,6 +666,22 @@ setup_outputs(struct run *r, int argc, char **argv)
 	record_columns(&r->doc, r->cfg.phases, r->cfg.nphases, extra, nextra);
 }
 
+/* The backend's options, from the run's settings. */
+static void
+backend_opts_of(const struct run *r, struct backend_opts *bo)
+{
+	memset(bo, 0, sizeof(*bo));
+	bo->file_size = r->cfg.file_size;
+	bo->fsync = r->cfg.fsync;
+	bo->names = r->cfg.names;
+	bo->name_len = r->cfg.name_len;
+	bo->seed = r->cfg.seed;
+	bo->per_dir = r->cfg.layout == CONFIG_LAYOUT_TREE ?
+	    r->cfg.files_per_dir : 0;
+	bo->started = r->stamp;
+	bo->settings = &r->cfg.bset;
+}
+
 /*
  * Make the run directory and write the outputs a first time, once the
  * work directory and the round are set up: from here on every way out
@@ -680,16 +713,7 @@ setup_workdir(struct run *r)
 	struct report_stop		 out;
 	char				 errbuf[LD_ERRLEN];
 
-	memset(&bo, 0, sizeof(bo));
-	bo.file_size = r->cfg.file_size;
-	bo.fsync = r->cfg.fsync;
-	bo.names = r->cfg.names;
-	bo.name_len = r->cfg.name_len;
-	bo.seed = r->cfg.seed;
-	bo.per_dir = r->cfg.layout == CONFIG_LAYOUT_TREE ?
-	    r->cfg.files_per_dir : 0;
-	bo.started = r->stamp;
-	bo.settings = &r->cfg.bset;
+	backend_opts_of(r, &bo);
 	if (bo.per_dir != 0 && r->ops->subdir == NULL)
 		errx(2, "--layout tree: the %s backend cannot make "
 		    "subdirectories", r->ops->name);
@@ -783,7 +807,8 @@ run_rounds(struct run *r)
 	    r->cfg.policy, r->cfg.start, max, r->cfg.growth, r->cfg.repeat,
 	    r->cfg.warmup);
 	/* Blocked clients' shares cannot end at a deadline together. */
-	s.nobox = r->cfg.clients > 1 && r->cfg.split == CONFIG_SPLIT_BLOCKED;
+	s.nobox = r->cfg.mpi || (r->cfg.clients > 1 &&
+	    r->cfg.split == CONFIG_SPLIT_BLOCKED);
 	if (round_loop(&r->round, &s, &last) == -1)
 		return stop_run(r);
 	report_end(&r->cfg, &last, why);

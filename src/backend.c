@@ -123,6 +123,29 @@ backend_open(struct backend *be, const struct backend_ops *ops,
 }
 
 /*
+ * Open 'be' with 'ops' on the work directory 'workdir' that rank 0 of an
+ * MPI job made (the attach op): made and removed by that rank, used here.
+ * Return 0, or -1 with errno and a message in 'err'.
+ */
+int
+backend_attach(struct backend *be, const struct backend_ops *ops,
+    const char *workdir, const struct backend_opts *opts, char *err)
+{
+	memset(be, 0, sizeof(*be));
+	if (ops->attach == NULL || ops->enter == NULL)
+		return util_fail(err, ENOTSUP, "--mpi: not with the %s backend",
+		    ops->name);
+	be->ops = ops;
+	be->opts = *opts;
+	be->window = 1;
+	if (ops->attach(be, workdir, err) == -1) {
+		be->ops = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Close 'be': remove its work directory, or with 'keep' leave it, marked,
  * for --cleanup.  Closing a closed backend does nothing.  Return 0, or -1
  * with errno and a message in 'err'; the work directory then stays with

@@ -118,6 +118,15 @@ struct backend_ops {
 	/* Remove the work directory, which must be empty, or keep it. */
 	int		(*close)(struct backend *, bool, char *);
 	/*
+	 * Another rank of an MPI job (--mpi): open the work directory
+	 * 'workdir' rank 0 made, as it is (close() then leaves it), and the
+	 * round directory 'name' in it that rank 0 made, with a handle.
+	 * NULL: the backend cannot be shared so.
+	 */
+	int		(*attach)(struct backend *, const char *, char *);
+	int		(*enter)(struct backend *, const char *,
+			    struct backend_dir **);
+	/*
 	 * Make directory 'name' in the work directory for at most 'n'
 	 * files (recorded for --cleanup first), and a handle.
 	 */
@@ -226,6 +235,8 @@ const struct backend_ops *backend_nth(size_t);
 const char	*backend_setting(const struct backend *, const char *);
 int	backend_register(const struct backend_ops *);
 int	backend_open(struct backend *, const struct backend_ops *,
+	    const char *, const struct backend_opts *, char *);
+int	backend_attach(struct backend *, const struct backend_ops *,
 	    const char *, const struct backend_opts *, char *);
 int	backend_close(struct backend *, bool, char *);
 void	backend_round_name(char *, size_t, unsigned, unsigned);

@@ -112,7 +112,10 @@ struct config {
 	uint64_t		memory_limit;	/* bytes; 0: none */
 	uint64_t		churn;		/* files/s while listing; 0:
 						   none */
-	unsigned		clients;	/* processes sharing a round */
+	bool			mpi;		/* the clients are MPI ranks */
+	unsigned		clients;	/* processes sharing a round
+						   (--mpi: the ranks) */
+	bool			clients_set;
 	enum config_split	split;		/* how they share its names */
 	bool			split_set;
 	char			*events;	/* libpfm4 names; NULL:

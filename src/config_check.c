@@ -20,6 +20,7 @@
 static int	preset_apply(struct config *, char *);
 static int	layout_check(struct config *, char *);
 static int	clients_check(struct config *, char *);
+static int	mpi_check(const struct config *, char *);
 
 /*
  * Check what single options cannot: that the settings in 'cfg' agree with
@@ -216,8 +217,10 @@ clients_check(struct config *cfg, char *err)
 {
 	size_t	i;
 
+	if (cfg->mpi && mpi_check(cfg, err) == -1)
+		return -1;
 	if (cfg->clients <= 1) {
-		if (!cfg->split_set)
+		if (!cfg->split_set || cfg->mpi)	/* ranks: later */
 			return 0;
 		(void)snprintf(err, LD_ERRLEN, "--split goes with --clients "
 		    "2 or more");
@@ -248,4 +251,24 @@ clients_check(struct config *cfg, char *err)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * --mpi's part: the ranks are the clients, across machines, so what acts
+ * on one machine only (--cold, --memory-limit) cannot go with it, nor
+ * --clients.
+ */
+static int
+mpi_check(const struct config *cfg, char *err)
+{
+	const char	*what;
+
+	what = cfg->clients_set ? "--clients (the ranks are the clients)" :
+	    cfg->cold != CONFIG_COLD_NONE ? "--cold (it empties one "
+	    "machine's caches)" : cfg->memory_limit != 0 ? "--memory-limit "
+	    "(it limits one machine's)" : NULL;
+	if (what == NULL)
+		return 0;
+	(void)snprintf(err, LD_ERRLEN, "--mpi: not with %s", what);
+	return -1;
 }

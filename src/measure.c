@@ -13,13 +13,16 @@
  */
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cache.h"
 #include "clients.h"
 #include "measure.h"
+#include "ranks.h"
 #include "sig.h"
 #include "stats.h"
 #include "timing.h"
@@ -35,7 +38,19 @@ struct measure_arg {
 	enum phase	 p;
 	unsigned	 rep;
 	uint64_t	 n;
+	bool		 forked;	/* a client forked from largedir */
 };
+
+/* What rank 0 tells the other ranks before each phase (--mpi). */
+struct ranks_cmd {
+	int32_t		 op;		/* RANKS_PHASE, RANKS_END */
+	int32_t		 phase;		/* enum phase */
+	uint32_t	 k, rep;	/* the round, its repetition */
+	uint64_t	 n;
+	char		 dname[64];	/* the round directory */
+};
+#define RANKS_PHASE	1
+#define RANKS_END	2
 
 static int	measure(void *, struct phase_out *);
 static void	phase_begin(struct round *, const struct measure_arg *,
@@ -51,6 +66,12 @@ static int	measure_clients(struct round *, const struct measure_arg *,
 static int	trim(struct round *, const struct measure_arg *,
 		    struct phase_out *);
 static int	client_measure(void *, unsigned, struct runner_client *);
+static int	measure_ranks(struct round *, const struct measure_arg *,
+		    struct phase_out *);
+static int	rank_share(const struct measure_arg *, unsigned,
+		    struct runner_client *);
+static int	ranks_fail(struct round *, const struct measure_arg *,
+		    struct phase_out *, const char *);
 static bool	client_box(void *, uint64_t, uint64_t, uint64_t);
 static bool	client_poll(void *, enum phase, uint64_t);
 static void	client_progress(void *, uint64_t);
@@ -65,13 +86,17 @@ int
 measure_phase(struct round *r, enum phase p, unsigned rep, uint64_t n,
     struct phase_out *o)
 {
-	struct measure_arg	 ma = { r, p, rep, n };
+	struct measure_arg	 ma = { r, p, rep, n, false };
 	bool			 limited;
 	int			 rc;
 
 	limited = p == PHASE_OPEN || p == PHASE_LIST || p == PHASE_LISTSTAT;
-	if (r->cfg->clients > 1)
+	if (r->cfg->mpi)
+		return measure_ranks(r, &ma, o);
+	if (r->cfg->clients > 1) {
+		ma.forked = true;
 		return measure_clients(r, &ma, limited, o);
+	}
 	rc = runner_run(&r->runner, limited, measure, &ma, o);
 	if (limited && r->runner.memcg != NULL && o->deleted > r->w.deleted)
 		r->w.deleted = o->deleted;
@@ -346,15 +371,17 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 	int				 rc, e;
 
 	record_phase_init(&slot->o.rec);
-	/* A listing's position, for one, must be the client's own. */
-	if (r->be->ops->forked == NULL) {
+	/*
+	 * A forked client takes the backend over: a listing's position, for
+	 * one, must be its own.  An MPI rank has its own already.
+	 */
+	if (ma->forked && r->be->ops->forked == NULL) {
 		slot->o.err = ENOTSUP;
 		(void)snprintf(slot->o.what, sizeof(slot->o.what), "the %s "
 		    "backend cannot be used by two processes",
 		    r->be->ops->name);
 		return -1;
-	}
-	if (r->be->ops->forked(r->be) == -1) {
+	} else if (ma->forked && r->be->ops->forked(r->be) == -1) {
 		slot->o.err = errno;
 		(void)snprintf(slot->o.what, sizeof(slot->o.what), "taking "
 		    "the directories over from largedir");
@@ -439,6 +466,191 @@ client_progress(void *arg, uint64_t done)
 	const struct measure_arg	*ma = arg;
 
 	(void)ma->r->on_poll(ma->r->arg, ma->p, done);
+}
+
+/*
+ * Measure a phase with the ranks of an MPI job (--mpi): tell them the
+ * phase, start together at a barrier, each its share (rank 0 too, here),
+ * end at a barrier, and gather their slots to add up as the clients'.
+ * The span is rank 0's time from barrier to barrier, as mdtest takes it:
+ * the ranks' clocks are those of different machines.  No time box (the
+ * budget's deadline is rank 0's clock too).  Return 0, or -1 with o->err
+ * and o->what.
+ */
+static int
+measure_ranks(struct round *r, const struct measure_arg *ma,
+    struct phase_out *o)
+{
+	static struct runner_client	*slots;
+	static struct runner_client	 mine;
+	struct ranks_cmd		 cmd;
+	struct cache_state		 cs0;
+	uint64_t			 k0[BACKEND_MAX_COUNTERS];
+	uint64_t			 t0, t1, made, gone;
+	unsigned			 k = r->cfg->clients;
+
+	slots = xreallocarray(slots, k, sizeof(*slots));
+	phase_begin(r, ma, k0, &cs0);
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.op = RANKS_PHASE;
+	cmd.phase = (int32_t)ma->p;
+	cmd.k = r->k;
+	cmd.rep = ma->rep;
+	cmd.n = ma->n;
+	(void)snprintf(cmd.dname, sizeof(cmd.dname), "%s", r->dname);
+	if (ranks_bcast(&cmd, sizeof(cmd)) == -1 || ranks_barrier() == -1)
+		return ranks_fail(r, ma, o, "starting the phase on the "
+		    "ranks");
+	r->phase_t0_ns = t0 = timing_now();
+	(void)rank_share(ma, 0, &mine);
+	if (ranks_barrier() == -1)
+		return ranks_fail(r, ma, o, "ending the phase on the "
+		    "ranks");
+	t1 = timing_now();
+	if (ranks_gather(&mine, sizeof(mine), slots) == -1)
+		return ranks_fail(r, ma, o, "gathering what the ranks "
+		    "measured");
+	clients_merge(slots, k, r->nperf, r->nperf + r->ncounters, o);
+	o->rec.ns = (double)(t1 - t0);
+	o->rec.per_s = t1 > t0 ? o->done * 1e9 / (double)(t1 - t0) : NAN;
+	clients_bounds(slots, k, ma->n, &made, &gone);
+	if (ma->p == PHASE_CREATE)
+		r->w.created = made;
+	else if (ma->p == PHASE_DELETE)
+		r->w.deleted = gone;
+	o->deleted = r->w.deleted;
+	if (o->err != 0)
+		return -1;
+	phase_end(r, k0, &cs0, &o->rec);
+	return 0;
+}
+
+/*
+ * Rank 'c''s share of a phase into 'slot', in this process, leaving the
+ * round's workload as it was: client_measure() sets it up for the share.
+ */
+static int
+rank_share(const struct measure_arg *ma, unsigned c,
+    struct runner_client *slot)
+{
+	struct workload	saved = ma->r->w;
+	int		rc;
+
+	memset(slot, 0, sizeof(*slot));
+	rc = client_measure((void *)(uintptr_t)ma, c, slot);
+	slot->o.done_ok = 1;
+	ma->r->w = saved;
+	return rc;
+}
+
+/*
+ * An MPI call of 'what' failed (a signal, or a rank that died) in phase
+ * 'p' of 'n' names: say so in 'o', and let clean-up try every name,
+ * since what the other ranks did is not known.  Return -1.
+ */
+static int
+ranks_fail(struct round *r, const struct measure_arg *ma, struct phase_out *o,
+    const char *what)
+{
+	o->err = errno != 0 ? errno : EIO;
+	(void)snprintf(o->what, sizeof(o->what), "%s", what);
+	if (ma->p == PHASE_CREATE)
+		r->w.created = ma->n;
+	else if (ma->p == PHASE_DELETE)
+		r->w.deleted = 0;
+	o->deleted = r->w.deleted;
+	return -1;
+}
+
+/*
+ * An MPI rank but 0 (--mpi): do the phases rank 0 tells, each rank its
+ * share, until it says the run is over.  'r' is set up for
+ * round_prepare(), its backend attached to rank 0's work directory.  A
+ * phase that fails here is told to rank 0 in the rank's slot; only the
+ * transport failing ends the loop.  Return 0, or -1 with errno and
+ * 'err'.
+ */
+int
+measure_worker(struct round *r, char *err)
+{
+	static struct runner_client	 mine;
+	struct ranks_cmd		 cmd;
+	struct measure_arg		 ma;
+	struct backend_dir		*dir = NULL;
+	struct cache_state		 cs0;
+	uint64_t			 k0[BACKEND_MAX_COUNTERS], n = 0;
+	unsigned			 me = (unsigned)ranks_rank();
+	char				 cur[sizeof(cmd.dname)] = "";
+	int				 rc = 0;
+
+	for (;;) {
+		if (ranks_bcast(&cmd, sizeof(cmd)) == -1) {
+			rc = util_syserr(err, "--mpi: rank %u cannot hear "
+			    "rank 0", me);
+			break;
+		}
+		if (cmd.op != RANKS_PHASE)
+			break;			/* RANKS_END */
+		cmd.dname[sizeof(cmd.dname) - 1] = '\0';
+		memset(&mine, 0, sizeof(mine));
+		if (cmd.n != n && round_prepare(r, cmd.n) == -1) {
+			mine.o.err = errno;
+			(void)snprintf(mine.o.what, sizeof(mine.o.what),
+			    "rank %u: names for n=%" PRIu64, me, cmd.n);
+		} else
+			n = cmd.n;
+		if (mine.o.err == 0 && strcmp(cmd.dname, cur) != 0) {
+			if (dir != NULL)
+				(void)r->be->ops->rmdir(r->be, dir, false);
+			dir = NULL;
+			*cur = '\0';
+			if (r->be->ops->enter(r->be, cmd.dname, &dir) == -1) {
+				mine.o.err = errno;
+				(void)snprintf(mine.o.what,
+				    sizeof(mine.o.what), "rank %u: entering "
+				    "%s", me, cmd.dname);
+			} else
+				(void)snprintf(cur, sizeof(cur), "%s",
+				    cmd.dname);
+		}
+		r->w.dir = dir;
+		r->k = cmd.k;
+		ma.r = r;
+		ma.p = (enum phase)cmd.phase;
+		ma.rep = cmd.rep;
+		ma.n = cmd.n;
+		ma.forked = false;
+		if (mine.o.err == 0)
+			phase_begin(r, &ma, k0, &cs0);	/* open's order */
+		if (ranks_barrier() == -1) {
+			rc = util_syserr(err, "--mpi: rank %u: the start of "
+			    "a phase", me);
+			break;
+		}
+		if (mine.o.err == 0)
+			(void)rank_share(&ma, me, &mine);
+		mine.o.done_ok = 1;
+		if (ranks_barrier() == -1 ||
+		    ranks_gather(&mine, sizeof(mine), NULL) == -1) {
+			rc = util_syserr(err, "--mpi: rank %u: the end of a "
+			    "phase", me);
+			break;
+		}
+	}
+	if (dir != NULL)
+		(void)r->be->ops->rmdir(r->be, dir, false);
+	return rc;
+}
+
+/* Rank 0: the run is over; the other ranks leave measure_worker(). */
+void
+measure_ranks_end(void)
+{
+	struct ranks_cmd	cmd;
+
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.op = RANKS_END;
+	(void)ranks_bcast(&cmd, sizeof(cmd));
 }
 
 /*

@@ -7,7 +7,9 @@
  * (the phases that read: the inodes create and the deletions dirty
  * cannot be reclaimed until they are written back, so a limit would kill
  * them, not the caches), or by the K clients of --clients (runner.h,
- * clients.h).  Either way the result is one struct phase_out: the
+ * clients.h), or by the ranks of an MPI job (--mpi, ranks.h): rank 0
+ * runs the run and tells the others each phase, which they measure in
+ * measure_worker().  Either way the result is one struct phase_out: the
  * phase's record and counts.
  */
 
@@ -21,5 +23,7 @@
 
 int	measure_phase(struct round *, enum phase, unsigned, uint64_t,
 	    struct phase_out *);
+int	measure_worker(struct round *, char *);
+void	measure_ranks_end(void);
 
 #endif /* LD_MEASURE_H */

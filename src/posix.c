@@ -61,10 +61,16 @@ struct posix {
 	struct backend_dir	*cur;		/* the subdirectory with a
 						   descriptor, or NULL */
 	char			 path[2 * (NAME_MAX + 1) + 1];	/* at() */
+	bool			 attached;	/* another rank's: keep it */
 };
 
 static int	posix_open(struct backend *, const char *, char *);
 static int	posix_close(struct backend *, bool, char *);
+static int	posix_attach(struct backend *, const char *, char *);
+static int	posix_enter(struct backend *, const char *,
+		    struct backend_dir **);
+static struct posix *px_new(const struct backend *);
+static struct backend_dir *dir_new(struct posix *, int, const char *);
 static int	posix_mkdir(struct backend *, const char *, uint64_t,
 		    struct backend_dir **);
 static int	posix_subdir(struct backend *, struct backend_dir *,
@@ -98,6 +104,8 @@ const struct backend_ops posix_ops = {
 	.scheme = NULL,
 	.open = posix_open,
 	.close = posix_close,
+	.attach = posix_attach,
+	.enter = posix_enter,
 	.mkdir = posix_mkdir,
 	.subdir = posix_subdir,
 	.rmdir = posix_rmdir,
@@ -123,11 +131,27 @@ posix_open(struct backend *be, const char *target, char *err)
 {
 	struct posix	*px;
 
-	px = xcalloc(1, sizeof(*px));
+	px = px_new(be);
 	if (workdir_create(&px->wd, target, &be->opts, err) == -1) {
+		free(px->data);
+		free(px->dirbuf);
+		free(px->names);
 		free(px);
 		return -1;
 	}
+	be->priv = px;
+	be->workdir = xstrdup(px->wd.path);
+	return 0;
+}
+
+/* A struct posix with its buffers, for 'be''s options. */
+static struct posix *
+px_new(const struct backend *be)
+{
+	struct posix	*px;
+
+	px = xcalloc(1, sizeof(*px));
+	px->wd.fd = px->wd.parentfd = px->wd.lockfd = -1;
 	px->datalen = be->opts.file_size < WRITE_CHUNK ? be->opts.file_size :
 	    WRITE_CHUNK;
 	px->data = xmalloc(px->datalen);
@@ -136,9 +160,62 @@ posix_open(struct backend *be, const char *target, char *err)
 	/* A dirent64 takes at least 24 bytes. */
 	px->names = xreallocarray(NULL, DIRBUF_SIZE / 24 + 1,
 	    sizeof(*px->names));
+	return px;
+}
+
+/*
+ * Another rank's: the work directory 'workdir' rank 0 made and marked,
+ * opened as it is; close() leaves it to rank 0.
+ */
+static int
+posix_attach(struct backend *be, const char *workdir, char *err)
+{
+	struct posix	*px;
+
+	px = px_new(be);
+	if ((px->wd.fd = open(workdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1) {
+		(void)util_syserr(err, "--mpi: %s", workdir);
+		free(px->data);
+		free(px->dirbuf);
+		free(px->names);
+		free(px);
+		return -1;
+	}
+	px->wd.path = xstrdup(workdir);
+	px->attached = true;
 	be->priv = px;
-	be->workdir = xstrdup(px->wd.path);
+	be->workdir = xstrdup(workdir);
 	return 0;
+}
+
+/* Another rank's: the round directory 'name' rank 0 made. */
+static int
+posix_enter(struct backend *be, const char *name, struct backend_dir **dirp)
+{
+	struct posix	*px = be->priv;
+	int		 fd;
+
+	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return -1;
+	*dirp = dir_new(px, fd, name);
+	return 0;
+}
+
+/* A handle of directory 'name', open as 'fd', in px->dirs. */
+static struct backend_dir *
+dir_new(struct posix *px, int fd, const char *name)
+{
+	struct backend_dir	*d;
+
+	d = xcalloc(1, sizeof(*d));
+	d->fd = fd;
+	d->name = xstrdup(name);
+	d->namelen = strlen(name);
+	d->next = px->dirs;
+	px->dirs = d;
+	return d;
 }
 
 /* Drop every handle (directories stay), then remove or keep the rest. */
@@ -150,7 +227,7 @@ posix_close(struct backend *be, bool keep, char *err)
 
 	while (px->dirs != NULL)
 		(void)posix_rmdir(be, px->dirs, false);
-	if (keep)
+	if (keep || px->attached)
 		workdir_keep(&px->wd);
 	else if (workdir_remove(&px->wd, err) == -1) {
 		rc = -1;
@@ -169,7 +246,6 @@ posix_mkdir(struct backend *be, const char *name, uint64_t n,
     struct backend_dir **dirp)
 {
 	struct posix		*px = be->priv;
-	struct backend_dir	*d;
 	int			 fd, saved;
 
 	if (workdir_round(&px->wd, name, n, be->opts.per_dir) == -1 ||
@@ -182,13 +258,7 @@ posix_mkdir(struct backend *be, const char *name, uint64_t n,
 		errno = saved;
 		return -1;
 	}
-	d = xcalloc(1, sizeof(*d));
-	d->fd = fd;
-	d->name = xstrdup(name);
-	d->namelen = strlen(name);
-	d->next = px->dirs;
-	px->dirs = d;
-	*dirp = d;
+	*dirp = dir_new(px, fd, name);
 	return 0;
 }
 

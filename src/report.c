@@ -272,10 +272,11 @@ report_start(const struct report_start *st)
 			    "mkdir counts directories, delete files and "
 			    "directories\n", cfg->files_per_dir);
 		if (cfg->clients > 1)
-			printf("clients: %u processes share each round, "
-			    "%s; a rate counts them all, first start to "
-			    "last end\n", cfg->clients, output_kv_get(
-			    &st->doc->config, "split"));
+			printf("clients: %u %s share each round, %s; a rate "
+			    "counts them all, first start to last end\n",
+			    cfg->clients, cfg->mpi ? "MPI ranks" :
+			    "processes", output_kv_get(&st->doc->config,
+			    "split"));
 		if (cfg->cold != CONFIG_COLD_NONE)
 			printf("cold caches: %s before each phase after "
 			    "%s, untimed\n", cfg->cold == CONFIG_COLD_DROP ?

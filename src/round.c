@@ -102,32 +102,18 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,
 	r->n = n;
 	r->t0_ns = timing_now();
 	r->deadline = deadline;
-	names_free(&r->names);
-	if (names_build(&r->names, cfg->names, cfg->name_len, n, cfg->seed,
-	    cfg->file_size) == -1) {
+	if (round_prepare(r, n) == -1) {
 		memset(&r->stop, 0, sizeof(r->stop));
 		r->stop.err = errno;
 		(void)snprintf(r->stop.what, sizeof(r->stop.what), "names for "
 		    "n=%" PRIu64, n);
 		return -1;
 	}
-	r->order = xreallocarray(r->order, n, sizeof(*r->order));
-	r->seen = xreallocarray(r->seen, workload_seen_words(n),
-	    sizeof(*r->seen));
 	r->broken = false;
 	for (i = 0; i < cfg->nphases; i++) {
 		p = cfg->phases[i];
 		r->rates[p] = xreallocarray(r->rates[p], reps, sizeof(double));
 	}
-	r->w.be = r->be;
-	r->w.names = &r->names;
-	r->w.order = r->order;
-	r->w.seen = r->seen;
-	r->w.n = n;
-	tree_build(r, n);
-	r->w.poll = &sig_poll;
-	r->w.on_poll = r->on_poll;
-	r->w.arg = r->arg;
 	memset(res, 0, sizeof(*res));
 	memset(files, 0, sizeof(files));
 	for (rep = 1; rep <= reps; rep++) {
@@ -172,6 +158,36 @@ round_run(struct round *r, unsigned k, uint64_t n, bool warmup, bool deadline,
 	}
 	res->broken = r->broken;
 	res->bad = r->bad;
+	return 0;
+}
+
+/*
+ * What every phase of a round of 'n' files works from, made untimed: the
+ * names (from the seed, so every process that shares the round has the
+ * same), the open order's and the listing check's room, and the
+ * workload.  Return 0, or -1 with errno if the names cannot be made.
+ */
+int
+round_prepare(struct round *r, uint64_t n)
+{
+	const struct config	*cfg = r->cfg;
+
+	names_free(&r->names);
+	if (names_build(&r->names, cfg->names, cfg->name_len, n, cfg->seed,
+	    cfg->file_size) == -1)
+		return -1;
+	r->order = xreallocarray(r->order, n, sizeof(*r->order));
+	r->seen = xreallocarray(r->seen, workload_seen_words(n),
+	    sizeof(*r->seen));
+	r->w.be = r->be;
+	r->w.names = &r->names;
+	r->w.order = r->order;
+	r->w.seen = r->seen;
+	r->w.n = n;
+	tree_build(r, n);
+	r->w.poll = &sig_poll;
+	r->w.on_poll = r->on_poll;
+	r->w.arg = r->arg;
 	return 0;
 }
 

@@ -161,6 +161,7 @@ int	round_loop(struct round *, struct timing_sched *,
 	    struct timing_round *);
 int	round_run(struct round *, unsigned, uint64_t, bool, bool,
 	    struct round_result *);
+int	round_prepare(struct round *, uint64_t);
 int	round_clean(struct round *, uint64_t *);
 void	round_free(struct round *);
 

@@ -78,13 +78,13 @@ mount_tmpfs() {
 
 # expect_exit STATUS CMD...: run CMD, fail unless it exits with STATUS.
 expect_exit() {
-	want=$1
+	ee_want=$1
 	shift
 	set +e
 	"$@"
-	got=$?
+	ee_got=$?
 	set -e
-	[ "$got" = "$want" ] || fail "exit $got, expected $want: $*"
+	[ "$ee_got" = "$ee_want" ] || fail "exit $ee_got, expected $ee_want: $*"
 }
 
 # lines FILE: number of lines in FILE.

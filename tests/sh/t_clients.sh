@@ -95,12 +95,12 @@ unchanged "$D" "one client"
 for bad in "--layout tree:--clients 2: not with --layout tree" \
     "-p rmrf:not with --phases rmrf" "--churn 5 -p list:not with --churn" \
     "--split blocked --clients 1:--split goes with --clients 2"; do
-	opts=${bad%%:*} want=${bad#*:}
+	opts=${bad%%:*} msg=${bad#*:}
 	# shellcheck disable=SC2086 # the options are words
 	expect_exit 2 "$LD" --clients 2 $opts -o "$T/refused" "$D" \
 	    2>"$T/stderr"
 	{ [ "$(lines "$T/stderr")" = 1 ] &&
-	    grep -qF -- "$want" "$T/stderr"; } || fail "$opts: $(cat "$T/stderr")"
+	    grep -qF -- "$msg" "$T/stderr"; } || fail "$opts: $(cat "$T/stderr")"
 done
 expect_exit 2 "$LD" --clients 2 -o "$T/refused" nfs://127.0.0.1/x 2>"$T/stderr"
 grep -q 'not with the nfs backend' "$T/stderr" || fail "nfs: $(cat "$T/stderr")"

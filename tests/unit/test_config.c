@@ -443,6 +443,12 @@ test_clients_opts(void **state)
 		    "--clients 2: not with --churn" },
 		{ { "clients", "8", "start", "5" }, "--clients 8 needs --start "
 		    "8 at least (a file for each), not 5" },
+		{ { "mpi", "yes", "clients", "2" }, "--mpi: not with --clients "
+		    "(the ranks are the clients)" },
+		{ { "mpi", "yes", "cold", "drop" }, "--mpi: not with --cold (it "
+		    "empties one machine's caches)" },
+		{ { "mpi", "yes", "memory-limit", "64M" }, "--mpi: not with "
+		    "--memory-limit (it limits one machine's)" },
 	};
 	struct output_kvlist	kv = { 0 };
 	struct config		c;
@@ -585,7 +591,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 54);
+	assert_int_equal(n, 55);
 	free(lo);
 }
 
@@ -642,6 +648,7 @@ test_every_option(void **state)
 		{ "output", "x", "", "--output '': must not be empty" },
 		{ "phases", "rmrf", "x", "--phases 'x': unknown phase 'x' "
 		    "(mkdir, create, open, list, liststat, delete, rmrf)" },
+		{ "mpi", "yes", "1", "--mpi '1': must be yes or no" },
 		{ "quiet", "yes", "1", "--quiet '1': must be yes or no" },
 		{ "repeat", "1000", "1001", "--repeat '1001': must be a whole "
 		    "number from 1 to 1000" },

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * rankrun: see rankrun.h.
+ */
+
+#include <err.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "measure.h"
+#include "ranks.h"
+#include "rankrun.h"
+#include "report.h"
+#include "round.h"
+#include "sig.h"
+#include "util.h"
+
+#define HOST_LEN	64
+
+/* What rank 0 tells the others once (rankrun_hello()). */
+struct hello {
+	uint64_t	seed;
+	char		workdir[PATH_MAX];
+};
+
+/*
+ * Rank 0 tells every rank the seed '*seed' and the work directory
+ * 'workdir'; another rank learns them into '*seed' and 'workdir' ('len'
+ * bytes).  Then every rank says its host, and rank 0 records them in
+ * 'meta' as mpi_ranks ("4: vm1 vm1 vm2 vm2").  Return 0, or -1 with errno
+ * (an MPI call failed).
+ */
+int
+rankrun_hello(uint64_t *seed, char *workdir, size_t len,
+    struct output_kvlist *meta)
+{
+	static struct hello	 h;
+	char			 host[HOST_LEN], *all, *list, *old;
+	int			 i, k = ranks_size();
+
+	if (ranks_rank() == 0) {
+		h.seed = *seed;
+		(void)snprintf(h.workdir, sizeof(h.workdir), "%s", workdir);
+	}
+	if (ranks_bcast(&h, sizeof(h)) == -1)
+		return -1;
+	if (ranks_rank() != 0) {
+		*seed = h.seed;
+		(void)snprintf(workdir, len, "%s", h.workdir);
+	}
+	memset(host, 0, sizeof(host));
+	if (gethostname(host, sizeof(host) - 1) == -1)
+		(void)strcpy(host, "?");
+	all = xcalloc((size_t)k, sizeof(host));
+	if (ranks_gather(host, sizeof(host), all) == -1) {
+		free(all);
+		return -1;
+	}
+	if (ranks_rank() == 0) {
+		list = xasprintf("%d:", k);
+		for (i = 0; i < k; i++) {
+			all[(size_t)i * HOST_LEN + HOST_LEN - 1] = '\0';
+			old = list;
+			list = xasprintf("%s %s", old, all + (size_t)i *
+			    HOST_LEN);
+			free(old);
+		}
+		output_kv_set(meta, "mpi_ranks", "%s", list);
+		free(list);
+	}
+	free(all);
+	return 0;
+}
+
+/*
+ * A rank but 0, all run long: learn the seed and the work directory,
+ * attach to it with 'ops', and do the phases rank 0 tells
+ * (measure_worker()) until the run is over.  'cfg' is what this rank
+ * read from the same command line.  Return 0, or -1 with errno and 'err'.
+ */
+int
+rankrun_worker(struct config *cfg, const struct backend_ops *ops,
+    struct backend_opts *bo, char *err)
+{
+	static struct round	 rd;
+	static struct perf	 pf;
+	struct backend		 be;
+	char			 workdir[PATH_MAX] = "", msg[LD_ERRLEN];
+	int			 rc;
+
+	if (rankrun_hello(&cfg->seed, workdir, sizeof(workdir), NULL) == -1)
+		return util_fail(err, errno, "--mpi: rank %d cannot hear rank "
+		    "0", ranks_rank());
+	bo->seed = cfg->seed;
+	/* --mpi counts no events: the ranks' machines may differ in them. */
+	if (perf_init(&pf, "none", msg) == -1)
+		return util_fail(err, EINVAL, "%s", msg);
+	if (backend_attach(&be, ops, workdir, bo, err) == -1)
+		return -1;
+	round_init(&rd);
+	rd.cfg = cfg;
+	rd.be = &be;
+	rd.perf = &pf;
+	runner_init(&rd.runner, NULL, NULL, NULL);
+	rc = measure_worker(&rd, err);
+	round_free(&rd);
+	if (backend_close(&be, true, msg) == -1 && rc == 0)
+		rc = util_fail(err, errno, "%s", msg);
+	return rc;
+}
+
+/*
+ * --mpi, in every rank: start MPI (refusing first what cannot go with
+ * it: a target of -c, given as 'conf', a backend without attach, any
+ * events); the ranks are the clients, so cfg->clients becomes their
+ * number and the settings are checked again.  Return -1 in rank 0, which
+ * goes on to run the run, and in every other rank the exit status of its
+ * part (rankrun_worker(), with the backend options 'bo').  Bad input
+ * exits 2 as report_usage() does.
+ */
+int
+rankrun_start(struct config *cfg, const struct backend_ops *ops, bool conf,
+    struct backend_opts *bo, int *argc, char ***argv)
+{
+	char	errbuf[LD_ERRLEN];
+	int	rc;
+
+	if (conf)
+		report_usage("--mpi: not with -c (a target set up on one "
+		    "machine); give a directory every rank mounts");
+	if (ops->attach == NULL)
+		report_usage("--mpi: not with the %s backend", ops->name);
+	if (cfg->events != NULL && strcmp(cfg->events, "none") != 0)
+		report_usage("--mpi: not with --events (the ranks' machines "
+		    "may count different ones)");
+	free(cfg->events);
+	cfg->events = xstrdup("none");
+	if (ranks_start(argc, argv, errbuf) == -1) {
+		if (errno == ENOTSUP)
+			report_usage("%s", errbuf);
+		errx(1, "%s", errbuf);
+	}
+	cfg->clients = (unsigned)ranks_size();
+	if (cfg->clients > CONFIG_MAX_CLIENTS || config_check(cfg, errbuf) ==
+	    -1) {
+		if (ranks_rank() == 0)
+			warnx("%s", cfg->clients > CONFIG_MAX_CLIENTS ?
+			    "--mpi: at most 64 ranks" : errbuf);
+		ranks_end();
+		exit(2);
+	}
+	if (ranks_rank() == 0)
+		return -1;
+	report_init(true, false);
+	if (sig_setup(false) == -1)
+		err(1, "sigaction");
+	rc = rankrun_worker(cfg, ops, bo, errbuf);
+	if (rc == -1)
+		warnx("%s", errbuf);
+	ranks_end();
+	return rc == -1 ? 1 : 0;
+}
