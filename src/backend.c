@@ -19,6 +19,10 @@
 #include "output.h"
 #include "util.h"
 
+static int	start(struct backend *, const struct backend_ops *,
+		    int (*)(struct backend *, const char *, char *),
+		    const char *, const struct backend_opts *, char *);
+
 static const struct backend_ops *registry[BACKEND_MAX + 1] = {
 	&posix_ops,
 	&nfsb_ops,
@@ -111,15 +115,7 @@ int
 backend_open(struct backend *be, const struct backend_ops *ops,
     const char *target, const struct backend_opts *opts, char *err)
 {
-	memset(be, 0, sizeof(*be));
-	be->ops = ops;
-	be->opts = *opts;
-	be->window = 1;
-	if (ops->open(be, target, err) == -1) {
-		be->ops = NULL;
-		return -1;
-	}
-	return 0;
+	return start(be, ops, ops->open, target, opts, err);
 }
 
 /*
@@ -131,14 +127,25 @@ int
 backend_attach(struct backend *be, const struct backend_ops *ops,
     const char *workdir, const struct backend_opts *opts, char *err)
 {
-	memset(be, 0, sizeof(*be));
-	if (ops->attach == NULL || ops->enter == NULL)
+	if (ops->attach == NULL || ops->enter == NULL) {
+		memset(be, 0, sizeof(*be));
 		return util_fail(err, ENOTSUP, "--mpi: not with the %s backend",
 		    ops->name);
+	}
+	return start(be, ops, ops->attach, workdir, opts, err);
+}
+
+/* backend_open() and backend_attach(): 'how' on 'where'. */
+static int
+start(struct backend *be, const struct backend_ops *ops,
+    int (*how)(struct backend *, const char *, char *), const char *where,
+    const struct backend_opts *opts, char *err)
+{
+	memset(be, 0, sizeof(*be));
 	be->ops = ops;
 	be->opts = *opts;
 	be->window = 1;
-	if (ops->attach(be, workdir, err) == -1) {
+	if (how(be, where, err) == -1) {
 		be->ops = NULL;
 		return -1;
 	}

@@ -110,6 +110,12 @@ case $st in
 interrupted|running) ;;	# stopped, or killed before it could say so
 *) fail "kill: status $st" ;;
 esac
+# no_ranks: none of the job's processes is left.
+# shellcheck disable=SC2317
+no_ranks() {
+	! pgrep -f "$MPI --mpi" >/dev/null
+}
+wait_for 60 no_ranks
 expect_exit 0 "$LD" --cleanup "$D" >"$T/stdout" 2>&1
 unchanged "$D" "a rank killed, then --cleanup"
 exit 0
