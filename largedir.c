@@ -227,10 +227,9 @@ run_main(int argc, char **argv)
 	}
 	if ((r->ops = backend_for(r->dir)) == NULL)
 		report_usage("%s: no backend for this kind of target", r->dir);
-	if (r->cfg.clients > 1 && r->ops != &posix_ops)
-		report_usage("--clients %u: not with the %s backend yet (each "
-		    "client would need a connection of its own)",
-		    r->cfg.clients, r->ops->name);
+	if (r->cfg.clients > 1 && r->ops->forked == NULL)
+		report_usage("--clients %u: not with the %s backend (it cannot "
+		    "be used by two processes)", r->cfg.clients, r->ops->name);
 	if (r->ops == &posix_ops)
 		check_dir(r->dir);
 	else if (r->ops->check != NULL && r->ops->check(r->dir, errbuf) == -1)

@@ -98,6 +98,11 @@ struct backend_ops {
 	/* Per-operation counters, NULL-terminated: the column names. */
 	const char *const *counter_names;
 	/*
+	 * The counters are the machine's (a kernel mount's), not this
+	 * process's: a client forked beside largedir cannot count its own.
+	 */
+	bool		 shared_counters;
+	/*
 	 * How many of those, from the first, count calls to a server
 	 * (RPCs): the round line shows their sum per file.  0: none.
 	 */

@@ -66,12 +66,13 @@ clients_column(unsigned k, size_t i)
 
 /*
  * Make 'o' the record of one phase from the 'k' clients in 'slots': see
- * clients.h.  The first 'nperf' extras (events) are added up; the
- * clients' columns go to the extras from 'at' on.  A client's error, or
+ * clients.h.  The first 'nsum' extras (events, and the backend's
+ * counters of the clients' own connections) are added up; the clients'
+ * columns go to the extras from 'at' on.  A client's error, or
  * the first listing that went wrong, is the phase's.
  */
 void
-clients_merge(const struct runner_client *slots, unsigned k, size_t nperf,
+clients_merge(const struct runner_client *slots, unsigned k, size_t nsum,
     size_t at, struct phase_out *o)
 {
 	static struct stats_hist	 hist;	/* 15 KiB */
@@ -87,7 +88,7 @@ clients_merge(const struct runner_client *slots, unsigned k, size_t nperf,
 	record_phase_init(c);
 	c->user_ns = c->sys_ns = c->vcsw = c->ivcsw = 0;
 	c->inblock = c->oublock = c->ops = c->stopped = 0;
-	for (j = 0; j < nperf; j++)
+	for (j = 0; j < nsum; j++)
 		c->extra[j] = 0;
 	for (i = 0; i < k; i++) {
 		s = &slots[i];
@@ -112,7 +113,7 @@ clients_merge(const struct runner_client *slots, unsigned k, size_t nperf,
 		c->ivcsw += s->o.rec.ivcsw;
 		c->inblock += s->o.rec.inblock;
 		c->oublock += s->o.rec.oublock;
-		for (j = 0; j < nperf; j++)
+		for (j = 0; j < nsum; j++)
 			c->extra[j] += s->o.rec.extra[j];
 		if (!isnan(s->o.rec.memcg_peak_kib))
 			c->memcg_peak_kib = isnan(c->memcg_peak_kib) ?

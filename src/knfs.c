@@ -136,6 +136,7 @@ knfs_ops(const char *fstype, const char *mountpoint, const char *file,
 	K.ops.counter_names = K.names;
 	K.ops.ncalls = K.nprocs;
 	K.ops.counters = knfs_counters;
+	K.ops.shared_counters = true;
 	K.ops.busy = knfs_busy;
 	return &K.ops;
 }

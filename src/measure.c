@@ -56,7 +56,7 @@ static int	measure(void *, struct phase_out *);
 static void	phase_begin(struct round *, const struct measure_arg *,
 		    uint64_t *, struct cache_state *);
 static void	phase_end(struct round *, const uint64_t *,
-		    const struct cache_state *, struct phase_rec *);
+		    const struct cache_state *, bool, struct phase_rec *);
 static void	phase_failed(struct round *, const struct measure_arg *,
 		    uint64_t, int, struct phase_out *);
 static void	phase_record(const struct workload_result *, enum phase,
@@ -169,7 +169,7 @@ measure(void *arg, struct phase_out *o)
 	phase_record(&res, ma->p, o);
 	c->memcg_peak_kib = runner_peak_kib(&r->runner);
 	c->stopped = sig_cont != cont0 || record_lost_time(c) ? 1 : 0;
-	phase_end(r, k0, &cs0, c);
+	phase_end(r, k0, &cs0, true, c);
 	return 0;
 }
 
@@ -195,19 +195,20 @@ phase_begin(struct round *r, const struct measure_arg *ma, uint64_t *k0,
 }
 
 /*
- * And last: the backend's counters since 'k0' and the caches at 'cs0'
+ * And last: the backend's counters since 'k0' (if 'counters': clients
+ * count their own, on connections of their own) and the caches at 'cs0'
  * (the start) with what the disk did since, into 'c'.
  */
 static void
 phase_end(struct round *r, const uint64_t *k0, const struct cache_state *cs0,
-    struct phase_rec *c)
+    bool counters, struct phase_rec *c)
 {
 	struct cache_state	cs1;
 	uint64_t		k1[BACKEND_MAX_COUNTERS];
 	int64_t			sr, sw;
 	size_t			i;
 
-	if (r->ncounters > 0) {
+	if (counters && r->ncounters > 0) {
 		r->be->ops->counters(r->be, k1);
 		for (i = 0; i < r->ncounters; i++)
 			c->extra[r->nperf + i] = (double)(k1[i] - k0[i]);
@@ -302,8 +303,8 @@ measure_clients(struct round *r, const struct measure_arg *ma, bool limited,
 		*o = fail;
 		return -1;
 	}
-	clients_merge(r->runner.slots, k, r->nperf, r->nperf + r->ncounters,
-	    o);
+	clients_merge(r->runner.slots, k, r->nperf + r->ncounters,
+	    r->nperf + r->ncounters, o);
 	clients_bounds(r->runner.slots, k, ma->n, &made, &gone);
 	if (ma->p == PHASE_CREATE)
 		r->w.created = made;
@@ -316,7 +317,8 @@ measure_clients(struct round *r, const struct measure_arg *ma, bool limited,
 	o->deleted = r->w.deleted;
 	if (o->err != 0)
 		return -1;
-	phase_end(r, k0, &cs0, &o->rec);
+	/* A kernel mount's counters are the machine's: all clients'. */
+	phase_end(r, k0, &cs0, r->be->ops->shared_counters, &o->rec);
 	if (ma->p == PHASE_CREATE && o->done < ma->n && trim(r, ma, o) == -1)
 		return -1;
 	return 0;
@@ -366,8 +368,12 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 	const struct measure_arg	*ma = arg;
 	struct round			*r = ma->r;
 	struct clients_share		 sh = { 0, 1, 0 };
+	uint64_t			 k0[BACKEND_MAX_COUNTERS];
+	uint64_t			 k1[BACKEND_MAX_COUNTERS];
 	sig_atomic_t			 cont0;
 	char				 done[32], all[32];
+	size_t				 i;
+	bool				 own;
 	int				 rc, e;
 
 	record_phase_init(&slot->o.rec);
@@ -406,6 +412,9 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 	r->w.on_poll = client_poll;
 	r->w.arg = slot;
 	cont0 = sig_cont;
+	own = r->ncounters > 0 && !r->be->ops->shared_counters;
+	if (own)			/* its own connection's */
+		r->be->ops->counters(r->be, k0);
 	perf_start(r->perf);
 	slot->t_begin = timing_now();
 	rc = workload_run(&r->w, ma->p, &res);
@@ -420,6 +429,11 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 		    "of its %s files", done, all);
 	}
 	perf_stop(r->perf, slot->o.rec.extra);
+	for (i = 0; own && i < r->ncounters; i++) {
+		if (i == 0)
+			r->be->ops->counters(r->be, k1);
+		slot->o.rec.extra[r->nperf + i] = (double)(k1[i] - k0[i]);
+	}
 	phase_record(&res, ma->p, &slot->o);
 	slot->hist = res.hist;
 	slot->created = r->w.created;
@@ -488,6 +502,7 @@ measure_ranks(struct round *r, const struct measure_arg *ma,
 	uint64_t			 k0[BACKEND_MAX_COUNTERS];
 	uint64_t			 t0, t1, made, gone;
 	unsigned			 k = r->cfg->clients;
+	size_t				 i;
 
 	slots = xreallocarray(slots, k, sizeof(*slots));
 	phase_begin(r, ma, k0, &cs0);
@@ -510,7 +525,8 @@ measure_ranks(struct round *r, const struct measure_arg *ma,
 	if (ranks_gather(&mine, sizeof(mine), slots) == -1)
 		return ranks_fail(r, ma, o, "gathering what the ranks "
 		    "measured");
-	clients_merge(slots, k, r->nperf, r->nperf + r->ncounters, o);
+	clients_merge(slots, k, r->nperf + r->ncounters,
+	    r->nperf + r->ncounters, o);
 	o->rec.ns = (double)(t1 - t0);
 	o->rec.per_s = t1 > t0 ? o->done * 1e9 / (double)(t1 - t0) : NAN;
 	clients_bounds(slots, k, ma->n, &made, &gone);
@@ -521,7 +537,10 @@ measure_ranks(struct round *r, const struct measure_arg *ma,
 	o->deleted = r->w.deleted;
 	if (o->err != 0)
 		return -1;
-	phase_end(r, k0, &cs0, &o->rec);
+	phase_end(r, k0, &cs0, false, &o->rec);
+	/* A kernel mount's counters are one machine's: not the job's. */
+	for (i = 0; r->be->ops->shared_counters && i < r->ncounters; i++)
+		o->rec.extra[r->nperf + i] = NAN;
 	return 0;
 }
 

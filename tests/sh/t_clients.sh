@@ -102,8 +102,6 @@ for bad in "--layout tree:--clients 2: not with --layout tree" \
 	{ [ "$(lines "$T/stderr")" = 1 ] &&
 	    grep -qF -- "$msg" "$T/stderr"; } || fail "$opts: $(cat "$T/stderr")"
 done
-expect_exit 2 "$LD" --clients 2 -o "$T/refused" nfs://127.0.0.1/x 2>"$T/stderr"
-grep -q 'not with the nfs backend' "$T/stderr" || fail "nfs: $(cat "$T/stderr")"
 [ ! -e "$T/refused" ] || fail "a refused run wrote outputs"
 
 # --- the budget: a round too large for it stops creating at its

@@ -8,7 +8,8 @@
 # --nfs-readdir plus, which lists with READDIRPLUS alone), deleting them
 # n REMOVE; halving --nfs-maxcount about doubles the READDIR or
 # READDIRPLUS calls of a listing; with --nfs-window 8 the calls are the
-# same, in flight together.  No call fails, the bytes each way are
+# same, in flight together; with --clients 4, each on a connection of
+# its own, the calls of all of them add up.  No call fails, the bytes each way are
 # counted, the round line gives the calls per file, and 'url =' in a
 # config file names a server as the command line does.  The backend
 # conformance suite (tests/unit/test_backend.c) passes over NFS.
@@ -107,6 +108,12 @@ expect plain create_ops=1000 \
 [ "$(col plain liststat_rpc_readdir)" = "$(col plain list_rpc_readdir)" ] ||
     fail "plain: liststat and list read the directory differently"
 no_errors plain
+# --clients 4: each client on a connection of its own, the calls of all
+# of them in the columns, every listing whole for each, nothing left.
+run clients -n 1000 -N 1000 -p create,open,liststat,delete --clients 4
+expect clients create_ops=1000 create_rpc_create=1000 \
+    open_rpc_lookup=1000 liststat_rpc_lookup=4000 delete_rpc_remove=1000
+no_errors clients
 rd=$(awk -v r="$(col plain list_rpc_readdir)" 'BEGIN { printf "%.3g", r / 1000 }')
 grep -qx " *calls/file  create 2  open 2  liststat 1  list $rd  delete 1" \
     "$T/plain.stdout" || fail "plain: no calls/file line: $(cat "$T/plain.stdout")"
