@@ -242,8 +242,8 @@ run_main(int argc, char **argv)
 		return setup_only(r);
 	if (r->cfg.mpi) {
 		backend_opts_of(r, &bo);
-		if ((status = rankrun_start(&r->cfg, r->ops, r->conf_path !=
-		    NULL, &bo, &argc, &argv)) != -1)
+		if ((status = rankrun_start(&r->cfg, r->ops, r->dir,
+		    r->conf_path != NULL, &bo, &argc, &argv)) != -1)
 			return status;	/* a rank but 0: its part is done */
 	}
 	setup_cold(r);

@@ -19,9 +19,8 @@
 #include "output.h"
 #include "util.h"
 
-static int	start(struct backend *, const struct backend_ops *,
-		    int (*)(struct backend *, const char *, char *),
-		    const char *, const struct backend_opts *, char *);
+static void	start(struct backend *, const struct backend_ops *,
+		    const struct backend_opts *);
 
 static const struct backend_ops *registry[BACKEND_MAX + 1] = {
 	&posix_ops,
@@ -115,41 +114,45 @@ int
 backend_open(struct backend *be, const struct backend_ops *ops,
     const char *target, const struct backend_opts *opts, char *err)
 {
-	return start(be, ops, ops->open, target, opts, err);
+	start(be, ops, opts);
+	if (ops->open(be, target, err) == -1) {
+		be->ops = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 /*
- * Open 'be' with 'ops' on the work directory 'workdir' that rank 0 of an
- * MPI job made (the attach op): made and removed by that rank, used here.
- * Return 0, or -1 with errno and a message in 'err'.
+ * Open 'be' with 'ops' on the work directory 'name' in 'target' that
+ * rank 0 of an MPI job made (the attach op): made and removed by that
+ * rank, used here.  Return 0, or -1 with errno and a message in 'err'.
  */
 int
 backend_attach(struct backend *be, const struct backend_ops *ops,
-    const char *workdir, const struct backend_opts *opts, char *err)
+    const char *target, const char *name, const struct backend_opts *opts,
+    char *err)
 {
-	if (ops->attach == NULL || ops->enter == NULL) {
-		memset(be, 0, sizeof(*be));
-		return util_fail(err, ENOTSUP, "--mpi: not with the %s backend",
-		    ops->name);
+	start(be, ops, opts);
+	if (ops->attach == NULL || ops->enter == NULL ||
+	    ops->attach(be, target, name, err) == -1) {
+		if (ops->attach == NULL || ops->enter == NULL)
+			(void)util_fail(err, ENOTSUP, "--mpi: not with the %s "
+			    "backend", ops->name);
+		be->ops = NULL;
+		return -1;
 	}
-	return start(be, ops, ops->attach, workdir, opts, err);
+	return 0;
 }
 
-/* backend_open() and backend_attach(): 'how' on 'where'. */
-static int
+/* What backend_open() and backend_attach() set first. */
+static void
 start(struct backend *be, const struct backend_ops *ops,
-    int (*how)(struct backend *, const char *, char *), const char *where,
-    const struct backend_opts *opts, char *err)
+    const struct backend_opts *opts)
 {
 	memset(be, 0, sizeof(*be));
 	be->ops = ops;
 	be->opts = *opts;
 	be->window = 1;
-	if (how(be, where, err) == -1) {
-		be->ops = NULL;
-		return -1;
-	}
-	return 0;
 }
 
 /*

@@ -124,11 +124,12 @@ struct backend_ops {
 	int		(*close)(struct backend *, bool, char *);
 	/*
 	 * Another rank of an MPI job (--mpi): open the work directory
-	 * 'workdir' rank 0 made, as it is (close() then leaves it), and the
-	 * round directory 'name' in it that rank 0 made, with a handle.
-	 * NULL: the backend cannot be shared so.
+	 * 'name' that rank 0 made in 'target', as it is (close() then
+	 * leaves it), and (enter) a round directory 'name' in it that rank
+	 * 0 made, with a handle.  NULL: the backend cannot be shared so.
 	 */
-	int		(*attach)(struct backend *, const char *, char *);
+	int		(*attach)(struct backend *, const char *, const char *,
+			    char *);
 	int		(*enter)(struct backend *, const char *,
 			    struct backend_dir **);
 	/*
@@ -242,7 +243,7 @@ int	backend_register(const struct backend_ops *);
 int	backend_open(struct backend *, const struct backend_ops *,
 	    const char *, const struct backend_opts *, char *);
 int	backend_attach(struct backend *, const struct backend_ops *,
-	    const char *, const struct backend_opts *, char *);
+	    const char *, const char *, const struct backend_opts *, char *);
 int	backend_close(struct backend *, bool, char *);
 void	backend_round_name(char *, size_t, unsigned, unsigned);
 void	backend_subdir_name(char *, size_t, uint64_t);

@@ -65,6 +65,7 @@ struct nfsb {
 	unsigned		 window;	/* --nfs-window */
 	struct nfswin		 win;		/* with window > 1 */
 	bool			 overlap;	/* in a phase: use 'win' */
+	bool			 attached;	/* another rank's: keep it */
 	/* The cookies a listing went on from, to see it go round. */
 	struct u64set		 cookies;
 	unsigned long		 replies;	/* since the rewind */
@@ -97,6 +98,12 @@ static int	nb_overlap(struct backend *, bool);
 static void	nb_meta(struct backend *, struct output_kvlist *);
 static const char *nb_detail(struct backend *);
 static int	nb_forked(struct backend *);
+static struct nfsb *nb_new(struct backend *, const char *, char *);
+static void	nb_ready(struct backend *, struct nfsb *);
+static int	nb_attach(struct backend *, const char *, const char *,
+		    char *);
+static int	nb_enter(struct backend *, const char *,
+		    struct backend_dir **);
 static int	nb_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 static int	sweep_one(struct nfsrpc *, const char *,
@@ -183,6 +190,8 @@ const struct backend_ops nfsb_ops = {
 	.overlap = nb_overlap,
 	.meta = nb_meta,
 	.forked = nb_forked,
+	.attach = nb_attach,
+	.enter = nb_enter,
 	.detail = nb_detail,
 	.sweep = nb_sweep,
 };
@@ -258,41 +267,12 @@ static int
 nb_open(struct backend *be, const char *target, char *err)
 {
 	struct nfsb	*nb;
-	uint64_t	 v, r;
+	uint64_t	 r;
 	char		*extra, suffix[7];
-	const char	*cr, *rd, *to, *s, *errstr;
 	int		 tries, i;
 
-	nb = xcalloc(1, sizeof(*nb));
-	if ((to = backend_setting(be, "nfs-timeout")) == NULL ||
-	    parse_duration(to, 3600ULL * NS_PER_S, &v, &errstr) == -1)
-		v = (uint64_t)TIMEOUT_MS * 1000000ULL;
-	if (nfsrpc_connect(&nb->c, target, (int)(v / 1000000ULL), err) == -1) {
-		free(nb);
+	if ((nb = nb_new(be, target, err)) == NULL)
 		return -1;
-	}
-	cr = backend_setting(be, "nfs-create");
-	rd = backend_setting(be, "nfs-readdir");
-	nb->guarded = cr != NULL && strcmp(cr, "guarded") == 0;
-	nb->plus = rd != NULL && strcmp(rd, "plus") == 0;
-	/*
-	 * As the Linux client: replies of the server's preferred size
-	 * (FSINFO dtpref, within 4 KiB and 1 MiB), dircount an eighth.
-	 */
-	nb->sizes_given = backend_setting(be, "nfs-maxcount") != NULL;
-	v = nb->c.dtpref < 4096 ? 4096 : nb->c.dtpref > (1U << 20) ?
-	    1U << 20 : nb->c.dtpref;
-	(void)setting(be, "nfs-maxcount", v, &v);
-	nb->maxcount = (uint32_t)v;
-	(void)setting(be, "nfs-dircount", nb->maxcount / 8, &v);
-	nb->dircount = (uint32_t)v;
-	nb->maxents = nb->maxcount / 24 + 1;	/* the least an entry takes */
-	nb->window = 1;
-	if ((s = backend_setting(be, "nfs-window")) != NULL) {
-		nb->window = (unsigned)parse_num(s, 1, 256, &errstr);
-		if (errstr != NULL)
-			nb->window = 1;
-	}
 	for (tries = 0; tries < 100; tries++) {
 		r = ((uint64_t)getpid() << 20) ^ timing_now() ^ (uint64_t)tries;
 		for (i = 0; i < 6; i++, r /= 36)
@@ -328,6 +308,64 @@ nb_open(struct backend *be, const char *target, char *err)
 		be->priv = NULL;
 		goto fail;
 	}
+	nb_ready(be, nb);
+	return 0;
+fail:
+	nfsrpc_close(&nb->c);
+	free(nb->workname);
+	free(nb->marker);
+	free(nb);
+	return -1;
+}
+
+/*
+ * A connection to the server of 'target' and the settings of 'be'; NULL
+ * with 'err' if the server cannot be reached.
+ */
+static struct nfsb *
+nb_new(struct backend *be, const char *target, char *err)
+{
+	struct nfsb	*nb;
+	uint64_t	 v;
+	const char	*cr, *rd, *to, *s, *errstr;
+
+	nb = xcalloc(1, sizeof(*nb));
+	if ((to = backend_setting(be, "nfs-timeout")) == NULL ||
+	    parse_duration(to, 3600ULL * NS_PER_S, &v, &errstr) == -1)
+		v = (uint64_t)TIMEOUT_MS * 1000000ULL;
+	if (nfsrpc_connect(&nb->c, target, (int)(v / 1000000ULL), err) == -1) {
+		free(nb);
+		return NULL;
+	}
+	cr = backend_setting(be, "nfs-create");
+	rd = backend_setting(be, "nfs-readdir");
+	nb->guarded = cr != NULL && strcmp(cr, "guarded") == 0;
+	nb->plus = rd != NULL && strcmp(rd, "plus") == 0;
+	/*
+	 * As the Linux client: replies of the server's preferred size
+	 * (FSINFO dtpref, within 4 KiB and 1 MiB), dircount an eighth.
+	 */
+	nb->sizes_given = backend_setting(be, "nfs-maxcount") != NULL;
+	v = nb->c.dtpref < 4096 ? 4096 : nb->c.dtpref > (1U << 20) ?
+	    1U << 20 : nb->c.dtpref;
+	(void)setting(be, "nfs-maxcount", v, &v);
+	nb->maxcount = (uint32_t)v;
+	(void)setting(be, "nfs-dircount", nb->maxcount / 8, &v);
+	nb->dircount = (uint32_t)v;
+	nb->maxents = nb->maxcount / 24 + 1;	/* the least an entry takes */
+	nb->window = 1;
+	if ((s = backend_setting(be, "nfs-window")) != NULL) {
+		nb->window = (unsigned)parse_num(s, 1, 256, &errstr);
+		if (errstr != NULL)
+			nb->window = 1;
+	}
+	return nb;
+}
+
+/* The buffers of a connected 'nb', now 'be''s. */
+static void
+nb_ready(struct backend *be, struct nfsb *nb)
+{
 	nb->data = xcalloc(1, CHUNK);
 	memset(nb->data, 'x', CHUNK);
 	nfswin_init(&nb->win, &nb->c, nb->window);
@@ -339,13 +377,55 @@ nb_open(struct backend *be, const char *target, char *err)
 	nb->ents = xreallocarray(NULL, nb->maxents, sizeof(*nb->ents));
 	nb->batch = xreallocarray(NULL, nb->maxents, sizeof(*nb->batch));
 	nb->names = xmalloc((size_t)nb->maxcount + 1);
+}
+
+/*
+ * Another rank's (--mpi): the work directory 'name' rank 0 made in the
+ * export of 'target', by LOOKUP, on a connection of this rank's own;
+ * close() leaves it to rank 0.
+ */
+static int
+nb_attach(struct backend *be, const char *target, const char *name,
+    char *err)
+{
+	struct nfsb	*nb;
+
+	if ((nb = nb_new(be, target, err)) == NULL)
+		return -1;
+	if (nfsproc_lookup(&nb->c, &nb->c.root, name, &nb->work, NULL) ==
+	    -1) {
+		(void)util_syserr_why(err, nb->c.err, "--mpi: work directory "
+		    "%s in %s", name, target);
+		nfsrpc_close(&nb->c);
+		free(nb);
+		return -1;
+	}
+	nb->workname = xstrdup(name);
+	nb->attached = true;
+	be->priv = nb;
+	be->workdir = xasprintf("nfs://%s%s/%s", nb->c.url.host,
+	    nb->c.url.path, nb->workname);
+	nb_ready(be, nb);
 	return 0;
-fail:
-	nfsrpc_close(&nb->c);
-	free(nb->workname);
-	free(nb->marker);
-	free(nb);
-	return -1;
+}
+
+/* Another rank's: the round directory 'name' rank 0 made, by LOOKUP. */
+static int
+nb_enter(struct backend *be, const char *name, struct backend_dir **dirp)
+{
+	struct nfsb		*nb = be->priv;
+	struct backend_dir	*d;
+
+	d = xcalloc(1, sizeof(*d));
+	if (nfsproc_lookup(&nb->c, &nb->work, name, &d->fh, NULL) == -1) {
+		free(d);
+		return -1;
+	}
+	d->name = xstrdup(name);
+	d->next = nb->dirs;
+	nb->dirs = d;
+	*dirp = d;
+	return 0;
 }
 
 /* Drop the handles; remove the work directory unless 'keep'. */
@@ -361,7 +441,7 @@ nb_close(struct backend *be, bool keep, char *err)
 		free(d->name);
 		free(d);
 	}
-	if (!keep) {
+	if (!keep && !nb->attached) {
 		(void)nfsproc_remove(&nb->c, &nb->work, WORKDIR_ROUND);
 		if ((nfsproc_remove(&nb->c, &nb->work, WORKDIR_MARKER) == -1 &&
 		    errno != ENOENT) || (nfsproc_rmdir(&nb->c, &nb->c.root,

@@ -66,7 +66,8 @@ struct posix {
 
 static int	posix_open(struct backend *, const char *, char *);
 static int	posix_close(struct backend *, bool, char *);
-static int	posix_attach(struct backend *, const char *, char *);
+static int	posix_attach(struct backend *, const char *, const char *,
+		    char *);
 static int	posix_enter(struct backend *, const char *,
 		    struct backend_dir **);
 static struct posix *px_new(const struct backend *);
@@ -164,28 +165,32 @@ px_new(const struct backend *be)
 }
 
 /*
- * Another rank's: the work directory 'workdir' rank 0 made and marked,
- * opened as it is; close() leaves it to rank 0.
+ * Another rank's: the work directory 'name' rank 0 made and marked in
+ * 'target', opened as it is; close() leaves it to rank 0.
  */
 static int
-posix_attach(struct backend *be, const char *workdir, char *err)
+posix_attach(struct backend *be, const char *target, const char *name,
+    char *err)
 {
 	struct posix	*px;
+	char		*path;
 
 	px = px_new(be);
-	if ((px->wd.fd = open(workdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	path = xasprintf("%s/%s", target, name);
+	if ((px->wd.fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1) {
-		(void)util_syserr(err, "--mpi: %s", workdir);
+		(void)util_syserr(err, "--mpi: %s", path);
+		free(path);
 		free(px->data);
 		free(px->dirbuf);
 		free(px->names);
 		free(px);
 		return -1;
 	}
-	px->wd.path = xstrdup(workdir);
+	px->wd.path = path;
 	px->attached = true;
 	be->priv = px;
-	be->workdir = xstrdup(workdir);
+	be->workdir = xstrdup(path);
 	return 0;
 }
 

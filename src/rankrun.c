@@ -26,13 +26,14 @@
 /* What rank 0 tells the others once (rankrun_hello()). */
 struct hello {
 	uint64_t	seed;
-	char		workdir[PATH_MAX];
+	char		workdir[NAME_MAX + 1];	/* its name in the target */
 };
 
 /*
- * Rank 0 tells every rank the seed '*seed' and the work directory
- * 'workdir'; another rank learns them into '*seed' and 'workdir' ('len'
- * bytes).  Then every rank says its host, and rank 0 records them in
+ * Rank 0 tells every rank the seed '*seed' and the name of the work
+ * directory 'workdir' (in the directory under test, which every rank was
+ * given: a path, or an NFS URL); another rank learns them into '*seed'
+ * and 'workdir' ('len' bytes).  Then every rank says its host, and rank 0 records them in
  * 'meta' as mpi_ranks ("4: vm1 vm1 vm2 vm2").  Return 0, or -1 with errno
  * (an MPI call failed).
  */
@@ -41,12 +42,15 @@ rankrun_hello(uint64_t *seed, char *workdir, size_t len,
     struct output_kvlist *meta)
 {
 	static struct hello	 h;
+	const char		*base;
 	char			 host[HOST_LEN], *all, *list, *old;
 	int			 i, k = ranks_size();
 
 	if (ranks_rank() == 0) {
 		h.seed = *seed;
-		(void)snprintf(h.workdir, sizeof(h.workdir), "%s", workdir);
+		base = strrchr(workdir, '/');
+		(void)snprintf(h.workdir, sizeof(h.workdir), "%s", base !=
+		    NULL ? base + 1 : workdir);
 	}
 	if (ranks_bcast(&h, sizeof(h)) == -1)
 		return -1;
@@ -80,18 +84,18 @@ rankrun_hello(uint64_t *seed, char *workdir, size_t len,
 
 /*
  * A rank but 0, all run long: learn the seed and the work directory,
- * attach to it with 'ops', and do the phases rank 0 tells
+ * attach to it in 'target' with 'ops', and do the phases rank 0 tells
  * (measure_worker()) until the run is over.  'cfg' is what this rank
  * read from the same command line.  Return 0, or -1 with errno and 'err'.
  */
 int
 rankrun_worker(struct config *cfg, const struct backend_ops *ops,
-    struct backend_opts *bo, char *err)
+    const char *target, struct backend_opts *bo, char *err)
 {
 	static struct round	 rd;
 	static struct perf	 pf;
 	struct backend		 be;
-	char			 workdir[PATH_MAX] = "", msg[LD_ERRLEN];
+	char			 workdir[NAME_MAX + 1] = "", msg[LD_ERRLEN];
 	int			 rc;
 
 	if (rankrun_hello(&cfg->seed, workdir, sizeof(workdir), NULL) == -1)
@@ -101,12 +105,15 @@ rankrun_worker(struct config *cfg, const struct backend_ops *ops,
 	/* --mpi counts no events: the ranks' machines may differ in them. */
 	if (perf_init(&pf, "none", msg) == -1)
 		return util_fail(err, EINVAL, "%s", msg);
-	if (backend_attach(&be, ops, workdir, bo, err) == -1)
+	if (backend_attach(&be, ops, target, workdir, bo, err) == -1)
 		return -1;
 	round_init(&rd);
 	rd.cfg = cfg;
 	rd.be = &be;
 	rd.perf = &pf;
+	/* The extras as rank 0 lays them out: no events, the counters. */
+	rd.nperf = 0;
+	rd.ncounters = ops->shared_counters ? 0 : backend_ncounters(ops);
 	runner_init(&rd.runner, NULL, NULL, NULL);
 	rc = measure_worker(&rd, err);
 	round_free(&rd);
@@ -121,12 +128,13 @@ rankrun_worker(struct config *cfg, const struct backend_ops *ops,
  * events); the ranks are the clients, so cfg->clients becomes their
  * number and the settings are checked again.  Return -1 in rank 0, which
  * goes on to run the run, and in every other rank the exit status of its
- * part (rankrun_worker(), with the backend options 'bo').  Bad input
+ * part (rankrun_worker() in 'target', with the backend options 'bo').  Bad input
  * exits 2 as report_usage() does.
  */
 int
-rankrun_start(struct config *cfg, const struct backend_ops *ops, bool conf,
-    struct backend_opts *bo, int *argc, char ***argv)
+rankrun_start(struct config *cfg, const struct backend_ops *ops,
+    const char *target, bool conf, struct backend_opts *bo, int *argc,
+    char ***argv)
 {
 	char	errbuf[LD_ERRLEN];
 	int	rc;
@@ -160,7 +168,7 @@ rankrun_start(struct config *cfg, const struct backend_ops *ops, bool conf,
 	report_init(true, false);
 	if (sig_setup(false) == -1)
 		err(1, "sigaction");
-	rc = rankrun_worker(cfg, ops, bo, errbuf);
+	rc = rankrun_worker(cfg, ops, target, bo, errbuf);
 	if (rc == -1)
 		warnx("%s", errbuf);
 	ranks_end();

@@ -20,10 +20,10 @@
 #include "config.h"
 #include "output.h"
 
-int	rankrun_start(struct config *, const struct backend_ops *, bool,
-	    struct backend_opts *, int *, char ***);
+int	rankrun_start(struct config *, const struct backend_ops *,
+	    const char *, bool, struct backend_opts *, int *, char ***);
 int	rankrun_hello(uint64_t *, char *, size_t, struct output_kvlist *);
 int	rankrun_worker(struct config *, const struct backend_ops *,
-	    struct backend_opts *, char *);
+	    const char *, struct backend_opts *, char *);
 
 #endif /* LD_RANKRUN_H */

@@ -5,8 +5,9 @@
 # under mpirun -np 4, in a directory and (root) on a tmpfs: every phase
 # handles exactly n files across the ranks (a listing: n entries each),
 # the ranks' hosts and the clients' columns are recorded, nothing is left
-# and foreign files stay; what acts on one machine is refused.  (An NFS
-# URL is refused too: each rank would need a connection of its own.)  A rank killed by -9 ends the job: mpirun
+# and foreign files stay; what acts on one machine is refused.  Against
+# the loopback NFS server (root) each rank has a connection of its own,
+# and the RPC columns count the calls of all of them.  A rank killed by -9 ends the job: mpirun
 # names it, rank 0 stops, and --cleanup removes whatever it could not.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
@@ -40,9 +41,6 @@ for bad in "--clients 2:--mpi: not with --clients" \
 	expect_exit 2 "$MPI" --mpi $opts -o "$T/none" "$D" 2>"$T/err"
 	grep -qF -- "$msg" "$T/err" || fail "$opts: $(cat "$T/err")"
 done
-expect_exit 2 "$MPI" --mpi -o "$T/none" nfs://127.0.0.1/x 2>"$T/err"
-grep -q -- '--mpi: not with the nfs backend' "$T/err" ||
-    fail "nfs: $(cat "$T/err")"
 [ ! -e "$T/none" ] || fail "a refused run wrote outputs"
 
 # ranks K ARG...: largedir-mpi under mpirun with K ranks on this machine.
@@ -79,6 +77,29 @@ if [ "$(id -u)" = 0 ]; then
 	mount_tmpfs "$T/tmpfs" size=64m
 	counted tmpfs "$T/tmpfs"
 	[ -z "$(ls -A "$T/tmpfs")" ] || fail "tmpfs: left $(ls -A "$T/tmpfs")"
+fi
+
+# --- an NFS URL (root: the loopback server of tests/nfs-server.sh):
+# every rank on a connection of its own, the calls of all of them ---
+if [ "$(id -u)" = 0 ] && command -v ganesha.nfsd >/dev/null 2>&1; then
+	S=$T/srv
+	trap 'sh "$TOP/tests/nfs-server.sh" stop "$S" >/dev/null 2>&1 || true
+	    lib_cleanup' EXIT
+	sh "$TOP/tests/nfs-server.sh" start "$S" 64M >"$T/env" 2>"$T/srv.err" ||
+	    fail "tests/nfs-server.sh start: $(cat "$T/srv.err")"
+	NFS_URL='' NFS_EXPORT=''
+	eval "$(cat "$T/env")"
+	counted nfs "$NFS_URL"
+	jq -e '.rounds[0] | .create_rpc_create == 1000 and
+	    .liststat_rpc_lookup == 4000 and .delete_rpc_remove == 1000' \
+	    "$T/res-nfs/m.json" >/dev/null || fail "nfs: calls $(jq -c \
+	    '.rounds[0] | {create_rpc_create, liststat_rpc_lookup,
+	    delete_rpc_remove}' "$T/res-nfs/m.json")"
+	[ -z "$(ls -A "$NFS_EXPORT")" ] ||
+	    fail "nfs: left on the server: $(ls -A "$NFS_EXPORT")"
+	sh "$TOP/tests/nfs-server.sh" stop "$S" >/dev/null 2>&1 ||
+	    fail "tests/nfs-server.sh stop"
+	trap 'lib_cleanup' EXIT
 fi
 
 # --- a rank killed by -9: the job ends, the rank is named ---
