@@ -24,7 +24,7 @@
  */
 void
 clients_share(enum config_split split, unsigned k, unsigned c, uint64_t n,
-    struct clients_share *s)
+    struct workload_share *s)
 {
 	if (split == CONFIG_SPLIT_INTERLEAVED) {
 		s->first = c;
@@ -68,12 +68,12 @@ clients_column(unsigned k, size_t i)
  * Make 'o' the record of one phase from the 'k' clients in 'slots': see
  * clients.h.  The first 'nsum' extras (events, and the backend's
  * counters of the clients' own connections) are added up; the clients'
- * columns go to the extras from 'at' on.  A client's error, or
+ * columns follow them.  A client's error, or
  * the first listing that went wrong, is the phase's.
  */
 void
 clients_merge(const struct runner_client *slots, unsigned k, size_t nsum,
-    size_t at, struct phase_out *o)
+    struct phase_out *o)
 {
 	static struct stats_hist	 hist;	/* 15 KiB */
 	const struct runner_client	*s;
@@ -127,7 +127,7 @@ clients_merge(const struct runner_client *slots, unsigned k, size_t nsum,
 		if (s->t_end > t1)
 			t1 = s->t_end;
 		rate = s->o.rec.ns > 0 ? s->o.done * 1e9 / s->o.rec.ns : NAN;
-		c->extra[at + CLIENTS_FIXED + i] = rate;
+		c->extra[nsum + CLIENTS_FIXED + i] = rate;
 		if (!isnan(rate)) {
 			lo = fmin(lo, rate);
 			hi = fmax(hi, rate);
@@ -135,8 +135,8 @@ clients_merge(const struct runner_client *slots, unsigned k, size_t nsum,
 	}
 	c->ns = t1 > t0 ? (double)(t1 - t0) : 0;
 	c->per_s = c->ns > 0 ? o->done * 1e9 / c->ns : NAN;
-	c->extra[at] = isinf(lo) ? NAN : lo;
-	c->extra[at + 1] = isinf(lo) ? NAN : hi;
+	c->extra[nsum] = isinf(lo) ? NAN : lo;
+	c->extra[nsum + 1] = isinf(lo) ? NAN : hi;
 	c->p50_ns = (double)stats_hist_percentile(&hist, 50);
 	c->p90_ns = (double)stats_hist_percentile(&hist, 90);
 	c->p99_ns = (double)stats_hist_percentile(&hist, 99);

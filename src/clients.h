@@ -25,18 +25,14 @@
 
 #include "config.h"
 #include "runner.h"
-
-/* One client's share: names first, first + step, ... below end. */
-struct clients_share {
-	uint64_t	first, step, end;
-};
+#include "workload.h"
 
 void		clients_share(enum config_split, unsigned, unsigned, uint64_t,
-		    struct clients_share *);
+		    struct workload_share *);
 size_t		clients_ncolumns(unsigned);
 const char	*clients_column(unsigned, size_t);
 void		clients_merge(const struct runner_client *, unsigned, size_t,
-		    size_t, struct phase_out *);
+		    struct phase_out *);
 void		clients_bounds(const struct runner_client *, unsigned,
 		    uint64_t, uint64_t *, uint64_t *);
 

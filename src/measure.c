@@ -63,6 +63,10 @@ static void	phase_record(const struct workload_result *, enum phase,
 		    struct phase_out *);
 static int	measure_clients(struct round *, const struct measure_arg *,
 		    bool, struct phase_out *);
+static void	merge(struct round *, const struct measure_arg *,
+		    const struct runner_client *, struct phase_out *);
+static uint64_t	create_deadline(const struct round *,
+		    const struct measure_arg *);
 static int	trim(struct round *, const struct measure_arg *,
 		    struct phase_out *);
 static int	client_measure(void *, unsigned, struct runner_client *);
@@ -139,10 +143,7 @@ measure(void *arg, struct phase_out *o)
 	}
 	runner_peak_reset(&r->runner);
 	r->phase_t0_ns = timing_now();
-	r->w.deadline_ns = ma->p == PHASE_CREATE && r->deadline &&
-	    ma->rep == 1 ? timing_create_deadline(r->run_t0_ns,
-	    r->cfg->budget_ns, r->phase_t0_ns, timing_shape_share(&r->last),
-	    r->cfg->repeat) : 0;
+	r->w.deadline_ns = create_deadline(r, ma);
 	r->w.open_box = ma->p == PHASE_OPEN && r->deadline ? open_box : NULL;
 	r->w.box_arg = r;
 	cont0 = sig_cont;
@@ -292,7 +293,7 @@ measure_clients(struct round *r, const struct measure_arg *ma, bool limited,
 {
 	struct cache_state	 cs0;
 	struct phase_out	 fail;
-	uint64_t		 k0[BACKEND_MAX_COUNTERS], made, gone;
+	uint64_t		 k0[BACKEND_MAX_COUNTERS];
 	unsigned		 k = r->cfg->clients;
 
 	phase_begin(r, ma, k0, &cs0);
@@ -303,18 +304,11 @@ measure_clients(struct round *r, const struct measure_arg *ma, bool limited,
 		*o = fail;
 		return -1;
 	}
-	clients_merge(r->runner.slots, k, r->nperf + r->ncounters,
-	    r->nperf + r->ncounters, o);
-	clients_bounds(r->runner.slots, k, ma->n, &made, &gone);
-	if (ma->p == PHASE_CREATE)
-		r->w.created = made;
-	else if (ma->p == PHASE_DELETE)
-		r->w.deleted = gone;
+	merge(r, ma, r->runner.slots, o);
 	if (fail.err != 0) {		/* a client died: that says more */
 		o->err = fail.err;
 		(void)snprintf(o->what, sizeof(o->what), "%s", fail.what);
 	}
-	o->deleted = r->w.deleted;
 	if (o->err != 0)
 		return -1;
 	/* A kernel mount's counters are the machine's: all clients'. */
@@ -322,6 +316,39 @@ measure_clients(struct round *r, const struct measure_arg *ma, bool limited,
 	if (ma->p == PHASE_CREATE && o->done < ma->n && trim(r, ma, o) == -1)
 		return -1;
 	return 0;
+}
+
+/*
+ * The record of a phase the K clients or ranks measured, from their
+ * 'slots' (clients_merge()), and what clean-up must try after it
+ * (clients_bounds()).
+ */
+static void
+merge(struct round *r, const struct measure_arg *ma,
+    const struct runner_client *slots, struct phase_out *o)
+{
+	uint64_t	made, gone;
+
+	clients_merge(slots, r->cfg->clients, r->nperf + r->ncounters, o);
+	clients_bounds(slots, r->cfg->clients, ma->n, &made, &gone);
+	if (ma->p == PHASE_CREATE)
+		r->w.created = made;
+	else if (ma->p == PHASE_DELETE)
+		r->w.deleted = gone;
+	o->deleted = r->w.deleted;
+}
+
+/*
+ * When the create phase of the first repetition must stop for the round
+ * to end at the budget (timing_create_deadline()), or 0.
+ */
+static uint64_t
+create_deadline(const struct round *r, const struct measure_arg *ma)
+{
+	if (ma->p != PHASE_CREATE || !r->deadline || ma->rep != 1)
+		return 0;
+	return timing_create_deadline(r->run_t0_ns, r->cfg->budget_ns,
+	    r->phase_t0_ns, timing_shape_share(&r->last), r->cfg->repeat);
 }
 
 /*
@@ -367,7 +394,7 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 	static struct workload_result	 res;
 	const struct measure_arg	*ma = arg;
 	struct round			*r = ma->r;
-	struct clients_share		 sh = { 0, 1, 0 };
+	const struct workload_share	*sh;
 	uint64_t			 k0[BACKEND_MAX_COUNTERS];
 	uint64_t			 k1[BACKEND_MAX_COUNTERS];
 	sig_atomic_t			 cont0;
@@ -379,33 +406,23 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 	record_phase_init(&slot->o.rec);
 	/*
 	 * A forked client takes the backend over: a listing's position, for
-	 * one, must be its own.  An MPI rank has its own already.
+	 * one, must be its own (largedir refuses --clients with a backend
+	 * that has no forked op).  An MPI rank has its own already.
 	 */
-	if (ma->forked && r->be->ops->forked == NULL) {
-		slot->o.err = ENOTSUP;
-		(void)snprintf(slot->o.what, sizeof(slot->o.what), "the %s "
-		    "backend cannot be used by two processes",
-		    r->be->ops->name);
-		return -1;
-	} else if (ma->forked && r->be->ops->forked(r->be) == -1) {
+	if (ma->forked && r->be->ops->forked(r->be) == -1) {
 		slot->o.err = errno;
 		(void)snprintf(slot->o.what, sizeof(slot->o.what), "taking "
 		    "the directories over from largedir");
 		return -1;
 	}
 	if (ma->p == PHASE_LIST || ma->p == PHASE_LISTSTAT)
-		r->w.step = 0;		/* each reads the whole directory */
-	else {
-		clients_share(r->cfg->split, r->cfg->clients, c, ma->n, &sh);
-		r->w.first = sh.first;
-		r->w.step = sh.step;
-		r->w.end = sh.end;
-	}
+		r->w.share.step = 0;	/* each reads the whole directory */
+	else
+		clients_share(r->cfg->split, r->cfg->clients, c, ma->n,
+		    &r->w.share);
+	sh = &r->w.share;
 	/* Time-boxed as one client, but for a blocked split (timing.h). */
-	r->w.deadline_ns = ma->p == PHASE_CREATE && r->deadline &&
-	    ma->rep == 1 ? timing_create_deadline(r->run_t0_ns,
-	    r->cfg->budget_ns, r->phase_t0_ns, timing_shape_share(&r->last),
-	    r->cfg->repeat) : 0;
+	r->w.deadline_ns = create_deadline(r, ma);
 	r->w.open_box = ma->p == PHASE_OPEN && r->deadline ? client_box :
 	    NULL;
 	r->w.box_arg = r;
@@ -423,16 +440,17 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 	if (rc == -1) {
 		slot->o.err = e;
 		util_fmt_count(done, sizeof(done), res.done);
-		util_fmt_count(all, sizeof(all), r->w.step == 0 ? ma->n :
-		    (sh.end - sh.first + sh.step - 1) / sh.step);
+		util_fmt_count(all, sizeof(all), sh->step == 0 ? ma->n :
+		    (sh->end - sh->first + sh->step - 1) / sh->step);
 		(void)snprintf(slot->o.what, sizeof(slot->o.what), "after %s "
 		    "of its %s files", done, all);
 	}
 	perf_stop(r->perf, slot->o.rec.extra);
-	for (i = 0; own && i < r->ncounters; i++) {
-		if (i == 0)
-			r->be->ops->counters(r->be, k1);
-		slot->o.rec.extra[r->nperf + i] = (double)(k1[i] - k0[i]);
+	if (own) {
+		r->be->ops->counters(r->be, k1);
+		for (i = 0; i < r->ncounters; i++)
+			slot->o.rec.extra[r->nperf + i] = (double)(k1[i] -
+			    k0[i]);
 	}
 	phase_record(&res, ma->p, &slot->o);
 	slot->hist = res.hist;
@@ -500,7 +518,7 @@ measure_ranks(struct round *r, const struct measure_arg *ma,
 	struct ranks_cmd		 cmd;
 	struct cache_state		 cs0;
 	uint64_t			 k0[BACKEND_MAX_COUNTERS];
-	uint64_t			 t0, t1, made, gone;
+	uint64_t			 t0, t1;
 	unsigned			 k = r->cfg->clients;
 	size_t				 i;
 
@@ -525,16 +543,9 @@ measure_ranks(struct round *r, const struct measure_arg *ma,
 	if (ranks_gather(&mine, sizeof(mine), slots) == -1)
 		return ranks_fail(r, ma, o, "gathering what the ranks "
 		    "measured");
-	clients_merge(slots, k, r->nperf + r->ncounters,
-	    r->nperf + r->ncounters, o);
+	merge(r, ma, slots, o);
 	o->rec.ns = (double)(t1 - t0);
 	o->rec.per_s = t1 > t0 ? o->done * 1e9 / (double)(t1 - t0) : NAN;
-	clients_bounds(slots, k, ma->n, &made, &gone);
-	if (ma->p == PHASE_CREATE)
-		r->w.created = made;
-	else if (ma->p == PHASE_DELETE)
-		r->w.deleted = gone;
-	o->deleted = r->w.deleted;
 	if (o->err != 0)
 		return -1;
 	phase_end(r, k0, &cs0, false, &o->rec);

@@ -209,10 +209,10 @@ each_file(struct workload *w, enum phase p, file_op op,
 	int		 rc = 0, saved = 0;
 	bool		 opfail = false;
 
-	if (w->step != 0) {		/* one client's share */
-		lo = w->first;
-		st = w->step;
-		hi = w->end < w->n ? w->end : w->n;
+	if (w->share.step != 0) {	/* one client's share */
+		lo = w->share.first;
+		st = w->share.step;
+		hi = w->share.end < w->n ? w->share.end : w->n;
 	}
 	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
 	    w->deadline_ns : UINT64_MAX;

@@ -67,6 +67,11 @@ struct workload_result {
 	struct stats_hist	hist;		/* latency of each operation */
 };
 
+/* The names first, first + step, ... below end; step 0: all n. */
+struct workload_share {
+	uint64_t		first, step, end;
+};
+
 #define WORKLOAD_BOX_EVERY	64
 #define WORKLOAD_DNAME		24	/* bytes of a subdirectory's name */
 
@@ -112,14 +117,13 @@ struct workload {
 	const char		*dnames;
 	/*
 	 * One client's share of the names, when several share a round
-	 * (--clients): create, open and delete take the names (open: the
-	 * positions of 'order') first, first + step, ... below end; a
-	 * listing reads the whole directory all the same.  step 0: all n.
-	 * Then 'created' and 'deleted' bound what this client did: names
-	 * of its share below 'deleted' are gone, none from 'created' on
-	 * was made.
+	 * (--clients): create, open and delete take them as 'share' says
+	 * (open: the positions of 'order'); a listing reads the whole
+	 * directory all the same.  Then 'created' and 'deleted' bound what
+	 * this client did: names of its share below 'deleted' are gone,
+	 * none from 'created' on was made.
 	 */
-	uint64_t		 first, step, end;
+	struct workload_share	 share;
 	/* What may exist, for workload_clean(). */
 	uint64_t		 created;	/* names [0, created) */
 	uint64_t		 deleted;	/* names [0, deleted) are gone */

@@ -30,7 +30,7 @@ test_share_cover(void **state)
 	static const uint64_t	ns[] = { 1, 2, 3, 7, 64, 1000, 1001, 99991 };
 	static const unsigned	ks[] = { 1, 2, 3, 4, 7, 64 };
 	enum config_split	split;
-	struct clients_share	sh;
+	struct workload_share	sh;
 	unsigned char		*seen;
 	uint64_t		i, n, prev;
 	size_t			a, b;
@@ -71,7 +71,7 @@ test_share_cover(void **state)
 static void
 test_share_shape(void **state)
 {
-	struct clients_share	sh;
+	struct workload_share	sh;
 
 	(void)state;
 	clients_share(CONFIG_SPLIT_INTERLEAVED, 4, 1, 10, &sh);
@@ -126,7 +126,7 @@ test_merge(void **state)
 	/* 0: 600 in 1 s from t=100 ns; 1: 400 in 0.5 s from t=300 ns. */
 	fill(0, 600, 100, 1000000000, 1000);
 	fill(1, 400, 300, 500000000, 3000);
-	clients_merge(slots, 2, 2, 2, &o);
+	clients_merge(slots, 2, 2, &o);
 	assert_int_equal(o.err, 0);
 	assert_int_equal(o.done, 1000);
 	/* From the first start to the last end: client 0's, 1 s. */
@@ -164,7 +164,7 @@ test_merge_error(void **state)
 	slots[2].o.rec.stopped = 1;
 	slots[2].o.rec.loop = slots[2].o.rec.lost = 0;
 	slots[2].o.lost = 5;
-	clients_merge(slots, 3, 0, 0, &o);
+	clients_merge(slots, 3, 0, &o);
 	assert_int_equal(o.err, 28);
 	assert_string_equal(o.what, "client 2: after 17 of 1,234 files");
 	assert_int_equal(o.done, 1217);
