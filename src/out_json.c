@@ -26,9 +26,9 @@
 #include <string.h>
 
 #include "output.h"
+#include "util.h"
 
 static void	put_string(FILE *, const char *);
-static size_t	utf8_len(const unsigned char *);
 static void	put_stop(FILE *, const struct output_doc *);
 static void	put_kvlist(FILE *, const char *, const struct output_kvlist *);
 static void	put_rows(FILE *, const char *, const struct output_table *);
@@ -189,7 +189,7 @@ put_string(FILE *fp, const char *s)
 		default:
 			if (*p < 0x20 || *p == 0x7f)
 				(void)fprintf(fp, "\\u%04x", *p);
-			else if ((n = utf8_len(p)) == 0)
+			else if ((n = util_utf8_len(p)) == 0)
 				(void)fputs("\\ufffd", fp);
 			else {
 				(void)fwrite(p, 1, n, fp);
@@ -200,43 +200,4 @@ put_string(FILE *fp, const char *s)
 		p++;
 	}
 	(void)putc('"', fp);
-}
-
-/*
- * Return the length of the well-formed UTF-8 sequence that starts at 'p'
- * (1 to 4 bytes), or 0 if there is none: a stray continuation byte, an
- * overlong form, a surrogate, a code point above U+10FFFF or a sequence
- * cut short (the terminating NUL is never a continuation byte).  The
- * ranges are those of Table 3-7 of the Unicode Standard.
- */
-static size_t
-utf8_len(const unsigned char *p)
-{
-	unsigned char	lo = 0x80, hi = 0xbf;
-	size_t		n, i;
-
-	if (*p < 0x80)
-		return 1;
-	if (*p >= 0xc2 && *p <= 0xdf)
-		n = 2;
-	else if (*p >= 0xe0 && *p <= 0xef) {
-		n = 3;
-		if (*p == 0xe0)
-			lo = 0xa0;
-		else if (*p == 0xed)
-			hi = 0x9f;
-	} else if (*p >= 0xf0 && *p <= 0xf4) {
-		n = 4;
-		if (*p == 0xf0)
-			lo = 0x90;
-		else if (*p == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;
-	return n;
 }

@@ -608,3 +608,42 @@ append_errno(char *err, int e, const char *why)
 	errno = e;
 	return -1;
 }
+
+/*
+ * Return the length of the well-formed UTF-8 sequence that starts at 'p'
+ * (1 to 4 bytes), or 0 if there is none: a stray continuation byte, an
+ * overlong form, a surrogate, a code point above U+10FFFF or a sequence
+ * cut short (the terminating NUL is never a continuation byte).  The
+ * ranges are those of Table 3-7 of the Unicode Standard.
+ */
+size_t
+util_utf8_len(const unsigned char *p)
+{
+	unsigned char	lo = 0x80, hi = 0xbf;
+	size_t		n, i;
+
+	if (*p < 0x80)
+		return 1;
+	if (*p >= 0xc2 && *p <= 0xdf)
+		n = 2;
+	else if (*p >= 0xe0 && *p <= 0xef) {
+		n = 3;
+		if (*p == 0xe0)
+			lo = 0xa0;
+		else if (*p == 0xed)
+			hi = 0x9f;
+	} else if (*p >= 0xf0 && *p <= 0xf4) {
+		n = 4;
+		if (*p == 0xf0)
+			lo = 0x90;
+		else if (*p == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
