@@ -4,9 +4,13 @@
 # common.gp: what rates.gp and target.gp share.  They set ld_here (their
 # own directory, from ARG0) and load this file.  It gives:
 #
-#	ld_scan(files)	 a gnuplot command that sets ld_labels, ld_phases,
-#			 ld_has, ... (see scan.awk) for the .out files named
-#			 by the shell word 'files'; run it with eval
+#	ld_scan(dir, name) a gnuplot command that sets ld_labels, ld_phases,
+#			 ld_has, ... (see scan.awk) for the regular files in
+#			 directory 'dir' whose names match the find(1)
+#			 pattern 'name' ("*.out"); run it with eval
+#	ld_meta(dir, name, keys) the value of the first of 'keys' that
+#			 the file 'name' in 'dir' has, as a string: never
+#			 evaluated
 #	ld_q(s)		 's' quoted for the shell
 #	ld_in(list, w)	 whether word 'w' is in the " a b " list 'list'
 #	ld_rank(p)	 the place of phase 'p' in largedir's order
@@ -33,8 +37,15 @@ ld_q(s) = strstrt(s, "'") == 0 ? "'" . s . "'" : \
     "'" . s[1:strstrt(s, "'") - 1] . "'\\'" . ld_q(s[strstrt(s, "'") + 1:])
 
 # The C locale makes awk read "0.5" as a number whatever LANG says.
-ld_scan(files) = system("LC_ALL=C; export LC_ALL; awk -f " . \
-    ld_q(ld_scanner) . " " . files . " </dev/null")
+# find(1) names only regular files (not links), exactly as they are, so
+# that a FIFO or a device with a result's name never blocks the scan; a
+# directory named "-x" is not taken for an option.
+ld_find(dir, name) = "LC_ALL=C; export LC_ALL; find " . \
+    ld_q((dir[1:1] eq "-" ? "./" : "") . dir) . " -maxdepth 1 -type f " . \
+    "-name " . ld_q(name) . " -print0 | xargs -0 awk "
+ld_scan(dir, name) = system(ld_find(dir, name) . "-f " . ld_q(ld_scanner))
+ld_meta(dir, name, keys) = system(ld_find(dir, name) . "-v ld_keys=" . \
+    ld_q(keys) . " -f " . ld_q(ld_scanner))
 
 ld_in(list, w) = strstrt(list, " " . w . " ") > 0
 

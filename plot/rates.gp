@@ -31,7 +31,7 @@ ld_here = ld_dirname(ARG0)
 ld_dir = ARG1
 load ld_here . "common.gp"
 
-eval ld_scan(ld_q(ld_dir) . "/*.out")
+eval ld_scan(ld_dir, "*.out")
 if (ld_nfiles == 0) {
 	ld_msg = "rates.gp: no .out files in " . ld_dir
 	ld_rc = 1

@@ -9,6 +9,7 @@
 # plot command (gnuplot would warn, or fail on an empty range).
 #
 #	awk -f scan.awk DIR/a.out DIR/b.out ...
+#	awk -v ld_keys='KEY...' -f scan.awk DIR/a.out
 #
 # Files that cannot be read or whose name is not a largedir label are
 # left out.  Columns are found by name in each file's header line.
@@ -26,8 +27,6 @@
 #			row of the wrong width (cut off by a crash)
 #	ld_nmin ld_nmax	the smallest and largest n
 #	ld_ymin ld_ymax	the smallest and largest rate, over all phases
-#	ld_status ld_desc ld_stop	status, description and stop_reason
-#			of the last file with a header (for target.gp)
 #	ld_kneen	" L:P=N ..." where L's "# knee_P: N" gives a knee at
 #			n = N (a positive number) and L has values for P
 #	ld_decline	" L:P ..." where L's "# knee_P: decline"
@@ -35,17 +34,24 @@
 # Other knee_P values (none, too-few-rounds...) and knee_P_before and
 # knee_P_after are not drawn.
 #
-# All on one line, for eval, separated by "; ".  Strings are gnuplot
-# single-quoted strings: no escapes but '' for '.
+# All on one line, for eval, separated by "; ".  Only names that scan.awk
+# checked (labels, phases) and numbers are in it: text a person wrote
+# (a description, a stop reason) never goes through gnuplot's parser.
+# That comes with ld_keys instead: the value of the first of the keys
+# (words) that the last file has, as it is, for system() to return as a
+# string.
 
 BEGIN {
+	if (ld_keys != "") {
+		print_key(ld_keys)
+		exit 0
+	}
 	nknown = split("create open list liststat delete rmrf mkdir", known, " ")
 	for (i = 1; i <= nknown; i++)
 		rank[known[i]] = i
 	nphases = 0
 	labels = has = sum = rep = cut = ""
 	kneen = decline = ""
-	status = desc = stop = ""
 	nmin = nmax = ymin = ymax = ""
 	nfiles = 0
 	# By label, whatever order the shell's glob had in its locale.
@@ -74,9 +80,6 @@ BEGIN {
 	printf "ld_cut = '%s '; ", cut
 	printf "ld_nmin = %s; ld_nmax = %s; ", num(nmin), num(nmax)
 	printf "ld_ymin = %s; ld_ymax = %s; ", num(ymin), num(ymax)
-	printf "ld_status = '%s'; ", quote(status)
-	printf "ld_desc = '%s'; ", quote(desc)
-	printf "ld_stop = '%s'; ", quote(stop)
 	printf "ld_kneen = '%s '; ", kneen
 	printf "ld_decline = '%s '; ", decline
 	printf "\n"
@@ -151,10 +154,6 @@ function scan(path,    label, line, nf, f, col, ncol, i, p, v, n,
 	if (!hdr)
 		return
 	nfiles++
-	status = ("status" in meta) ? meta["status"] : ""
-	desc = ("description" in meta) ? meta["description"] : \
-	    ("target_description" in meta) ? meta["target_description"] : ""
-	stop = ("stop_reason" in meta) ? meta["stop_reason"] : ""
 	if (!ok)
 		return
 	labels = labels " " label
@@ -248,8 +247,26 @@ function num(x) {
 	return x == "" ? "NaN" : sprintf("%.17g", x)
 }
 
-# quote(s): 's' inside a gnuplot single-quoted string.
-function quote(s) {
-	gsub(/'/, "''", s)
-	return s
+# print_key(keys): print the value of the first of 'keys' (words) that
+# the "# key: value" lines of the last file named hold, as it is.
+function print_key(keys,    k, nk, a, line, i, key, meta, path) {
+	path = ARGV[ARGC - 1]
+	if (ARGC < 2 || labelof(path) !~ /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/)
+		return
+	while ((getline line < path) > 0) {
+		if (line !~ /^#/)
+			continue
+		key = line
+		sub(/^# */, "", key)
+		i = index(key, ": ")
+		if (i > 0)
+			meta[substr(key, 1, i - 1)] = substr(key, i + 2)
+	}
+	close(path)
+	nk = split(keys, k, " ")
+	for (a = 1; a <= nk; a++)
+		if (k[a] in meta) {
+			print meta[k[a]]
+			return
+		}
 }

@@ -33,16 +33,22 @@ load ld_here . "common.gp"
 ld_base = ld_dir . "/" . ld_label
 ld_graph = ld_label
 # The page's rate axis: the rates of every target in the directory.
-eval ld_scan(ld_q(ld_dir) . "/*.out")
+eval ld_scan(ld_dir, "*.out")
 ld_page_ymin = ld_ymin
 ld_page_ymax = ld_ymax
-eval ld_scan(ld_q(ld_base . ".out"))
+eval ld_scan(ld_dir, ld_label . ".out")
 if (ld_nfiles == 0) {
 	ld_msg = "target.gp: no " . ld_base . ".out with a header line"
 	ld_rc = 1
 	eval ld_fail
 }
 
+# The text of the title is data: it is read into strings and never
+# evaluated, whatever quotes it holds.
+ld_status = ld_meta(ld_dir, ld_label . ".out", "status")
+ld_desc = ld_meta(ld_dir, ld_label . ".out", \
+    "description target_description")
+ld_stop = ld_meta(ld_dir, ld_label . ".out", "stop_reason")
 ld_title = sprintf("%s: files per second against directory size", \
     ld_label)
 if (ld_desc ne "") {

@@ -74,7 +74,6 @@ static int	set_seed(struct config *, const char *, union config_val *,
 		    char *);
 static int	set_events(struct config *, const char *, union config_val *,
 		    char *);
-static bool	label_ok(const char *);
 static bool	nonempty(const char *);
 static bool	absolute(const char *);
 static int	show_phases(const struct config *, char *, size_t);
@@ -180,7 +179,7 @@ const struct config_opt config_opts[] = {
 	{ .name = "label", .letter = 'l', .type = CONFIG_STRING,
 	  .verbs = CONFIG_RUN | CONFIG_FILE, .flags = CONFIG_SYNOPSIS,
 	  .metavar = "label", .help = "name of the outputs",
-	  .def = "the fs type", FIELD(label), .valid = label_ok,
+	  .def = "the fs type", FIELD(label), .valid = config_label_ok,
 	  .bad = "use 1 to 64 letters, digits, '.', '_' or '-', not "
 	  "starting with '.'", .refuse = NOT_SUITE },
 	{ .name = "layout", .type = CONFIG_CHOICE, .verbs = WORK,
@@ -404,9 +403,12 @@ set_events(struct config *cfg, const char *value, union config_val *v,
 	return 0;
 }
 
-/* --label: a file name of its own, and not a hidden one. */
-static bool
-label_ok(const char *value)
+/*
+ * Whether 'value' can be a --label: a file name of its own, and not a
+ * hidden one (the graphs and pages rely on it: see plot.c).
+ */
+bool
+config_label_ok(const char *value)
 {
 	return *value != '\0' && *value != '.' &&
 	    strlen(value) <= MAX_LABEL && strspn(value,

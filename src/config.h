@@ -248,6 +248,7 @@ void	config_init(struct config *);
 void	config_free(struct config *);
 int	config_set(struct config *, const char *, const char *, char *);
 void	config_dump(const struct config *, struct output_kvlist *);
+bool	config_label_ok(const char *);
 const struct config_opt	*config_opt_at(size_t);
 const struct config_opt	*config_opt_find(const char *);
 bool	config_opt_backend(const struct config_opt *);

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "html.h"
+#include "util.h"
 
 /* The style sheet of largedir's pages. */
 static const char html_style[] =
@@ -49,12 +50,14 @@ html_put(FILE *fp, const char *fmt, ...)
  * Print 'pre', then 's' HTML-escaped ("?" if it is NULL), then 'post';
  * 'pre' and 'post' are HTML and printed as they are.  Control characters
  * other than tab and newline are not allowed in HTML and print as
- * U+FFFD.
+ * U+FFFD, and so does every byte that is not part of well-formed UTF-8
+ * (the page says it is UTF-8), as in the JSON (out_json.c).
  */
 void
 html_esc(FILE *fp, const char *pre, const char *s, const char *post)
 {
 	unsigned char	c;
+	size_t		len;
 
 	html_put(fp, "%s", pre);
 	for (s = s != NULL ? s : "?"; *s != '\0'; s++) {
@@ -63,10 +66,13 @@ html_esc(FILE *fp, const char *pre, const char *s, const char *post)
 			html_put(fp, "%s", c == '&' ? "&amp;" : c == '<' ?
 			    "&lt;" : c == '>' ? "&gt;" : c == '"' ? "&quot;" :
 			    "&#39;");
-		else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+		else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ||
+		    (len = util_utf8_len((const unsigned char *)s)) == 0)
 			html_put(fp, "&#xfffd;");
-		else
-			(void)putc(c, fp);
+		else {
+			(void)fwrite(s, 1, len, fp);
+			s += len - 1;
+		}
 	}
 	html_put(fp, "%s", post);
 }

@@ -46,6 +46,7 @@
 #include "pagetable.h"
 #include "report.h"
 #include "results.h"
+#include "sig.h"
 #include "stats.h"
 #include "util.h"
 
@@ -82,6 +83,7 @@ static const char *const meaningless[][2] = {
 	{ NULL, NULL }
 };
 
+static bool	stopped(const char *, char *);
 static int	read_targets(struct page *, const char *, char *);
 static void	run_end(const struct results_target *, const char *, char *,
 		    size_t);
@@ -316,8 +318,9 @@ page_write(const char *results, char *err)
 		errno = saved;
 		return -1;
 	}
-	if (read_targets(&pg, results, err) == 0 &&
+	if (read_targets(&pg, results, err) == 0 && !stopped(results, err) &&
 	    write_lang(&pg, HTML_EN, results, err) == 0 &&
+	    !stopped(results, err) &&
 	    write_lang(&pg, HTML_DE, results, err) == 0)
 		rc = 0;
 	saved = errno;
@@ -899,14 +902,15 @@ put_failed(FILE *fp, const struct page *pg, enum html_lang lang)
 		names[n++] = xstrdup(d->d_name);
 	}
 	(void)closedir(dp);
-	qsort(names, n, sizeof(*names), cmp_names);
+	if (n > 0)	/* qsort(NULL, 0, ...) is undefined */
+		qsort(names, n, sizeof(*names), cmp_names);
 	cells = NFIXED * pg->nphases + 3;
 	for (i = 0; i < n; i++) {
 		label = xstrdup(names[i]);
 		label[strlen(label) - 7] = '\0';
-		if (has_file(pg, label, ".out") || (fd = openat(pg->dirfd,
-		    names[i], O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1 ||
-		    (in = fdopen(fd, "r")) == NULL) {
+		if (has_file(pg, label, ".out") || (fd = util_open_regular(
+		    pg->dirfd, names[i], false)) == -1 || (in = fdopen(fd, "r")) ==
+		    NULL) {
 			free(label);
 			continue;
 		}
@@ -974,12 +978,33 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 	html_put(fp, "%s", n > 0 ? "</p>\n" : "");
 }
 
-/* Whether 'dir' holds a comparison (compare.out) rather than runs. */
+/*
+ * Whether a signal came (see sig.h): then no other page is begun, and
+ * 'err' and errno (EINTR) say so.  A page being written is finished or
+ * removed, never left half-written or as a temporary file.
+ */
+static bool
+stopped(const char *results, char *err)
+{
+	if (sig_count == 0)
+		return false;
+	(void)snprintf(err, LD_ERRLEN, "%s: interrupted by SIG%s", results,
+	    sigabbrev_np(sig_first));
+	errno = EINTR;
+	return true;
+}
+
+/*
+ * Whether 'dir' holds a comparison (compare.out, a regular file: a FIFO
+ * of that name in a scratch directory makes no comparison) rather than
+ * runs.
+ */
 static bool
 is_compare(const char *dir)
 {
-	char	*f = xasprintf("%s/compare.out", dir);
-	bool	 yes = access(f, F_OK) == 0;
+	struct stat	 st;
+	char		*f = xasprintf("%s/compare.out", dir);
+	bool		 yes = stat(f, &st) == 0 && S_ISREG(st.st_mode);
 
 	free(f);
 	return yes;
@@ -1000,10 +1025,16 @@ page_main(int argc, char **argv)
 		report_usage("usage: largedir page RESULTS");
 	if (util_check_dir(argv[1], errbuf) == -1)
 		report_usage("%s", errbuf);
+	/* A signal only stops it between files: no temporary is left. */
+	if (sig_setup(false) == -1)
+		err(1, "sigaction");
 	/* A comparison's directory gets a comparison's page. */
 	if ((is_compare(argv[1]) ? compare_page_rewrite(argv[1], errbuf) :
 	    page_write(argv[1], errbuf)) == -1)
-		errx(1, "%s", errbuf);
+		errx(sig_count > 0 ? 128 + sig_first : 1, "%s", errbuf);
+	if (sig_count > 0)
+		errx(128 + sig_first, "%s: interrupted by SIG%s", argv[1],
+		    sigabbrev_np(sig_first));
 	printf("page: %s/index.html and index.de.html\n", argv[1]);
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");

@@ -2,17 +2,26 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * plot: largedir plot RESULTS, and the graphs at the end of a suite.  A
- * front-end: it runs gnuplot on the scripts in plot/ and says what came
- * of it.
+ * plot: largedir plot RESULTS, the graphs at the end of a suite and those
+ * of a comparison.  A front-end: it runs gnuplot on the scripts in plot/
+ * and says what came of it.
  *
- * gnuplot follows symbolic links where it writes, so it never writes
- * into the results directory itself: it draws into a private directory
- * made there with mkdtemp(3), and the graphs are moved in with
- * output_adopt(), which leaves alone whatever someone else put under a
- * graph's name.
+ * A results directory may be a shared scratch directory, so gnuplot
+ * never reads or writes there.  largedir makes a private directory in
+ * it with mkdtemp(3), copies into it the files it checked (regular files
+ * only, opened so that a FIFO or a device cannot block: a file planted
+ * or swapped later is never read), with every byte that is not well-
+ * formed UTF-8, and every control character but tab, CR and newline,
+ * replaced by U+FFFD as the JSON and the pages do it, so that an SVG is
+ * always well-formed.  gnuplot runs in that directory, in a process
+ * group that a signal ends with everything it started (sig_run_group()),
+ * and draws into its subdirectory "g"; the graphs are moved in from
+ * there with output_adopt(), which leaves alone whatever someone else
+ * put under a graph's name.  The private directory is removed on every
+ * path, a signal's too.
  */
 
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -27,119 +36,294 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "output.h"
 #include "plot.h"
 #include "report.h"
+#include "sig.h"
 #include "util.h"
 
-static int	adopt_graphs(int, const char *, const char *);
-static int	count_outs(const char *);
-static int	run_gnuplot(const char *, const char *, const char *,
+#define PLOT_GRAPHS	"g"		/* where gnuplot draws, in priv */
+#define PLOT_MAX_BYTES	(64LL << 20)	/* a larger file is no result */
+
+/* A results directory being drawn. */
+struct plot {
+	const char	*results;	/* as given, for messages */
+	int		 resfd;
+	char		*priv;		/* RESULTS/.plot.XXXXXX */
+	int		 pfd;		/* priv */
+	char		*scripts;	/* the plot/ directory, absolute */
+};
+
+static int	plot_open(struct plot *, const char *);
+static int	plot_close(struct plot *);
+static int	copy_in(struct plot *, const char *);
+static bool	take(struct plot *, const char *);
+static void	put_clean(FILE *, const char *, size_t);
+static int	run_gnuplot(struct plot *, const char *,
 		    const char *const []);
+static int	adopt_graphs(struct plot *);
+static void	empty_dir(int);
 static char	*scripts_dir(void);
-static int	open_priv(const char *, char **, int *);
+
+/* ===== The private directory ===== */
 
 /*
- * Run "gnuplot -e ld_outsub='SUB' -c DIR/SCRIPT ARG..." ('argv', at most
- * four, NULL-terminated) and wait for it.  Return its exit status, 127 if
- * gnuplot cannot be run.
+ * Make 'p' for 'results': the scripts' directory, and the private
+ * directory with its "g".  Return 0, or -1 (said).
  */
 static int
-run_gnuplot(const char *dir, const char *sub, const char *script,
-    const char *const argv[])
+plot_open(struct plot *p, const char *results)
 {
-	char	*path, *outsub, *args[10];
-	pid_t	 pid;
-	int	 ws, n = 0;
-
-	path = xasprintf("%s/%s", dir, script);
-	outsub = xasprintf("ld_outsub='%s'", sub);	/* mkdtemp's letters */
-	args[n++] = (char *)"gnuplot";
-	args[n++] = (char *)"-e";
-	args[n++] = outsub;
-	args[n++] = (char *)"-c";
-	args[n++] = path;
-	for (; *argv != NULL && n < 9; argv++)
-		args[n++] = (char *)*argv;
-	args[n] = NULL;
-	(void)fflush(stdout);
-	ws = -1;
-	if ((pid = fork()) == -1)
-		warn("fork");
-	else if (pid == 0) {
-		(void)execvp("gnuplot", args);
-		_exit(127);
+	memset(p, 0, sizeof(*p));
+	p->results = results;
+	p->resfd = p->pfd = -1;
+	if ((p->scripts = scripts_dir()) == NULL)
+		return -1;
+	if ((p->resfd = open(results, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
+	    -1) {
+		warn("%s", results);
+		(void)plot_close(p);
+		return -1;
 	}
-	while (pid > 0 && waitpid(pid, &ws, 0) == -1) {
-		if (errno != EINTR) {
-			warn("waitpid");
-			break;
-		}
+	p->priv = xasprintf("%s/.plot.XXXXXX", results);
+	if (mkdtemp(p->priv) == NULL) {
+		warn("mkdir %s", p->priv);
+		free(p->priv);
+		p->priv = NULL;
+		(void)plot_close(p);
+		return -1;
 	}
-	free(path);
-	free(outsub);
-	if (ws == -1)
-		return 1;
-	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+	if ((p->pfd = open(p->priv, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || mkdirat(p->pfd, PLOT_GRAPHS, 0700) == -1) {
+		warn("%s", p->priv);
+		(void)plot_close(p);
+		return -1;
+	}
+	return 0;
 }
 
 /*
- * Move every graph gnuplot drew into the private directory 'priv' of
- * 'results' into 'results' itself (output_adopt(): a link or a foreign
- * file under a graph's name is left alone and reported), then remove
- * 'priv'.  Return 0, or 1 if a graph could not be moved.
+ * Move the graphs in, remove the private directory and free 'p'.  Return
+ * 0, or 1 if a graph could not be moved or something not removed (said).
  */
 static int
-adopt_graphs(int resfd, const char *results, const char *priv)
+plot_close(struct plot *p)
+{
+	int	bad = 0;
+
+	if (p->pfd != -1) {
+		bad = adopt_graphs(p);
+		empty_dir(p->pfd);
+		(void)close(p->pfd);
+	}
+	if (p->priv != NULL && rmdir(p->priv) == -1) {
+		warn("rmdir %s", p->priv);
+		bad = 1;
+	}
+	if (p->resfd != -1)
+		(void)close(p->resfd);
+	free(p->priv);
+	free(p->scripts);
+	memset(p, 0, sizeof(*p));
+	p->resfd = p->pfd = -1;
+	return bad;
+}
+
+/*
+ * Copy RESULTS/'name' into the private directory as clean text (see the
+ * top of the file), if it is a regular file of at most PLOT_MAX_BYTES.
+ * Return 0, or -1 with errno (EINVAL: not a regular file; EFBIG: too
+ * large).
+ */
+static int
+copy_in(struct plot *p, const char *name)
+{
+	struct stat	 st;
+	FILE		*in = NULL, *out = NULL;
+	char		*line = NULL;
+	size_t		 cap = 0;
+	ssize_t		 len;
+	int		 fd, ofd = -1, saved = 0;
+
+	if ((fd = util_open_regular(p->resfd, name, true)) == -1)
+		return -1;
+	if (fstat(fd, &st) == -1)
+		saved = errno;
+	else if (st.st_size > PLOT_MAX_BYTES)
+		saved = EFBIG;
+	if (saved != 0) {
+		(void)close(fd);
+		errno = saved;
+		return -1;
+	}
+	if ((in = fdopen(fd, "r")) == NULL) {
+		saved = errno;
+		(void)close(fd);
+	} else if ((ofd = openat(p->pfd, name, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0600)) == -1 ||
+	    (out = fdopen(ofd, "w")) == NULL) {
+		saved = errno;
+		if (ofd != -1)
+			(void)close(ofd);
+	}
+	errno = 0;
+	while (out != NULL && (len = getline(&line, &cap, in)) != -1)
+		put_clean(out, line, (size_t)len);
+	if (saved == 0 && ferror(in))
+		saved = errno != 0 ? errno : EIO;
+	if (in != NULL)
+		(void)fclose(in);
+	if (out != NULL && (fclose(out) == EOF) && saved == 0)
+		saved = errno;
+	free(line);
+	if (saved != 0) {
+		(void)unlinkat(p->pfd, name, 0);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Copy RESULTS/'name' in (copy_in()).  What is not there, or not a
+ * regular file (someone else's FIFO in a scratch directory, a link to a
+ * device), is passed over in silence, as the pages do; what cannot be
+ * read is said.  Return whether it was copied.
+ */
+static bool
+take(struct plot *p, const char *name)
+{
+	if (copy_in(p, name) == 0)
+		return true;
+	if (errno != ENOENT && errno != EINVAL && errno != ELOOP)
+		warn("%s/%s", p->results, name);
+	return false;
+}
+
+/*
+ * Print the 'len' bytes of 's' to 'fp': well-formed UTF-8, tab, CR and
+ * newline as they are, every other byte as U+FFFD.
+ */
+static void
+put_clean(FILE *fp, const char *s, size_t len)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+	size_t			 i, n;
+
+	for (i = 0; i < len; i += n) {
+		if ((u[i] < 0x20 && u[i] != '\t' && u[i] != '\n' &&
+		    u[i] != '\r') || u[i] == 0x7f ||
+		    (n = util_utf8_len(u + i)) == 0 || i + n > len) {
+			(void)fputs("\xef\xbf\xbd", fp);
+			n = 1;
+		} else
+			(void)fwrite(u + i, 1, n, fp);
+	}
+}
+
+/*
+ * Move every graph gnuplot drew into the private directory's "g" into
+ * RESULTS (output_adopt(): a link or a foreign file under a graph's name
+ * is left alone and reported).  Return 0, or 1 if a graph could not be
+ * moved.
+ */
+static int
+adopt_graphs(struct plot *p)
 {
 	struct dirent	*d;
 	DIR		*dp;
 	char		 errbuf[LD_ERRLEN];
-	int		 pfd, bad = 0;
+	int		 gfd, bad = 0;
 
-	if ((pfd = openat(resfd, priv, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1 || (dp = fdopendir(pfd)) == NULL) {
-		warn("%s/%s", results, priv);
-		if (pfd != -1)
-			(void)close(pfd);
+	if ((gfd = openat(p->pfd, PLOT_GRAPHS, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return errno == ENOENT ? 0 : 1;
+	if ((dp = fdopendir(gfd)) == NULL) {
+		(void)close(gfd);
 		return 1;
 	}
 	while ((d = readdir(dp)) != NULL) {
 		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0)
 			continue;
-		if (output_adopt(pfd, d->d_name, resfd, errbuf) == -1) {
-			warnx("%s: %s", results, errbuf);
-			(void)unlinkat(pfd, d->d_name, 0);
+		if (output_adopt(gfd, d->d_name, p->resfd, errbuf) == -1) {
+			warnx("%s: %s", p->results, errbuf);
 			bad = 1;
 		}
 	}
 	(void)closedir(dp);
-	if (unlinkat(resfd, priv, AT_REMOVEDIR) == -1) {
-		warn("rmdir %s/%s", results, priv);
-		bad = 1;
-	}
 	return bad;
 }
 
-/* How many LABEL.out files 'results' holds (0 also if it cannot be read). */
-static int
-count_outs(const char *results)
+/*
+ * Remove everything in the directory 'dfd', one level of directories
+ * deep: the private directory holds copies, and "g" with what gnuplot
+ * left in it.
+ */
+static void
+empty_dir(int dfd)
 {
 	struct dirent	*d;
 	DIR		*dp;
-	size_t		 len;
-	int		 n = 0;
+	int		 fd, sub;
 
-	if ((dp = opendir(results)) == NULL)
-		return 0;
+	if ((fd = dup(dfd)) == -1 || (dp = fdopendir(fd)) == NULL) {
+		if (fd != -1)
+			(void)close(fd);
+		return;
+	}
+	rewinddir(dp);
 	while ((d = readdir(dp)) != NULL) {
-		len = strlen(d->d_name);
-		if (len > 4 && d->d_name[0] != '.' &&
-		    strcmp(d->d_name + len - 4, ".out") == 0)
-			n++;
+		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0)
+			continue;
+		if (unlinkat(dfd, d->d_name, 0) == 0 || errno != EISDIR)
+			continue;
+		if ((sub = openat(dfd, d->d_name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC)) != -1) {
+			empty_dir(sub);
+			(void)close(sub);
+		}
+		(void)unlinkat(dfd, d->d_name, AT_REMOVEDIR);
 	}
 	(void)closedir(dp);
-	return n;
+}
+
+/* ===== gnuplot ===== */
+
+/*
+ * Run "gnuplot -e ld_outsub='g' -c SCRIPTS/SCRIPT . ARG..." ('argv', at
+ * most four, NULL-terminated) in the private directory and wait for it:
+ * the results are the copies there, "." to the script.  Return its exit
+ * status, 127 if gnuplot cannot be run, 128 + the signal if one came.
+ */
+static int
+run_gnuplot(struct plot *p, const char *script, const char *const argv[])
+{
+	char	*path, *args[11];
+	int	 ws, n = 0;
+
+	path = xasprintf("%s/%s", p->scripts, script);
+	args[n++] = (char *)"gnuplot";
+	args[n++] = (char *)"-e";
+	args[n++] = (char *)"ld_outsub='" PLOT_GRAPHS "'";
+	args[n++] = (char *)"-c";
+	args[n++] = path;
+	args[n++] = (char *)".";
+	for (; *argv != NULL && n < 10; argv++)
+		args[n++] = (char *)*argv;
+	args[n] = NULL;
+	(void)fflush(stdout);
+	if (sig_run_group(args, p->priv, &ws) == -1) {
+		if (errno != EINTR)
+			warn("gnuplot");
+		ws = -1;
+	}
+	free(path);
+	if (sig_count > 0)
+		return 128 + sig_first;
+	if (ws == -1)
+		return 1;
+	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
 }
 
 /*
@@ -147,82 +331,89 @@ count_outs(const char *results)
  * every target in 'results' and one graph per target, drawn by the
  * gnuplot scripts in plot/ ($LARGEDIR_PLOT, else the installed copy, else
  * the source tree's next to the binary).  With 'loud', a missing gnuplot
- * is an error; a suite only mentions it.  Return the exit status.
+ * is an error; a suite only mentions it.  Return the exit status (128 +
+ * the signal if one ended it).
  */
 int
 plot_results(const char *results, bool loud)
 {
+	struct plot	 p;
 	struct dirent	*d;
 	DIR		*dp;
-	char		*dir, *label, *priv;
-	const char	*sub, *args[3];
-	ssize_t		 len;
-	int		 rc, resfd, bad = 0;
+	char		*label, *name, **labels = NULL;
+	const char	*args[2] = { NULL, NULL };
+	size_t		 len, n = 0, i;
+	int		 fd, rc, bad = 0;
 
-	if (count_outs(results) == 0) {
+	if (plot_open(&p, results) == -1)
+		return 1;
+	if ((fd = dup(p.resfd)) == -1 || (dp = fdopendir(fd)) == NULL) {
+		warn("%s", results);
+		if (fd != -1)
+			(void)close(fd);
+		(void)plot_close(&p);
+		return 1;
+	}
+	while ((d = readdir(dp)) != NULL) {
+		len = strlen(d->d_name);
+		if (len <= 4 || strcmp(d->d_name + len - 4, ".out") != 0)
+			continue;
+		label = xasprintf("%.*s", (int)len - 4, d->d_name);
+		if (!config_label_ok(label) || !take(&p, d->d_name)) {
+			free(label);
+			continue;
+		}
+		name = xasprintf("%s.summary", label);
+		(void)take(&p, name);
+		free(name);
+		labels = xreallocarray(labels, n + 1, sizeof(*labels));
+		labels[n++] = label;
+	}
+	(void)closedir(dp);
+	if (n == 0) {
 		warnx("%s: no results to plot (no LABEL.out files)", results);
+		(void)plot_close(&p);
 		return 1;
 	}
-	if ((dir = scripts_dir()) == NULL)
-		return 1;
-	if (open_priv(results, &priv, &resfd) == -1) {
-		free(dir);
-		return 1;
-	}
-	sub = strrchr(priv, '/') + 1;
-	args[0] = results;
-	args[1] = args[2] = NULL;
-	if ((rc = run_gnuplot(dir, sub, "rates.gp", args)) == 127) {
+	if ((rc = run_gnuplot(&p, "rates.gp", args)) == 127) {
 		if (loud)
 			warnx("gnuplot is missing: apt-get install "
 			    "gnuplot-nox");
 		else
 			printf("no graphs: gnuplot is missing (apt-get install "
 			    "gnuplot-nox)\n");
-		(void)adopt_graphs(resfd, results, sub);
-		(void)close(resfd);
-		free(priv);
-		free(dir);
-		return 1;
 	}
 	bad |= rc != 0;
-	if ((dp = opendir(results)) == NULL) {
-		warn("%s", results);
-		bad = 1;
+	for (i = 0; i < n && rc != 127 && sig_count == 0; i++) {
+		args[0] = labels[i];
+		bad |= run_gnuplot(&p, "target.gp", args) != 0;
 	}
-	while (dp != NULL && (d = readdir(dp)) != NULL) {
-		len = (ssize_t)strlen(d->d_name);
-		if (len <= 4 || strcmp(d->d_name + len - 4, ".out") != 0 ||
-		    d->d_name[0] == '.')
-			continue;
-		label = xasprintf("%.*s", (int)len - 4, d->d_name);
-		args[1] = label;
-		bad |= run_gnuplot(dir, sub, "target.gp", args) != 0;
-		free(label);
+	for (i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	bad |= plot_close(&p);
+	if (sig_count > 0)
+		return 128 + sig_first;
+	if (bad) {
+		if (rc != 127)
+			warnx("gnuplot failed on %s", results);
+		return 1;
 	}
-	if (dp != NULL)
-		(void)closedir(dp);
-	bad |= adopt_graphs(resfd, results, sub);
-	(void)close(resfd);
-	free(priv);
-	free(dir);
-	if (bad)
-		warnx("gnuplot failed on %s", results);
-	else
-		printf("graphs: %s%s*.png (and .svg)\n", results,
-		    results[strlen(results) - 1] == '/' ? "" : "/");
-	return bad ? 1 : 0;
+	printf("graphs: %s%s*.png (and .svg)\n", results,
+	    results[strlen(results) - 1] == '/' ? "" : "/");
+	return 0;
 }
 
 /*
- * The gnuplot scripts: $LARGEDIR_PLOT, else the installed copy, else the
- * source tree's next to the binary; NULL (said) if none is there.
+ * The gnuplot scripts, as an absolute path (gnuplot runs in the private
+ * directory): $LARGEDIR_PLOT, else the installed copy, else the source
+ * tree's next to the binary; NULL (said) if none is there.
  */
 static char *
 scripts_dir(void)
 {
 	const char	*env = getenv("LARGEDIR_PLOT");
-	char		 self[PATH_MAX], *dir = NULL, *p;
+	char		 self[PATH_MAX], *dir = NULL, *abs = NULL, *p;
 	ssize_t		 len;
 
 	if (env != NULL && *env != '\0')
@@ -236,66 +427,46 @@ scripts_dir(void)
 			*p = '\0';
 		dir = xasprintf("%s/../plot", self);
 	}
-	if (dir == NULL || access(dir, R_OK) == -1) {
+	if (dir == NULL || access(dir, R_OK) == -1 ||
+	    (abs = realpath(dir, NULL)) == NULL) {
 		warnx("no gnuplot scripts found (set LARGEDIR_PLOT to the "
 		    "plot/ directory)");
 		free(dir);
 		return NULL;
 	}
-	return dir;
-}
-
-/*
- * gnuplot follows links where it writes, so it draws into a directory of
- * our own in 'results', '*priv' (allocated), and the graphs are moved in
- * from there; '*resfd' is 'results'.  Return 0, or -1 (said).
- */
-static int
-open_priv(const char *results, char **priv, int *resfd)
-{
-	*priv = xasprintf("%s/.plot.XXXXXX", results);
-	if (mkdtemp(*priv) == NULL) {
-		warn("mkdir %s", *priv);
-		free(*priv);
-		return -1;
-	}
-	if ((*resfd = open(results, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) ==
-	    -1) {
-		warn("%s", results);
-		(void)rmdir(*priv);
-		free(*priv);
-		return -1;
-	}
-	return 0;
+	free(dir);
+	return abs;
 }
 
 /*
  * The graphs of a comparison in 'results' (compare.gp): one per phase of
  * 'phases' (words), A labelled 'la' and B 'lb'.  A missing gnuplot is
- * said and is no error.  Return 0, or 1 if gnuplot failed.
+ * said and is no error.  Return 0, 1 if gnuplot failed, or 128 + the
+ * signal if one ended it.
  */
 int
 plot_compare(const char *results, const char *la, const char *lb,
     const char *phases)
 {
-	char		*dir, *priv;
-	const char	*args[5] = { results, la, lb, phases, NULL };
-	int		 rc, resfd, bad;
+	struct plot	 p;
+	const char	*args[4] = { la, lb, phases, NULL };
+	int		 rc, bad;
 
-	if ((dir = scripts_dir()) == NULL)
+	if (plot_open(&p, results) == -1)
 		return 1;
-	if (open_priv(results, &priv, &resfd) == -1) {
-		free(dir);
+	if (!take(&p, "compare.out")) {
+		warnx("%s: no compare.out to plot", results);
+		(void)plot_close(&p);
 		return 1;
 	}
-	rc = run_gnuplot(dir, strrchr(priv, '/') + 1, "compare.gp", args);
+	(void)take(&p, "compare.summary");
+	rc = run_gnuplot(&p, "compare.gp", args);
 	if (rc == 127)
 		printf("no graphs: gnuplot is missing (apt-get install "
 		    "gnuplot-nox)\n");
-	bad = adopt_graphs(resfd, results, strrchr(priv, '/') + 1);
-	(void)close(resfd);
-	free(priv);
-	free(dir);
+	bad = plot_close(&p);
+	if (sig_count > 0)
+		return 128 + sig_first;
 	if (rc != 0 && rc != 127) {
 		warnx("gnuplot failed on %s", results);
 		return 1;
@@ -318,5 +489,7 @@ plot_main(int argc, char **argv)
 		report_usage("usage: largedir plot RESULTS");
 	if (util_check_dir(argv[1], errbuf) == -1)
 		report_usage("%s", errbuf);
+	if (sig_setup(false) == -1)
+		err(1, "sigaction");
 	return plot_results(argv[1], true);
 }

@@ -190,7 +190,7 @@ read_out(int dirfd, struct results_target *t, const char *results,
 	int	 fd, saved;
 
 	name = xasprintf("%s.out", t->label);
-	if ((fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC)) == -1 ||
+	if ((fd = util_open_regular(dirfd, name, true)) == -1 ||
 	    (fp = fdopen(fd, "r")) == NULL) {
 		saved = errno;
 		if (fd != -1)
@@ -216,7 +216,7 @@ read_out(int dirfd, struct results_target *t, const char *results,
 	}
 fail:
 	(void)snprintf(err, LD_ERRLEN, "read %s/%s: %s", results, name,
-	    strerror(saved));
+	    saved == EINVAL ? "not a regular file" : strerror(saved));
 	free(name);
 	errno = saved;
 	return -1;

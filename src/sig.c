@@ -23,9 +23,9 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <stdio.h>
 #include <unistd.h>
 
 #include "sig.h"
@@ -149,6 +149,38 @@ sig_forward(pid_t pid)
 }
 
 /*
+ * Fork a child in a process group of its own that runs 'file' (found in
+ * PATH with 'path', else a path) with 'args', in the directory 'cwd'
+ * unless it is NULL.  Return its pid, or -1 with errno.
+ */
+static pid_t
+spawn(const char *file, char *const args[], const char *cwd, bool path)
+{
+	pid_t	pid;
+
+	if ((pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		(void)setpgid(0, 0);
+		if (cwd != NULL && chdir(cwd) == -1) {
+			(void)fprintf(stderr, "largedir: chdir %s: %s\n", cwd,
+			    strerror(errno));
+			_exit(126);
+		}
+		if (path)
+			(void)execvp(file, args);
+		else
+			(void)execv(file, args);
+		if (!path || errno != ENOENT)
+			(void)fprintf(stderr, "largedir: exec %s: %s\n", file,
+			    strerror(errno));
+		_exit(127);
+	}
+	(void)setpgid(pid, pid);	/* whichever of the two comes first */
+	return pid;
+}
+
+/*
  * Run largedir again (/proc/self/exe) with 'args' (args[0] its name) as
  * a child, and store its wait status in '*ws'.  The child runs in a
  * process group of its own, so that a signal from the terminal reaches
@@ -161,16 +193,8 @@ sig_run_self(char *const args[], int *ws)
 {
 	pid_t	pid;
 
-	if ((pid = fork()) == -1)
+	if ((pid = spawn("/proc/self/exe", args, NULL, false)) == -1)
 		return -1;
-	if (pid == 0) {
-		(void)setpgid(0, 0);
-		(void)execv("/proc/self/exe", args);
-		(void)fprintf(stderr, "largedir: exec /proc/self/exe: %s\n",
-		    strerror(errno));
-		_exit(127);
-	}
-	(void)setpgid(pid, pid);
 	sig_forward(pid);
 	while (waitpid(pid, ws, 0) == -1)
 		if (errno != EINTR) {
@@ -178,5 +202,49 @@ sig_run_self(char *const args[], int *ws)
 			return -1;
 		}
 	sig_forward(0);
+	return 0;
+}
+
+/*
+ * Run the program 'args'[0] (found in PATH) with 'args' in the directory
+ * 'cwd' (NULL: this one), with all it starts in a process group of its
+ * own, and store its wait status in '*ws' (exit 127: it could not be
+ * run).  For helpers that have nothing to clean up, such as gnuplot and
+ * the shells and awk it runs: once a signal came (sig_count), the whole
+ * group is sent SIGTERM and SIGCONT (a stopped helper would not hear the
+ * SIGTERM, and some catch SIGINT), and SIGKILL after SIG_GRACE_MS, so
+ * that nothing of it outlives the call.  Nothing is started if a signal
+ * came before.  Return 0, or -1 with errno (EINTR: not started).
+ */
+int
+sig_run_group(char *const args[], const char *cwd, int *ws)
+{
+	struct timespec	nap = { 0, 20 * 1000000L };
+	pid_t		pid, got;
+	long		waited_ms = -1;
+
+	if (sig_count > 0) {
+		errno = EINTR;
+		return -1;
+	}
+	if ((pid = spawn(args[0], args, cwd, true)) == -1)
+		return -1;
+	while ((got = waitpid(pid, ws, WNOHANG)) != pid) {
+		if (got == -1 && errno != EINTR) {
+			(void)kill(-pid, SIGKILL);
+			return -1;
+		}
+		if (sig_count > 0 && waited_ms == -1) {
+			(void)kill(-pid, SIGTERM);
+			(void)kill(-pid, SIGCONT);
+			waited_ms = 0;
+		} else if (waited_ms >= SIG_GRACE_MS)
+			(void)kill(-pid, SIGKILL);
+		(void)nanosleep(&nap, NULL);
+		if (waited_ms != -1)
+			waited_ms += nap.tv_nsec / 1000000L;
+	}
+	if (waited_ms != -1)		/* what the leader left behind */
+		(void)kill(-pid, SIGKILL);
 	return 0;
 }

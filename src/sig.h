@@ -11,6 +11,8 @@
  * phase (runner.c) or for mkfs (mkfs.c) names it with sig_forward(),
  * and the handler passes the signal on; sig_run_self() runs largedir
  * again that way, for a suite's targets and a comparison's runs.
+ * sig_run_group() runs a helper such as gnuplot, with what it starts, in
+ * a process group that a signal ends as a whole.
  * SIGCONT counts in sig_cont: the process was stopped, and a phase that
  * was running lost that time.  On a terminal, SIGRTMIN ticks every
  * SIG_PROGRESS_MS so the progress line can be redrawn.
@@ -28,6 +30,7 @@
 #include <stdbool.h>
 
 #define SIG_PROGRESS_MS	250	/* progress line refresh */
+#define SIG_GRACE_MS	2000	/* sig_run_group(): SIGTERM to SIGKILL */
 
 extern volatile sig_atomic_t	sig_poll;	/* something to look at */
 extern volatile sig_atomic_t	sig_first;	/* the first signal, or 0 */
@@ -39,5 +42,6 @@ int	sig_setup(bool);
 void	sig_arm_timer(void);
 void	sig_forward(pid_t);
 int	sig_run_self(char *const [], int *);
+int	sig_run_group(char *const [], const char *, int *);
 
 #endif /* LD_SIG_H */

@@ -481,6 +481,38 @@ util_write_file(const char *path, const char *value)
 }
 
 /*
+ * Open 'name' in the directory 'dirfd' for reading, but only if it is a
+ * regular file (a link to one is followed only with 'follow'): a FIFO,
+ * a device or a socket that someone put into a results directory is
+ * never opened for good or at all.  It is looked at before the open, so that no device is opened,
+ * and the open is non-blocking and checked again by fstat(2), so that a
+ * FIFO put there in between cannot block.  Return the descriptor (close
+ * on exec), or -1 with errno (EINVAL: not a regular file).
+ */
+int
+util_open_regular(int dirfd, const char *name, bool follow)
+{
+	struct stat	st;
+	int		fd;
+
+	if (fstatat(dirfd, name, &st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == -1)
+		return -1;
+	if (!S_ISREG(st.st_mode)) {
+		errno = EINVAL;
+		return -1;
+	}
+	if ((fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC | (follow ? 0 : O_NOFOLLOW))) == -1)
+		return -1;
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		(void)close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	return fd;
+}
+
+/*
  * Whether 'dir' is an existing directory (stat(2), following links).
  * Return 0, or -1 with errno and "DIR: why" in 'err' (LD_ERRLEN bytes).
  */

@@ -46,6 +46,7 @@ size_t	util_utf8_len(const unsigned char *);
 int	util_mkdir_p(const char *);
 int	util_write_file(const char *, const char *);
 int	util_check_dir(const char *, char *);
+int	util_open_regular(int, const char *, bool);
 char	*util_quote_argv(int, char **);
 int	util_fail(char *, int, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));

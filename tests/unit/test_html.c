@@ -51,6 +51,13 @@ test_html(void **state)
 		  "&#xfffd;]" },
 		{ ESC, 0, 0, HTML_EN, NULL, "[?]" },
 		{ ESC, 0, 0, HTML_EN, "Gr\u00f6\u00dfe", "[Gr\u00f6\u00dfe]" },
+		/* Not UTF-8: Latin-1, a stray continuation byte, a cut
+		 * sequence, an overlong '/', a surrogate. */
+		{ ESC, 0, 0, HTML_EN, "Gr\xf6\xdf" "e", "[Gr&#xfffd;&#xfffd;e]" },
+		{ ESC, 0, 0, HTML_EN, "\x80x\xe2\x82", "[&#xfffd;x&#xfffd;"
+		  "&#xfffd;]" },
+		{ ESC, 0, 0, HTML_EN, "\xc0\xaf\xed\xa0\x80", "[&#xfffd;"
+		  "&#xfffd;&#xfffd;&#xfffd;&#xfffd;]" },
 		{ URL, 0, 0, HTML_EN, "a b&c<d>.~_-",
 		  "a%20b%26c%3Cd%3E.~_-.png" },
 		{ URL, 0, 0, HTML_EN, "\u00e4", "%C3%A4.png" },
