@@ -30,7 +30,9 @@ Kinds, with what makes each safe to run as root on a shared machine:
             with -c FILE, FILE saying 'path = T/d/N'.  Never --cold,
             --memory-limit, --events, nor a target to set up.
   suite     largedir suite with configs that all say 'path = T/...'.
-  plot,page on directories in T: copies of tests/data fixtures, mutated.
+  plot,page,table on directories in T: copies of tests/data fixtures,
+            mutated, with text others wrote (quotes, bytes that are no
+            UTF-8) and FIFOs and links under the names of results.
 
 Cleanup runs only in the parse form: as root it sweeps the memory cgroups
 of the whole machine.  Paths outside T appear only where largedir never
@@ -857,7 +859,7 @@ class Gen:
             with open(fp, "rb") as f:
                 data = f.read()
             lines = data.split(b"\n")
-            m = r.randrange(8)
+            m = r.randrange(9)
             if m == 0:
                 data = data[:r.randint(0, len(data))]
                 what.append("%s cut short" % name.decode())
@@ -894,13 +896,51 @@ class Gen:
                 data = data.replace(b" ", b"\t") if self.chance(0.5) else \
                     data.replace(b"\n", b"\r\n")
                 what.append("%s: other separators" % name.decode())
-            else:
+            elif m == 7:
                 data = b"# label: " + b"\xff" * 100 + b"\n" + \
                     b"#" * 10000 + b"\n" + data
                 what.append("%s: odd metadata" % name.decode())
+            else:
+                key = self.pick([b"description", b"target_description",
+                                 b"stop_reason", b"status", b"label"])
+                text = self.pick([b"the ''quoted'' word", b"'", b"''''",
+                                  b"\\' $(id) `id` system('id')",
+                                  b"caf\xe9 \xff\xfe", b"\x01\x7f\x1b[31m",
+                                  b"\xed\xa0\x80 \xc0\xaf", b"<svg>&amp;",
+                                  self.rand_bytes(40).replace(b"\n", b" ")])
+                data = b"# " + key + b": " + text + b"\n" + data
+                what.append("%s: %s written by someone else" %
+                            (name.decode(), key.decode()))
             with open(fp, "wb") as f:
                 f.write(data)
+        if self.chance(0.5):
+            what += self.plant(dst, outs)
         return dst, what
+
+    def plant(self, dst, outs):
+        """FIFOs and links under the names of results, in 'dst'."""
+        r = self.r
+        labels = [o[:-4] for o in outs if o.endswith(b".out")] or [b"x"]
+        what = []
+        for _ in range(r.randint(1, 3)):
+            name = self.pick([self.pick(labels) + b".summary",
+                              self.pick(labels) + b".failed",
+                              b"zz.out", b"zz.summary", b"zz.failed",
+                              b"compare.out", b"compare.summary",
+                              b"index.html", b"rates-create.svg"])
+            path = os.path.join(dst, name)
+            if os.path.lexists(path):
+                os.unlink(path)
+            to = self.pick([None, b"/dev/zero", b"/etc/passwd", b"/",
+                            b"nonexistent", name])
+            if to is None:
+                os.mkfifo(path)
+                what.append("a FIFO %s" % name.decode())
+            else:
+                os.symlink(to, path)
+                what.append("%s a link to %s" % (name.decode(),
+                                                  to.decode()))
+        return what
 
     # ===== The cases =====
 
@@ -928,7 +968,7 @@ class Gen:
         n_cmd = self.cases - n_conf
         n_real = max(1, n_cmd // 12)
         n_suite = max(1, self.cases // 200)
-        n_res = max(2, self.cases // 25)
+        n_res = max(3, self.cases // 10)
         n_confrun = max(1, n_conf // 12)
         n_special = max(7, n_conf // 15)
         plan = (["parse"] * (n_cmd - n_real - n_suite - n_res) +
@@ -989,7 +1029,8 @@ class Gen:
                            out=out, dirs=[self.p(b"d/s%04d-%d" % (self.n, i))
                                           for i in range(k)])
             else:
-                verb = self.pick([b"page", b"page", b"page", b"plot"])
+                verb = self.pick([b"page", b"page", b"page", b"plot",
+                                  b"table"])
                 out = b""
                 x = r.random()
                 if x < 0.6:

@@ -21,6 +21,8 @@
 
 need_dep python3 python3
 need_dep jq jq
+need_dep xmllint libxml2-utils
+need_cmd iconv
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 case $LD in
@@ -131,6 +133,30 @@ whole() {
 	[ "$n" -eq $((k + 1)) ] || add "$2.out: $n data lines for $k rounds"
 }
 
+# drawn DIR: what plot and page left in the results directory DIR: no
+# temporary file or directory of largedir's, every page valid UTF-8, every
+# graph well-formed XML.
+drawn() {
+	[ -d "$1" ] || return 0
+	for f in "$1"/.plot.* "$1"/.index.* "$1"/.rates-*; do
+		[ -e "$f" ] || [ -L "$f" ] || continue
+		add "left behind: ${f##*/}"
+	done
+	for f in "$1"/index.html "$1"/index.de.html; do
+		if [ -f "$f" ] && [ ! -L "$f" ] &&
+		    ! iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1; then
+			add "${f##*/} is not valid UTF-8"
+		fi
+	done
+	[ "$c_kind" = plot ] || return 0
+	for f in "$1"/*.svg; do
+		if [ -f "$f" ] && [ ! -L "$f" ] &&
+		    ! xmllint --noout "$f" 2>/dev/null; then
+			add "${f##*/} is not well-formed XML"
+		fi
+	done
+}
+
 # run_case FILE: run the case FILE and judge it; count and report it.
 run_case() {
 	c_n='' c_kind='' c_what='' c_cmd='' c_out='' c_dirs='' c_conf=''
@@ -196,7 +222,16 @@ run_case() {
 		[ ! -e "$c_out" ] || add "made $c_out"
 		empty "$T/cwd" || add "made $(ls -A "$T/cwd") in the current directory"
 		;;
-	plot | page) outputs "$c_out" - ;;
+	plot | page | table)
+		outputs "$c_out" -
+		# table takes results that are not largedir's for bad
+		# input (exit 2); plot and page say they could not (exit 1).
+		case $c_kind/$rc/$c_what in
+		table/* | */2/"an odd directory" | */[!2]*/*) ;;
+		*) add "exit 2 on a results directory" ;;
+		esac
+		drawn "$2"
+		;;
 	*) outputs "$c_out" "$rc" ;;
 	esac
 	for d in $c_dirs; do
