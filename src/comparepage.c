@@ -385,8 +385,14 @@ rows_of(const struct results_target *t, struct compare_page *cp)
 			row = t->cell + r * t->ncols;
 			if (!(row[cpair] >= 1 && row[cpair] <= cp->pairs))
 				continue;
-			(row[cside] == 0 ? a : b)[(size_t)row[cpair] - 1] =
-			    row[cns];
+			/*
+			 * Two plain stores: GCC 12's object-size check takes
+			 * (c ? a : b)[i] for a store past a single double.
+			 */
+			if (row[cside] == 0)
+				a[(size_t)row[cpair] - 1] = row[cns];
+			else
+				b[(size_t)row[cpair] - 1] = row[cns];
 		}
 		entries = p == PHASE_MKDIR ? (double)cp->dirs :
 		    p == PHASE_DELETE ? (double)(cp->n + cp->dirs) :

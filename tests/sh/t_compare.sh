@@ -2,8 +2,9 @@
 # largedir compare: A and B run in pairs, A B then B A, each run a largedir
 # of its own (one round of n files, the same seed) on a target set up
 # afresh; the table has a line per phase; the outputs hold every run in
-# that order, with a graph per phase and a page in both languages, and
-# each run keeps its own outputs in runs/.  A set-up that cannot be made
+# that order, with a graph per phase and a page in both languages (which
+# largedir page writes again from them, byte for byte), and each run
+# keeps its own outputs in runs/.  A set-up that cannot be made
 # stops the comparison before anything is measured (exit 4, a line naming
 # the side and the kernel's naming the option, nothing mounted, no
 # outputs); an interrupt keeps the runs that finished (exit 130); a bad
@@ -67,6 +68,21 @@ compared() {
 	    fail "$1: the .csv and the .json differ"
 }
 
+# same_page DIR: largedir page writes DIR's pages again, byte for byte,
+# from a copy of its files, and says nothing on stderr.
+same_page() {
+	rm -rf "$T/again"
+	cp -R "$1" "$T/again"
+	rm -f "$T/again/index.html" "$T/again/index.de.html"
+	"$LD" page "$T/again" >/dev/null 2>"$T/err" ||
+	    fail "largedir page $1: exit $?: $(cat "$T/err")"
+	[ ! -s "$T/err" ] || fail "largedir page $1: $(cat "$T/err")"
+	for f in index.html index.de.html; do
+		cmp -s "$1/$f" "$T/again/$f" ||
+		    fail "largedir page $1 writes another $f"
+	done
+}
+
 # sides FILE: the side column of FILE's rows (0 A, 1 B), in order.
 sides() {
 	awk '$1 == "pair" { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
@@ -93,6 +109,7 @@ done
 grep -q "B gegen A" "$T/dirs/index.de.html" || fail "dirs: German page"
 ! grep -Eq "<td>(faster|slower|within noise|one pair)</td>" \
     "$T/dirs/index.de.html" || fail "dirs: English verdicts on the German page"
+same_page "$T/dirs"
 [ "$K" = 4 ] || fail "dirs: $K rows, expected 4"
 [ "$(sides "$T/dirs/compare.out")" = 0110 ] ||
     fail "dirs: sides $(sides "$T/dirs/compare.out"), expected A B B A"
@@ -175,6 +192,7 @@ conf e2 "label = e2" "fstype = ext4" "mkfs = mkfs.ext4 -q -F -O ^flex_bg" \
     fail "ext4 tree: exit $?: $(cat "$T/out" "$T/err")"
 compared "$T/ext4" complete
 [ "$K" = 2 ] || fail "ext4 tree: $K runs"
+same_page "$T/ext4"
 grep -q '^compare: B against A, 1,000 files in 200 directories, 1 pair' \
     "$T/out" || fail "ext4 tree: no summary line: $(cat "$T/out")"
 for p in mkdir create list delete; do
