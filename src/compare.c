@@ -170,24 +170,42 @@ struct compare {
 	uint64_t	 n;
 	uint64_t	 dirs;		/* the tree layout's, or 0 */
 	unsigned	 pairs;
+	unsigned	 nrun;		/* the repetitions that ran */
+	double		*ns;		/* their times, PHASE_COUNT each */
+	int		*ws;		/* their wait statuses */
+	char		**why;		/* one that did not complete: why */
 	char		 seed[32];
 	char		 nbuf[32];
 };
 
+/* What a run wrote on its stderr: its last line but warnings. */
+struct tail {
+	char	cur[LD_ERRLEN];		/* the line under way */
+	size_t	len;
+	char	last[LD_ERRLEN];	/* the last whole one, or "" */
+};
+
 static void	side_init(struct side *, const char *, const char *);
 static int	spawn(struct compare *, const struct side *, const char *,
-		    bool, int *);
+		    int *, struct tail *);
+static void	relay(void *, const char *, size_t);
+static void	tail_end(struct tail *);
+static int	run_one(struct compare *, unsigned);
 static void	read_run(struct compare *, const char *, double *,
-		    double *);
-static int	phase_row(const struct compare *, const double *, unsigned,
-		    size_t, struct compare_row *);
-static int	write_outputs(struct compare *, const double *,
-		    const int *, unsigned, int, char **);
+		    double *, char **);
+static bool	completed(const struct compare *, unsigned);
+static unsigned	complete_pairs(const struct compare *);
+static int	exit_status(int);
+static enum output_status	outcome(const struct compare *);
+static int	phase_row(const struct compare *, size_t,
+		    struct compare_row *);
+static int	write_outputs(struct compare *, int, char **);
 static double	entries(const struct compare *, size_t);
 static void	usage(FILE *);
 static char	*command_line(int, char **);
-static void	write_page(struct compare *, const double *, unsigned, int,
-		    char **);
+static void	write_page(struct compare *, int, char **);
+static void	print_table(const struct compare *);
+static void	compare_free(struct compare *);
 
 /* "largedir compare ARG...", as a shell would need it typed (allocated). */
 static char *
@@ -201,18 +219,29 @@ command_line(int argc, char **argv)
 }
 
 /*
- * The comparison's page (comparepage.c) from the times 'ns' of the first
- * 'runs' repetitions; a failure is said and is no error.
+ * The comparison's page (comparepage.c) from the repetitions that ran; a
+ * failure to write it is said and is no error.
  */
 static void
-write_page(struct compare *cm, const double *ns, unsigned runs, int argc,
-    char **argv)
+write_page(struct compare *cm, int argc, char **argv)
 {
-	struct compare_page	cp;
-	char			errbuf[LD_ERRLEN], *cmd;
-	size_t			i;
+	struct compare_page	 cp;
+	struct compare_failure	*fail;
+	char			 errbuf[LD_ERRLEN], *cmd;
+	size_t			 i;
+	unsigned		 r;
 
 	memset(&cp, 0, sizeof(cp));
+	fail = xreallocarray(NULL, cm->nrun, sizeof(*fail));
+	for (r = 0; r < cm->nrun; r++)
+		if (!completed(cm, r)) {
+			fail[cp.nfailed].pair = r / 2 + 1;
+			fail[cp.nfailed].side = compare_side(r) == COMPARE_A ?
+			    0 : 1;
+			fail[cp.nfailed].exit = exit_status(cm->ws[r]);
+			fail[cp.nfailed++].why = cm->why[r];
+		}
+	cp.failed = fail;
 	cmd = command_line(argc, argv);
 	cp.dir = cm->out;
 	for (i = 0; i < 2; i++) {
@@ -223,21 +252,21 @@ write_page(struct compare *cm, const double *ns, unsigned runs, int argc,
 	cp.seed = cm->seed;
 	cp.version = LD_VERSION;
 	cp.git = LD_GIT;
-	cp.status = output_status_name(sig_count > 0 ? OUTPUT_INTERRUPTED :
-	    OUTPUT_COMPLETE);
+	cp.status = output_status_name(outcome(cm));
 	cp.n = cm->n;
 	cp.dirs = cm->dirs;
 	cp.pairs = cm->pairs;
+	cp.complete = complete_pairs(cm);
 	cp.nphases = cm->cfg.nphases;
 	for (i = 0; i < cm->cfg.nphases; i++) {
 		cp.phase[i] = workload_phase_name(cm->cfg.phases[i]);
-		cp.has[i] = phase_row(cm, ns, runs, cm->cfg.phases[i],
-		    &cp.row[i]) == 0;
+		cp.has[i] = phase_row(cm, cm->cfg.phases[i], &cp.row[i]) == 0;
 	}
 	if (compare_page_write(&cp, errbuf) == -1)
 		warnx("compare: %s", errbuf);
 	else
 		printf("page: %s/index.html and index.de.html\n", cm->out);
+	free(fail);
 	free(cmd);
 }
 
@@ -311,13 +340,14 @@ side_init(struct side *s, const char *arg, const char *fallback)
 }
 
 /*
- * Run side 's' as a largedir of its own: with 'setup_only', only set it
+ * Run side 's' as a largedir of its own: with 'label' NULL, only set it
  * up and take it down again; else one round of cm->n files, with the
- * outputs 'label' in cm->runs.  Store its wait status in '*ws'.
+ * outputs 'label' in cm->runs, and what it writes on its standard error
+ * shown through relay() into 't'.  Store its wait status in '*ws'.
  */
 static int
-spawn(struct compare *cm, const struct side *s, const char *label,
-    bool setup_only, int *ws)
+spawn(struct compare *cm, const struct side *s, const char *label, int *ws,
+    struct tail *t)
 {
 	char	*args[COMPARE_ARGS];
 	size_t	 na = 0, i;
@@ -330,7 +360,7 @@ spawn(struct compare *cm, const struct side *s, const char *label,
 	args[na++] = (char *)"-q";
 	for (i = 0; i < cm->npass; i++)
 		args[na++] = cm->pass[i];
-	if (setup_only)
+	if (label == NULL)
 		args[na++] = (char *)"--setup-only";
 	else {
 		args[na++] = (char *)"-o";
@@ -351,17 +381,113 @@ spawn(struct compare *cm, const struct side *s, const char *label,
 		args[na++] = (char *)s->arg;
 	}
 	args[na] = NULL;
-	return sig_run_self(args, ws);
+	if (label == NULL)
+		return sig_run_self(args, ws);
+	return sig_run_self_err(args, ws, relay, t);
+}
+
+/*
+ * What a run writes on its standard error, 'n' bytes at 'buf': shown as
+ * it comes, and its last line kept in 'arg' (a struct tail), which says
+ * why when the run does not complete.
+ */
+static void
+relay(void *arg, const char *buf, size_t n)
+{
+	struct tail	*t = arg;
+	size_t		 i;
+
+	(void)fwrite(buf, 1, n, stderr);
+	for (i = 0; i < n; i++)
+		if (buf[i] == '\n')
+			tail_end(t);
+		else if (t->len + 1 < sizeof(t->cur)) {
+			t->cur[t->len++] = buf[i];
+			t->cur[t->len] = '\0';
+		}
+}
+
+/*
+ * The end of the line under way in 't': it is the last line, without
+ * the program's name, unless it is empty or a warning (the load of the
+ * machine, ...), which says nothing of why a run failed.
+ */
+static void
+tail_end(struct tail *t)
+{
+	const char	*s = t->cur;
+
+	if (strncmp(s, "largedir: ", 10) == 0)
+		s += 10;
+	if (t->len > 0 && strncmp(s, "warning: ", 9) != 0)
+		(void)snprintf(t->last, sizeof(t->last), "%s", s);
+	t->len = 0;
+	t->cur[0] = '\0';
+}
+
+/*
+ * Run repetition 'i' (in compare_side() order), read its outputs back
+ * and print its line.  Return 0 if it completed; else EXIT_TARGET if its
+ * target could not be set up (which ends the comparison), or EXIT_SUITE;
+ * cm->why[i] is then its own words: the stop reason of its outputs, else
+ * the last line it wrote on its standard error, else NULL.
+ */
+static int
+run_one(struct compare *cm, unsigned i)
+{
+	const struct side	*sd;
+	struct tail		 t;
+	char			 label[80], st[64], *reason = NULL;
+	double			 files;
+	size_t			 k, p;
+	int			*ws = &cm->ws[i];
+
+	sd = &cm->side[compare_side(i) == COMPARE_A ? 0 : 1];
+	(void)snprintf(label, sizeof(label), "%s.%u", sd->label, i / 2 + 1);
+	printf("compare: pair %u of %u, %s ... ", i / 2 + 1, cm->pairs,
+	    sd->label);
+	(void)fflush(stdout);
+	memset(&t, 0, sizeof(t));
+	if (spawn(cm, sd, label, ws, &t) == -1)
+		err(1, "running largedir");
+	tail_end(&t);
+	cm->nrun = i + 1;
+	read_run(cm, label, &files, &cm->ns[i * PHASE_COUNT], &reason);
+	if (completed(cm, i)) {
+		for (k = 0; k < cm->cfg.nphases; k++) {
+			p = cm->cfg.phases[k];
+			util_fmt_duration(st, sizeof(st), (uint64_t)llround(
+			    cm->ns[i * PHASE_COUNT + p]));
+			printf("%s%s %s", k > 0 ? ", " : "",
+			    workload_phase_name(p), st);
+		}
+		printf("\n");
+		free(reason);
+		return 0;
+	}
+	cm->why[i] = reason != NULL ? reason : t.last[0] != '\0' ?
+	    xstrdup(t.last) : NULL;
+	if (WIFSIGNALED(*ws))
+		printf("killed by SIG%s", sigabbrev_np(WTERMSIG(*ws)));
+	else
+		printf("exit %d", WEXITSTATUS(*ws));
+	printf("%s%s\n", cm->why[i] != NULL ? ": " : "", cm->why[i] != NULL ?
+	    cm->why[i] : "");
+	return WIFEXITED(*ws) && WEXITSTATUS(*ws) == EXIT_TARGET ?
+	    EXIT_TARGET : EXIT_SUITE;
 }
 
 /*
  * The files ('*n') and each phase's time (ns[p], NAN where it has none)
- * of the run 'label' in cm->runs; all NAN if its outputs cannot be read.
+ * of the run 'label' in cm->runs, all NAN if its outputs cannot be read;
+ * and its stop reason, if they have one, into '*reason' (allocated).
  */
 static void
-read_run(struct compare *cm, const char *label, double *n, double *ns)
+read_run(struct compare *cm, const char *label, double *n, double *ns,
+    char **reason)
 {
 	struct results_target	 rt;
+	const char		*v;
 	char			 errbuf[LD_ERRLEN], col[64];
 	size_t			 i, p;
 	int			 fd, c;
@@ -372,38 +498,84 @@ read_run(struct compare *cm, const char *label, double *n, double *ns)
 	memset(&rt, 0, sizeof(rt));
 	if ((fd = open(cm->runs, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return;
-	if (results_read_one(&rt, fd, cm->runs, label, errbuf) == 0 &&
-	    rt.nrows > 0) {
-		if ((c = results_col(&rt, "n")) != -1)
-			*n = rt.cell[c];
-		for (i = 0; i < cm->cfg.nphases; i++) {
+	if (results_read_one(&rt, fd, cm->runs, label, errbuf) == 0) {
+		for (i = 0; i < cm->cfg.nphases && rt.nrows > 0; i++) {
 			p = cm->cfg.phases[i];
 			(void)snprintf(col, sizeof(col), "%s_ns",
 			    workload_phase_name(p));
 			if ((c = results_col(&rt, col)) != -1)
 				ns[p] = rt.cell[c];
 		}
+		if (rt.nrows > 0 && (c = results_col(&rt, "n")) != -1)
+			*n = rt.cell[c];
+		if ((v = results_meta(&rt, "stop_reason")) != NULL)
+			*reason = xstrdup(v);
 	}
 	results_target_free(&rt);
 	(void)close(fd);
 }
 
+/* Whether repetition 'r' ran and completed. */
+static bool
+completed(const struct compare *cm, unsigned r)
+{
+	return r < cm->nrun && WIFEXITED(cm->ws[r]) &&
+	    WEXITSTATUS(cm->ws[r]) == 0;
+}
+
+/* The pairs whose two runs completed. */
+static unsigned
+complete_pairs(const struct compare *cm)
+{
+	unsigned	pair, k = 0;
+
+	for (pair = 0; pair < cm->pairs; pair++)
+		if (completed(cm, 2 * pair) && completed(cm, 2 * pair + 1))
+			k++;
+	return k;
+}
+
+/* Wait status 'ws' as an exit status: 128 + the signal that killed it. */
+static int
+exit_status(int ws)
+{
+	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
 /*
- * The row of phase 'p' from the times 'ns' of the first 'runs'
- * repetitions (PHASE_COUNT each, in compare_side() order): compare_row().
+ * How the comparison ended: interrupted by a signal, failed when a pair
+ * did not complete (a run failed, or did not run after one whose target
+ * could not be set up), else complete.
+ */
+static enum output_status
+outcome(const struct compare *cm)
+{
+	if (sig_count > 0)
+		return OUTPUT_INTERRUPTED;
+	return complete_pairs(cm) == cm->pairs ? OUTPUT_COMPLETE :
+	    OUTPUT_FAILED;
+}
+
+/*
+ * The row of phase 'p' from the times of the repetitions that completed
+ * (a pair with one that did not counts for nothing): compare_row().
  */
 static int
-phase_row(const struct compare *cm, const double *ns, unsigned runs,
-    size_t p, struct compare_row *row)
+phase_row(const struct compare *cm, size_t p, struct compare_row *row)
 {
 	double		a[COMPARE_MAX], b[COMPARE_MAX];
 	unsigned	pair, j;
 
 	for (pair = 0; pair < cm->pairs && pair < COMPARE_MAX; pair++) {
 		a[pair] = b[pair] = NAN;
-		for (j = 2 * pair; j < 2 * pair + 2 && j < runs; j++)
-			*(compare_side(j) == COMPARE_A ? &a[pair] :
-			    &b[pair]) = ns[j * PHASE_COUNT + p];
+		for (j = 2 * pair; j < 2 * pair + 2; j++) {
+			if (!completed(cm, j))
+				continue;
+			if (compare_side(j) == COMPARE_A)
+				a[pair] = cm->ns[j * PHASE_COUNT + p];
+			else
+				b[pair] = cm->ns[j * PHASE_COUNT + p];
+		}
 	}
 	return compare_row(a, b, pair, entries(cm, p), row);
 }
@@ -429,13 +601,12 @@ entries(const struct compare *cm, size_t p)
  * its side, 0 for A and 1 for B, its files, each phase's time and rate,
  * and its exit status), and a summary row with each phase's figures of
  * compare_row() (verdict: 0 faster, 1 slower, 2 within noise, 3 one
- * pair); the table lines also as metadata, compare_PHASE.  'ns' holds
- * the times of the 'runs' repetitions that ran, PHASE_COUNT each, and
- * 'ws' their wait statuses.  Return 0, or -1 with a message printed.
+ * pair); the table lines also as metadata, compare_PHASE, and for each
+ * run that did not complete, why_ORDER, its own words, if it had any.
+ * Return 0, or -1 with a message printed.
  */
 static int
-write_outputs(struct compare *cm, const double *ns, const int *ws,
-    unsigned runs, int argc, char **argv)
+write_outputs(struct compare *cm, int argc, char **argv)
 {
 	/* A phase's summary columns, in the order the row fills them. */
 	static const struct {
@@ -470,7 +641,11 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 	if (cm->dirs != 0)
 		output_kv_set(&doc.meta, "dirs", "%" PRIu64 " (%" PRIu64
 		    " files in each)", cm->dirs, cm->cfg.files_per_dir);
-	output_kv_set(&doc.meta, "pairs", "%u", cm->pairs);
+	if (complete_pairs(cm) == cm->pairs)
+		output_kv_set(&doc.meta, "pairs", "%u", cm->pairs);
+	else
+		output_kv_set(&doc.meta, "pairs", "%u (%u complete)",
+		    cm->pairs, complete_pairs(cm));
 	output_kv_set(&doc.meta, "seed", "%s", cm->seed);
 	output_kv_set(&doc.meta, "runs", "%s: a largedir run each, labelled "
 	    "LABEL.PAIR, with its environment", cm->runs);
@@ -478,6 +653,11 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 	    "1 is B");
 	output_kv_set(&doc.meta, "verdict", "0 faster, 1 slower, 2 within "
 	    "noise (the repetitions' times overlap), 3 one pair");
+	for (r = 0; r < cm->nrun; r++)
+		if (!completed(cm, r) && cm->why[r] != NULL) {
+			(void)snprintf(col, sizeof(col), "why_%u", r + 1);
+			output_kv_set(&doc.meta, col, "%s", cm->why[r]);
+		}
 	(void)output_table_col(&doc.rows, "pair", -1);
 	(void)output_table_col(&doc.rows, "order", -1);
 	(void)output_table_col(&doc.rows, "side", -1);
@@ -499,7 +679,7 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 			    sum_cols[j].prec);
 		}
 	}
-	for (r = 0; r < runs; r++) {
+	for (r = 0; r < cm->nrun; r++) {
 		v = output_table_row(&doc.rows);
 		nc = 0;
 		v[nc++] = r / 2 + 1;
@@ -508,19 +688,18 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 		v[nc++] = (double)cm->n;
 		for (i = 0; i < cm->cfg.nphases; i++) {
 			p = cm->cfg.phases[i];
-			v[nc++] = ns[r * PHASE_COUNT + p];
-			v[nc++] = entries(cm, p) * 1e9 / ns[r * PHASE_COUNT +
-			    p];
+			v[nc++] = cm->ns[r * PHASE_COUNT + p];
+			v[nc++] = entries(cm, p) * 1e9 / cm->ns[r *
+			    PHASE_COUNT + p];
 		}
-		v[nc++] = WIFEXITED(ws[r]) ? WEXITSTATUS(ws[r]) : 128 +
-		    WTERMSIG(ws[r]);
+		v[nc++] = exit_status(cm->ws[r]);
 	}
 	v = output_table_row(&doc.summary);
 	nc = 0;
 	for (i = 0; i < cm->cfg.nphases; i++) {
 		p = cm->cfg.phases[i];
 		pn = workload_phase_name(p);
-		if (phase_row(cm, ns, runs, p, &row) == -1) {
+		if (phase_row(cm, p, &row) == -1) {
 			for (j = 0; j < sizeof(sum_cols) / sizeof(sum_cols[0]);
 			    j++)
 				v[nc++] = NAN;
@@ -538,7 +717,7 @@ write_outputs(struct compare *cm, const double *ns, const int *ws,
 		(void)snprintf(col, sizeof(col), "compare_%s", pn);
 		output_kv_set(&doc.meta, col, "%s", line);
 	}
-	doc.status = sig_count > 0 ? OUTPUT_INTERRUPTED : OUTPUT_COMPLETE;
+	doc.status = outcome(cm);
 	if ((fd = open(cm->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
 	    output_flush(fd, "compare", &doc, ids, errbuf) == -1) {
 		warnx("compare: %s", fd == -1 ? strerror(errno) : errbuf);
@@ -564,16 +743,14 @@ compare_main(int argc, char **argv)
 {
 	struct compare		 cm;
 	struct config_args	 a;
-	struct compare_row	 row;
 	const struct side	*sd;
 	char			 errbuf[LD_ERRLEN], label[80], line[160];
-	char			 stamp[32], st[64], count[32], dirs[32];
-	double			*ns, files;
-	int			*ws, status = 0;
-	unsigned		 i, runs = 0;
+	char			 stamp[32];
+	int			 status = 0, rc;
+	unsigned		 i;
 	bool			 given_n = false, given_r = false;
 	uint64_t		 seed;
-	size_t			 k, p;
+	size_t			 k;
 	time_t			 now;
 
 	memset(&cm, 0, sizeof(cm));
@@ -652,7 +829,7 @@ compare_main(int argc, char **argv)
 	for (i = 0; i < 2 && sig_count == 0; i++) {
 		sd = &cm.side[i];
 		(void)fflush(stdout);
-		if (spawn(&cm, sd, NULL, true, &status) == -1)
+		if (spawn(&cm, sd, NULL, &status, NULL) == -1)
 			err(1, "running largedir");
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 			printf("compare: %c is %s (%s): it can be set up\n",
@@ -663,76 +840,37 @@ compare_main(int argc, char **argv)
 			break;
 		warnx("compare: %c (%s) cannot be set up, as said above: "
 		    "nothing measured", "AB"[i], sd->arg);
+		compare_free(&cm);
 		return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 	}
-	if (sig_count > 0)
+	if (sig_count > 0) {
+		compare_free(&cm);
 		return 128 + sig_first;
+	}
 	status = 0;
 	if (util_mkdir_p(cm.runs) == -1)
 		err(1, "mkdir %s", cm.runs);
 
-	ns = xreallocarray(NULL, 2 * (size_t)cm.pairs * PHASE_COUNT,
-	    sizeof(*ns));
-	ws = xreallocarray(NULL, 2 * (size_t)cm.pairs, sizeof(*ws));
-	for (i = 0; i < 2 * cm.pairs && sig_count == 0; i++) {
-		sd = &cm.side[compare_side(i) == COMPARE_A ? 0 : 1];
-		(void)snprintf(label, sizeof(label), "%s.%u", sd->label,
-		    i / 2 + 1);
-		printf("compare: pair %u of %u, %s ... ", i / 2 + 1, cm.pairs,
-		    sd->label);
-		(void)fflush(stdout);
-		if (spawn(&cm, sd, label, false, &ws[i]) == -1)
-			err(1, "running largedir");
-		runs = i + 1;
-		read_run(&cm, label, &files, &ns[i * PHASE_COUNT]);
-		if (WIFEXITED(ws[i]) && WEXITSTATUS(ws[i]) == 0) {
-			for (k = 0; k < cm.cfg.nphases; k++) {
-				p = cm.cfg.phases[k];
-				util_fmt_duration(st, sizeof(st), (uint64_t)
-				    llround(ns[i * PHASE_COUNT + p]));
-				printf("%s%s %s", k > 0 ? ", " : "",
-				    workload_phase_name(p), st);
-			}
-			printf("\n");
-			continue;
+	cm.ns = xreallocarray(NULL, 2 * (size_t)cm.pairs * PHASE_COUNT,
+	    sizeof(*cm.ns));
+	cm.ws = xreallocarray(NULL, 2 * (size_t)cm.pairs, sizeof(*cm.ws));
+	cm.why = xreallocarray(NULL, 2 * (size_t)cm.pairs, sizeof(*cm.why));
+	memset(cm.why, 0, 2 * (size_t)cm.pairs * sizeof(*cm.why));
+	for (i = 0; i < 2 * cm.pairs && sig_count == 0; i++)
+		if ((rc = run_one(&cm, i)) != 0) {
+			status = rc;
+			if (rc == EXIT_TARGET)
+				break;
 		}
-		if (WIFSIGNALED(ws[i]))
-			printf("killed by SIG%s\n", sigabbrev_np(WTERMSIG(
-			    ws[i])));
-		else
-			printf("exit %d\n", WEXITSTATUS(ws[i]));
-		if (WIFEXITED(ws[i]) && WEXITSTATUS(ws[i]) == EXIT_TARGET) {
-			status = EXIT_TARGET;
-			break;
-		}
-		status = EXIT_SUITE;
-	}
 
-	util_fmt_count(count, sizeof(count), cm.n);
-	util_fmt_count(dirs, sizeof(dirs), cm.dirs);
-	printf("\ncompare: B against A, %s files%s%s%s, %u pair%s (in %s)\n"
-	    "%-8s %20.20s %20.20s  %s\n", count, cm.dirs != 0 ? " in " : "",
-	    cm.dirs != 0 ? dirs : "", cm.dirs != 0 ? " directories" : "",
-	    cm.pairs, cm.pairs == 1 ? "" : "s", cm.out, "phase",
-	    cm.side[0].label, cm.side[1].label, "B against A");
-	for (k = 0; k < cm.cfg.nphases; k++) {
-		p = cm.cfg.phases[k];
-		if (phase_row(&cm, ns, runs, p, &row) == -1) {
-			printf("%-8s no pair ran it to the end\n",
-			    workload_phase_name(p));
-			continue;
-		}
-		compare_format(line, sizeof(line), workload_phase_name(p),
-		    &row);
-		printf("%s\n", line);
-	}
-	if (write_outputs(&cm, ns, ws, runs, argc, argv) == -1) {
+	print_table(&cm);
+	if (write_outputs(&cm, argc, argv) == -1) {
 		if (status == 0)
 			status = 1;
 	} else
 		printf("results: %s/compare.out (.csv, .json)\n", cm.out);
 	/* The graphs are extras: the table has said it all. */
-	if (sig_count == 0 && runs > 0) {
+	if (sig_count == 0 && cm.nrun > 0) {
 		line[0] = '\0';
 		for (k = 0; k < cm.cfg.nphases; k++)
 			(void)snprintf(line + strlen(line), sizeof(line) -
@@ -743,19 +881,69 @@ compare_main(int argc, char **argv)
 			printf("graphs: %s/compare-PHASE.png (and .svg)\n",
 			    cm.out);
 	}
-	if (runs > 0)
-		write_page(&cm, ns, runs, argc, argv);
+	if (cm.nrun > 0)
+		write_page(&cm, argc, argv);
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
-	free(ns);
-	free(ws);
-	for (k = 0; k < cm.npass; k++)
-		free(cm.pass[k]);
-	free(cm.runs);
-	if (cm.out != cm.cfg.output)
-		free((char *)cm.out);
-	config_free(&cm.cfg);
+	compare_free(&cm);
 	if (sig_count > 0)
 		return 128 + sig_first;
 	return status;
+}
+
+/*
+ * The table on stdout: a line saying what was compared and how many
+ * pairs of runs completed, then a line per phase.
+ */
+static void
+print_table(const struct compare *cm)
+{
+	struct compare_row	row;
+	char			count[32], dirs[32], pairs[32], line[160];
+	unsigned		done = complete_pairs(cm);
+	size_t			k, p;
+
+	util_fmt_count(count, sizeof(count), cm->n);
+	util_fmt_count(dirs, sizeof(dirs), cm->dirs);
+	if (done == cm->pairs)
+		(void)snprintf(pairs, sizeof(pairs), "%u pair%s", cm->pairs,
+		    cm->pairs == 1 ? "" : "s");
+	else
+		(void)snprintf(pairs, sizeof(pairs), "%u of %u pairs complete",
+		    done, cm->pairs);
+	printf("\ncompare: B against A, %s files%s%s%s, %s (in %s)\n"
+	    "%-8s %20.20s %20.20s  %s\n", count, cm->dirs != 0 ? " in " : "",
+	    cm->dirs != 0 ? dirs : "", cm->dirs != 0 ? " directories" : "",
+	    pairs, cm->out, "phase", cm->side[0].label, cm->side[1].label,
+	    "B against A");
+	for (k = 0; k < cm->cfg.nphases; k++) {
+		p = cm->cfg.phases[k];
+		if (phase_row(cm, p, &row) == -1) {
+			printf("%-8s no pair ran it to the end\n",
+			    workload_phase_name(p));
+			continue;
+		}
+		compare_format(line, sizeof(line), workload_phase_name(p),
+		    &row);
+		printf("%s\n", line);
+	}
+}
+
+/* Free what 'cm' holds. */
+static void
+compare_free(struct compare *cm)
+{
+	size_t	k;
+
+	for (k = 0; k < cm->npass; k++)
+		free(cm->pass[k]);
+	for (k = 0; cm->why != NULL && k < cm->nrun; k++)
+		free(cm->why[k]);
+	free(cm->why);
+	free(cm->ns);
+	free(cm->ws);
+	free(cm->runs);
+	if (cm->out != cm->cfg.output)
+		free((char *)cm->out);
+	config_free(&cm->cfg);
 }

@@ -23,6 +23,7 @@
 #include "comparepage.h"
 #include "html.h"
 #include "output.h"
+#include "page.h"
 #include "results.h"
 #include "util.h"
 
@@ -55,7 +56,13 @@ static const struct {
 
 static int	print_page(FILE *, const void *);
 static void	side_of(const char *, char *, char *, size_t);
-static int	rows_of(const struct results_target *, struct compare_page *);
+static int	rows_of(const struct results_target *, struct compare_page *,
+		    struct compare_failure *);
+static void	runs_of(const struct results_target *, struct compare_page *,
+		    struct compare_failure *);
+static bool	row_ok(const double *, int);
+static void	put_failures(FILE *, const struct compare_page *,
+		    enum html_lang);
 static const char	*value(const struct results_target *, const char *,
 		    enum html_lang);
 static void	put_time(FILE *, double, enum html_lang);
@@ -146,6 +153,40 @@ put_meta(FILE *fp, int dirfd, const char *label, const char *title,
 	(void)close(fd);
 }
 
+/*
+ * The runs that did not complete, if there are any: which they were
+ * (pair, side, label), their exit status and their own words.
+ */
+static void
+put_failures(FILE *fp, const struct compare_page *cp, enum html_lang lang)
+{
+	const struct compare_failure	*f;
+	size_t				 i;
+
+	if (cp->nfailed == 0)
+		return;
+	html_put(fp, "<p>%s</p>\n<ul>\n", html_tr(lang, "Not every run "
+	    "completed; the table counts only the pairs whose two runs both "
+	    "did:", "Nicht jeder Lauf kam zu Ende; die Tabelle zählt nur die "
+	    "Paare, deren beide Läufe zu Ende kamen:"));
+	for (i = 0; i < cp->nfailed; i++) {
+		f = &cp->failed[i];
+		html_put(fp, html_tr(lang, "<li>pair %u, %c (", "<li>Paar %u, "
+		    "%c ("), f->pair, "AB"[f->side]);
+		html_esc(fp, "", cp->label[f->side], "");
+		html_put(fp, ".%u): %s %d", f->pair, html_tr(lang,
+		    "exit status", "Exit-Status"), f->exit);
+		if (f->why != NULL) {
+			html_put(fp, ": ");
+			page_put_reason(fp, f->why, lang);
+		} else
+			html_put(fp, "%s", html_tr(lang, ", with no message of "
+			    "its own", ", ohne eigene Meldung"));
+		html_put(fp, "</li>\n");
+	}
+	html_put(fp, "</ul>\n");
+}
+
 /* The page of 'arg' (a struct page_arg) to 'fp'; for output_write_file(). */
 static int
 print_page(FILE *fp, const void *arg)
@@ -183,21 +224,29 @@ print_page(FILE *fp, const void *arg)
 		    " in jedem; mkdir zählt Verzeichnisse, delete Dateien und "
 		    "Verzeichnisse)"));
 	}
-	html_put(fp, html_tr(lang, ", on a target set up afresh; %u pair%s of "
-	    "runs, in the order A B, B A, A B, ..., all with the seed ",
-	    ", auf einem jeweils neu eingerichteten Ziel; %u Paar%s von "
-	    "Läufen, in der Reihenfolge A B, B A, A B, …, alle mit dem Seed "),
-	    cp->pairs, cp->pairs == 1 ? "" : html_tr(lang, "s", "e"));
+	html_put(fp, "%s", html_tr(lang, ", on a target set up afresh; ",
+	    ", auf einem jeweils neu eingerichteten Ziel; "));
+	if (cp->complete == cp->pairs)
+		html_put(fp, html_tr(lang, "%u pair%s of runs",
+		    "%u Paar%s von Läufen"), cp->pairs, cp->pairs == 1 ? "" :
+		    html_tr(lang, "s", "e"));
+	else
+		html_put(fp, html_tr(lang, "%u pair%s of runs planned, %u of "
+		    "them complete", "%u Paar%s von Läufen geplant, davon %u "
+		    "vollständig"), cp->pairs, cp->pairs == 1 ? "" :
+		    html_tr(lang, "s", "e"), cp->complete);
+	html_put(fp, "%s", html_tr(lang, ", in the order A B, B A, A B, ..., "
+	    "all with the seed ", ", in der Reihenfolge A B, B A, A B, …, "
+	    "alle mit dem Seed "));
 	html_esc(fp, "", cp->seed, ". ");
 	html_esc(fp, html_tr(lang, "largedir ", "largedir "), cp->version,
 	    "");
 	html_esc(fp, " (git ", cp->git, ")");
-	html_esc(fp, html_tr(lang, ", status: ", ", Status: "), lang ==
-	    HTML_DE ? (strcmp(cp->status, "complete") == 0 ? "vollständig" :
-	    strcmp(cp->status, "interrupted") == 0 ? "unterbrochen" :
-	    cp->status) : cp->status, ". ");
+	html_esc(fp, html_tr(lang, ", status: ", ", Status: "),
+	    page_status_word(cp->status, lang), ". ");
 	html_esc(fp, html_tr(lang, "Command: <code>", "Aufruf: <code>"),
 	    cp->command, "</code>.</p>\n");
+	put_failures(fp, cp, lang);
 
 	html_put(fp, "<div class=\"wide\"><table>\n<tr><th>%s</th>"
 	    "<th colspan=\"2\">A</th><th colspan=\"2\">B</th>"
@@ -290,6 +339,7 @@ compare_page_rewrite(const char *dir, char *err)
 {
 	struct results_target	 t;
 	struct compare_page	 cp;
+	struct compare_failure	*fail;
 	char			 label[2][256], arg[2][256];
 	const char		*v;
 	int			 fd, rc;
@@ -318,14 +368,17 @@ compare_page_rewrite(const char *dir, char *err)
 		cp.n = strtoull(v, NULL, 10);
 	if ((v = results_meta(&t, "dirs")) != NULL)
 		cp.dirs = strtoull(v, NULL, 10);	/* "D (F in each)" */
+	/* "P", or "P (C complete)" when not all of them completed. */
 	if ((v = results_meta(&t, "pairs")) != NULL)
 		cp.pairs = (unsigned)strtoul(v, NULL, 10);
+	fail = xreallocarray(NULL, t.nrows + 1, sizeof(*fail));
 	if (cp.command == NULL || cp.version == NULL || cp.n == 0 ||
-	    rows_of(&t, &cp) == -1)
+	    rows_of(&t, &cp, fail) == -1)
 		rc = util_fail(err, EINVAL, "%s/compare.out: not a comparison "
 		    "largedir compare wrote", dir);
 	else
 		rc = compare_page_write(&cp, err);
+	free(fail);
 	results_target_free(&t);
 	return rc;
 }
@@ -351,24 +404,87 @@ side_of(const char *s, char *label, char *arg, size_t len)
 }
 
 /*
+ * Whether the run of 'row' completed: its exit (column 'cexit') is 0, or
+ * not known.
+ */
+static bool
+row_ok(const double *row, int cexit)
+{
+	return cexit == -1 || !isfinite(row[cexit]) || row[cexit] == 0;
+}
+
+/*
+ * The runs of 't' that did not complete, into 'fail' (room for a row
+ * each) as cp->failed, each with its words (why_ORDER) if the
+ * comparison kept them; and cp->complete, the pairs whose two runs
+ * completed.  't' has the columns pair and side.
+ */
+static void
+runs_of(const struct results_target *t, struct compare_page *cp,
+    struct compare_failure *fail)
+{
+	bool		 ok[2][COMPARE_MAX];
+	const double	*row;
+	char		 key[32];
+	size_t		 r, k;
+	int		 cpair, cside, corder, cexit, s;
+
+	cpair = results_col(t, "pair");
+	cside = results_col(t, "side");
+	corder = results_col(t, "order");
+	cexit = results_col(t, "exit");
+	memset(ok, 0, sizeof(ok));
+	cp->failed = fail;
+	for (r = 0; r < t->nrows; r++) {
+		row = t->cell + r * t->ncols;
+		if (!(row[cpair] >= 1 && row[cpair] <= cp->pairs))
+			continue;
+		k = (size_t)row[cpair] - 1;
+		s = row[cside] == 0 ? 0 : 1;
+		if (row_ok(row, cexit)) {
+			ok[s][k] = true;
+			continue;
+		}
+		fail[cp->nfailed].pair = (unsigned)k + 1;
+		fail[cp->nfailed].side = s;
+		fail[cp->nfailed].exit = (int)row[cexit];
+		fail[cp->nfailed].why = NULL;
+		if (corder != -1 && isfinite(row[corder])) {
+			(void)snprintf(key, sizeof(key), "why_%.0f",
+			    row[corder]);
+			fail[cp->nfailed].why = results_meta(t, key);
+		}
+		cp->nfailed++;
+	}
+	for (k = 0; k < cp->pairs; k++)
+		if (ok[0][k] && ok[1][k])
+			cp->complete++;
+}
+
+/*
  * The phases of the comparison (the columns PHASE_ns, in order) and
- * their rows: each pair's times of A and B, as compare_row() takes them.
- * Return 0, or -1 if the columns are not a comparison's.
+ * their rows: each pair's times of A and B, as compare_row() takes them,
+ * of the runs that completed; and its runs, as runs_of() finds them
+ * ('fail' has room for a row each).  Return 0, or -1 if the columns are
+ * not a comparison's.
  */
 static int
-rows_of(const struct results_target *t, struct compare_page *cp)
+rows_of(const struct results_target *t, struct compare_page *cp,
+    struct compare_failure *fail)
 {
 	double		 a[COMPARE_MAX], b[COMPARE_MAX], entries;
 	const double	*row;
 	enum phase	 p;
 	char		 name[32];
 	size_t		 i, len, r;
-	int		 cpair, cside, cns;
+	int		 cpair, cside, cns, cexit;
 
 	if ((cpair = results_col(t, "pair")) == -1 ||
 	    (cside = results_col(t, "side")) == -1 || cp->pairs == 0 ||
 	    cp->pairs > COMPARE_MAX)
 		return -1;
+	runs_of(t, cp, fail);
+	cexit = results_col(t, "exit");
 	for (i = 0; i < t->ncols && cp->nphases < PHASE_COUNT; i++) {
 		len = strlen(t->col[i]);
 		if (len <= 3 || strcmp(t->col[i] + len - 3, "_ns") != 0 ||
@@ -383,10 +499,17 @@ rows_of(const struct results_target *t, struct compare_page *cp)
 			a[r] = b[r] = NAN;
 		for (r = 0; r < t->nrows; r++) {
 			row = t->cell + r * t->ncols;
-			if (!(row[cpair] >= 1 && row[cpair] <= cp->pairs))
+			if (!(row[cpair] >= 1 && row[cpair] <= cp->pairs) ||
+			    !row_ok(row, cexit))
 				continue;
-			(row[cside] == 0 ? a : b)[(size_t)row[cpair] - 1] =
-			    row[cns];
+			/*
+			 * Two plain stores: GCC 12's object-size check takes
+			 * (c ? a : b)[i] for a store past a single double.
+			 */
+			if (row[cside] == 0)
+				a[(size_t)row[cpair] - 1] = row[cns];
+			else
+				b[(size_t)row[cpair] - 1] = row[cns];
 		}
 		entries = p == PHASE_MKDIR ? (double)cp->dirs :
 		    p == PHASE_DELETE ? (double)(cp->n + cp->dirs) :

@@ -14,6 +14,14 @@
 #include "compare.h"
 #include "workload.h"
 
+/* A run of the comparison that did not complete. */
+struct compare_failure {
+	unsigned		 pair;		/* from 1 */
+	int			 side;		/* 0 A, 1 B */
+	int			 exit;		/* its status, 128 + a signal */
+	const char		*why;		/* its own words, or NULL */
+};
+
 /* What the page says; compare.c fills it. */
 struct compare_page {
 	const char		*dir;		/* the comparison's */
@@ -23,7 +31,10 @@ struct compare_page {
 	const char		*status;	/* "complete", ... */
 	uint64_t		 n;
 	uint64_t		 dirs;		/* a tree's, or 0 */
-	unsigned		 pairs;
+	unsigned		 pairs;		/* asked for */
+	unsigned		 complete;	/* whose two runs completed */
+	const struct compare_failure *failed;	/* the runs that did not */
+	size_t			 nfailed;
 	size_t			 nphases;
 	const char		*phase[PHASE_COUNT];
 	struct compare_row	 row[PHASE_COUNT];

@@ -68,12 +68,29 @@ static int	mount_root(struct nfsrpc *, char *);
 static int	reconnect(struct nfsrpc *);
 static void	drop(struct nfsrpc *);
 static void	tcp_bytes(struct nfsrpc *, uint64_t *);
+static const char	*why_failed(struct rpc_context *);
 
 static const char *const proc_names[NFSRPC_NPROC] = {
 	"CREATE", "SETATTR", "LOOKUP", "ACCESS", "REMOVE", "READDIR",
 	"READDIRPLUS", "MKDIR", "RMDIR", "WRITE", "COMMIT", "READ", "GETATTR",
 	"FSINFO", "PATHCONF"
 };
+
+/*
+ * What libnfs says went wrong on 'rpc' (which may be NULL), never NULL:
+ * libnfs sets no error when the server closed the connection (a read
+ * of no bytes; a reset, a timeout and the rest have their words), so
+ * that is what no word means.
+ */
+static const char *
+why_failed(struct rpc_context *rpc)
+{
+	const char	*s;
+
+	s = rpc != NULL ? rpc_get_error(rpc) : NULL;
+	return s != NULL && *s != '\0' ? s :
+	    "the server closed the connection";
+}
 
 /* ===== Connecting ===== */
 
@@ -138,8 +155,8 @@ reconnect(struct nfsrpc *c)
 			e = ECONNREFUSED;
 	} else if (rc == 0 && call.status == RPC_STATUS_SUCCESS)
 		return 0;
-	(void)snprintf(why, sizeof(why), "%s", *c->err != '\0' || c->rpc ==
-	    NULL ? c->err : rpc_get_error(c->rpc));
+	(void)snprintf(why, sizeof(why), "%s", *c->err != '\0' ? c->err :
+	    why_failed(c->rpc));
 	drop(c);
 	(void)snprintf(c->err, sizeof(c->err), "%s: no NFSv3 service: %.200s",
 	    c->url.host, why);
@@ -236,7 +253,7 @@ mount_root(struct nfsrpc *c, char *err)
 	if (rc != 0 || poll_until(c, m, is_done, &call) == -1 ||
 	    call.status != RPC_STATUS_SUCCESS) {
 		(void)util_fail(err, ECONNREFUSED, "%s: no MOUNT service: %s",
-		    c->url.host, *c->err != '\0' ? c->err : rpc_get_error(m));
+		    c->url.host, *c->err != '\0' ? c->err : why_failed(m));
 		rpc_destroy_context(m);
 		errno = ECONNREFUSED;
 		return -1;
@@ -253,7 +270,7 @@ mount_root(struct nfsrpc *c, char *err)
 		    EIO, "nfs://%s%s: the server does not export it (%s)",
 		    c->url.host, c->url.path, call.nfserr != 0 ?
 		    nfs3_status_name(call.nfserr) : *c->err != '\0' ?
-		    c->err : rpc_get_error(m));
+		    c->err : why_failed(m));
 		rc = errno;
 		rpc_destroy_context(m);
 		errno = rc;
@@ -435,13 +452,15 @@ nfsrpc_send(struct nfsrpc *c, struct nfsrpc_call *call, int proc,
 		rc = rpc_nfs3_pathconf_async(rpc, on_reply, &u.pathconf, call);
 		break;
 	default:
-		rc = -1;
-		break;
+		(void)snprintf(c->err, sizeof(c->err), "procedure %d: not one "
+		    "largedir sends", proc);
+		errno = EINVAL;
+		return -1;
 	}
 	if (rc == 0)
 		return 0;
 	(void)snprintf(c->err, sizeof(c->err), "%s: %s", proc_names[proc],
-	    rpc_get_error(rpc));
+	    why_failed(rpc));
 	errno = EIO;
 	return -1;
 }
@@ -575,9 +594,14 @@ poll_until(struct nfsrpc *c, struct rpc_context *rpc, bool (*until)(void *),
 			}
 			continue;
 		}
-		if (n == -1 || rpc_service(rpc, n > 0 ? pfd.revents : 0) < 0) {
-			(void)snprintf(why, sizeof(why), "%s",
-			    rpc_get_error(rpc));
+		if (n == -1) {
+			(void)snprintf(why, sizeof(why), "poll: %s",
+			    strerror(errno));
+			e = EIO;
+			goto bad;
+		}
+		if (rpc_service(rpc, n > 0 ? pfd.revents : 0) < 0) {
+			(void)snprintf(why, sizeof(why), "%s", why_failed(rpc));
 			e = EIO;
 			goto bad;
 		}

@@ -106,7 +106,6 @@ static void	put_intro(FILE *, const struct page *, enum html_lang);
 static void	put_graphs(FILE *, const struct page *, enum html_lang);
 static void	put_uml_mix(FILE *, const struct page *, enum html_lang);
 static bool	in_uml(const struct results_target *);
-static void	put_reason(FILE *, const char *, enum html_lang);
 static void	put_failed(FILE *, const struct page *, enum html_lang);
 static int	cmp_names(const void *, const void *);
 static void	put_table(FILE *, const struct page *, enum html_lang);
@@ -259,11 +258,28 @@ static const char *const reason_de[][2] = {
 };
 
 /*
- * Print stop reason 's' (escaped): as it is in English, with the words of
- * reason_de[] in German.
+ * The run state 's' (as output_status_name() and results_status() give
+ * it, or NULL) as a page in 'lang' says it: as it is in English, in
+ * status_de[]'s words in German.  The string is static or 's'.
  */
-static void
-put_reason(FILE *fp, const char *s, enum html_lang lang)
+const char *
+page_status_word(const char *s, enum html_lang lang)
+{
+	size_t	k;
+
+	for (k = 0; lang == HTML_DE && s != NULL && status_de[k][0] != NULL;
+	    k++)
+		if (strcmp(s, status_de[k][0]) == 0)
+			return status_de[k][1];
+	return s;
+}
+
+/*
+ * Print stop reason 's' (escaped) to 'fp': as it is in English, with the
+ * words of reason_de[] in German.
+ */
+void
+page_put_reason(FILE *fp, const char *s, enum html_lang lang)
 {
 	char	*buf, *out, *hit;
 	size_t	 k, len;
@@ -785,7 +801,7 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 	const struct results_target	*t;
 	const char			*s, *rs, *fs;
 	double				 rate, at;
-	size_t				 i, f, p, k;
+	size_t				 i, f, p;
 
 	rs = pg->nphases > 0 ? " rowspan=\"2\"" : "";
 	html_put(fp, "<h2>%s</h2>\n<div class=\"wide\"><table>\n"
@@ -841,15 +857,11 @@ put_table(FILE *fp, const struct page *pg, enum html_lang lang)
 			}
 		put_knees(fp, t, lang);
 		html_put(fp, "<td>");
-		s = results_status(t);
-		for (k = 0; lang == HTML_DE && s != NULL &&
-		    status_de[k][0] != NULL; k++)
-			if (strcmp(s, status_de[k][0]) == 0)
-				s = status_de[k][1];
-		html_esc(fp, "", s, "");
+		html_esc(fp, "", page_status_word(results_status(t), lang),
+		    "");
 		if ((s = results_meta(t, "stop_reason")) != NULL) {
 			html_put(fp, ": ");
-			put_reason(fp, s, lang);
+			page_put_reason(fp, s, lang);
 		}
 		html_put(fp, "</td></tr>\n");
 	}

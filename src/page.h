@@ -10,7 +10,13 @@
 #ifndef LD_PAGE_H
 #define LD_PAGE_H
 
-int	page_write(const char *, char *);
-int	page_main(int, char **);
+#include <stdio.h>
+
+#include "html.h"
+
+int		 page_write(const char *, char *);
+int		 page_main(int, char **);
+const char	*page_status_word(const char *, enum html_lang);
+void		 page_put_reason(FILE *, const char *, enum html_lang);
 
 #endif /* LD_PAGE_H */

@@ -21,6 +21,8 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -47,6 +49,9 @@ static const int	stopping[] = {
 static void	on_signal(int);
 static void	on_tick(int);
 static void	on_cont(int);
+static pid_t	spawn(const char *, char *const [], const char *, bool, int);
+static pid_t	start_self(char *const [], int);
+static int	reap(pid_t, int *);
 
 static void
 on_signal(int signo)
@@ -151,10 +156,12 @@ sig_forward(pid_t pid)
 /*
  * Fork a child in a process group of its own that runs 'file' (found in
  * PATH with 'path', else a path) with 'args', in the directory 'cwd'
- * unless it is NULL.  Return its pid, or -1 with errno.
+ * unless it is NULL, with 'errfd' as its standard error unless it is -1.
+ * Return its pid, or -1 with errno.
  */
 static pid_t
-spawn(const char *file, char *const args[], const char *cwd, bool path)
+spawn(const char *file, char *const args[], const char *cwd, bool path,
+    int errfd)
 {
 	pid_t	pid;
 
@@ -162,6 +169,8 @@ spawn(const char *file, char *const args[], const char *cwd, bool path)
 		return -1;
 	if (pid == 0) {
 		(void)setpgid(0, 0);
+		if (errfd != -1 && dup2(errfd, STDERR_FILENO) == -1)
+			_exit(127);
 		if (cwd != NULL && chdir(cwd) == -1) {
 			(void)fprintf(stderr, "largedir: chdir %s: %s\n", cwd,
 			    strerror(errno));
@@ -193,9 +202,90 @@ sig_run_self(char *const args[], int *ws)
 {
 	pid_t	pid;
 
-	if ((pid = spawn("/proc/self/exe", args, NULL, false)) == -1)
+	if ((pid = start_self(args, -1)) == -1)
+		return -1;
+	return reap(pid, ws);
+}
+
+/*
+ * sig_run_self(), with what the child writes to its standard error read
+ * through a pipe and handed to 'got'('arg', the bytes, their number) as
+ * it comes, for the caller to show and to keep what it needs.  The pipe
+ * is read until it ends, or the child has ended and nothing more waits
+ * in it: a process the child left behind, holding the pipe, keeps no one
+ * waiting.  Return 0, or -1 with errno if the child could not be started.
+ */
+int
+sig_run_self_err(char *const args[], int *ws,
+    void (*got)(void *, const char *, size_t), void *arg)
+{
+	struct pollfd	pfd;
+	char		buf[4096];
+	ssize_t		n;
+	pid_t		pid;
+	int		p[2], r, e;
+	bool		ended = false;
+
+	if (pipe2(p, O_CLOEXEC) == -1)
+		return -1;
+	pid = start_self(args, p[1]);
+	e = errno;
+	(void)close(p[1]);
+	if (pid == -1) {
+		(void)close(p[0]);
+		errno = e;
+		return -1;
+	}
+	pfd.fd = p[0];
+	pfd.events = POLLIN;
+	for (;;) {
+		if ((r = poll(&pfd, 1, ended ? 0 : 200)) == -1) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (r == 0) {
+			if (ended || (r = waitpid(pid, ws, WNOHANG)) == -1)
+				break;
+			ended = r == pid;
+			continue;
+		}
+		if ((n = read(p[0], buf, sizeof(buf))) == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got(arg, buf, (size_t)n);
+	}
+	(void)close(p[0]);
+	if (!ended)
+		return reap(pid, ws);
+	sig_forward(0);
+	return 0;
+}
+
+/*
+ * Start largedir again as a child, as sig_run_self() says, with 'errfd'
+ * as its standard error unless it is -1, and pass signals on to it.
+ * Return its process ID, or -1 with errno.
+ */
+static pid_t
+start_self(char *const args[], int errfd)
+{
+	pid_t	pid;
+
+	if ((pid = spawn("/proc/self/exe", args, NULL, false, errfd)) == -1)
 		return -1;
 	sig_forward(pid);
+	return pid;
+}
+
+/*
+ * Wait for the child 'pid' to end, store its wait status in '*ws' and
+ * pass signals on no more.  Return 0, or -1 with errno from waitpid(2).
+ */
+static int
+reap(pid_t pid, int *ws)
+{
 	while (waitpid(pid, ws, 0) == -1)
 		if (errno != EINTR) {
 			sig_forward(0);
@@ -227,7 +317,7 @@ sig_run_group(char *const args[], const char *cwd, int *ws)
 		errno = EINTR;
 		return -1;
 	}
-	if ((pid = spawn(args[0], args, cwd, true)) == -1)
+	if ((pid = spawn(args[0], args, cwd, true, -1)) == -1)
 		return -1;
 	while ((got = waitpid(pid, ws, WNOHANG)) != pid) {
 		if (got == -1 && errno != EINTR) {

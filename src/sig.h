@@ -10,7 +10,9 @@
  * outside the fast path, and stop; whoever runs a child process for a
  * phase (runner.c) or for mkfs (mkfs.c) names it with sig_forward(),
  * and the handler passes the signal on; sig_run_self() runs largedir
- * again that way, for a suite's targets and a comparison's runs.
+ * again that way, for a suite's targets and a comparison's runs
+ * (sig_run_self_err(): with the child's standard error through a pipe,
+ * so that a comparison keeps the last word of a run that failed).
  * sig_run_group() runs a helper such as gnuplot, with what it starts, in
  * a process group that a signal ends as a whole.
  * SIGCONT counts in sig_cont: the process was stopped, and a phase that
@@ -42,6 +44,8 @@ int	sig_setup(bool);
 void	sig_arm_timer(void);
 void	sig_forward(pid_t);
 int	sig_run_self(char *const [], int *);
+int	sig_run_self_err(char *const [], int *,
+	    void (*)(void *, const char *, size_t), void *);
 int	sig_run_group(char *const [], const char *, int *);
 
 #endif /* LD_SIG_H */

@@ -2,12 +2,19 @@
 # largedir compare: A and B run in pairs, A B then B A, each run a largedir
 # of its own (one round of n files, the same seed) on a target set up
 # afresh; the table has a line per phase; the outputs hold every run in
-# that order, with a graph per phase and a page in both languages, and
-# each run keeps its own outputs in runs/.  A set-up that cannot be made
+# that order, with a graph per phase and a page in both languages (which
+# largedir page writes again from them, byte for byte), and each run
+# keeps its own outputs in runs/.  A set-up that cannot be made
 # stops the comparison before anything is measured (exit 4, a line naming
 # the side and the kernel's naming the option, nothing mounted, no
 # outputs); an interrupt keeps the runs that finished (exit 130); a bad
-# command line exits 2 with one line.  On two small ext4 images, a tree
+# command line exits 2 with one line.  A run that fails (its outputs'
+# name taken, so it exits 2 and writes none; a tmpfs too small for n
+# files, which stops it with ENOSPC) is reported and the comparison goes
+# on without it: exit 5, status failed, only the pairs whose two runs
+# completed counted, and the run, its exit status and its own words (its
+# last line on stderr, or its outputs' stop reason) in compare.out, the
+# JSON, and both pages.  On two small ext4 images, a tree
 # (--layout tree) with --cold=remount: a mkdir line counting
 # directories, every run remounted before each phase after mkdir; and
 # configs/ext4-ireserve.conf's mount options on this kernel: exit 4,
@@ -67,6 +74,21 @@ compared() {
 	    fail "$1: the .csv and the .json differ"
 }
 
+# same_page DIR: largedir page writes DIR's pages again, byte for byte,
+# from a copy of its files, and says nothing on stderr.
+same_page() {
+	rm -rf "$T/again"
+	cp -R "$1" "$T/again"
+	rm -f "$T/again/index.html" "$T/again/index.de.html"
+	"$LD" page "$T/again" >/dev/null 2>"$T/err" ||
+	    fail "largedir page $1: exit $?: $(cat "$T/err")"
+	[ ! -s "$T/err" ] || fail "largedir page $1: $(cat "$T/err")"
+	for f in index.html index.de.html; do
+		cmp -s "$1/$f" "$T/again/$f" ||
+		    fail "largedir page $1 writes another $f"
+	done
+}
+
 # sides FILE: the side column of FILE's rows (0 A, 1 B), in order.
 sides() {
 	awk '$1 == "pair" { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
@@ -93,6 +115,7 @@ done
 grep -q "B gegen A" "$T/dirs/index.de.html" || fail "dirs: German page"
 ! grep -Eq "<td>(faster|slower|within noise|one pair)</td>" \
     "$T/dirs/index.de.html" || fail "dirs: English verdicts on the German page"
+same_page "$T/dirs"
 [ "$K" = 4 ] || fail "dirs: $K rows, expected 4"
 [ "$(sides "$T/dirs/compare.out")" = 0110 ] ||
     fail "dirs: sides $(sides "$T/dirs/compare.out"), expected A B B A"
@@ -110,6 +133,50 @@ jq -e '.summary[0].create_pairs == 2 and .summary[0].create_verdict <= 2' \
     "$T/dirs/compare.json" >/dev/null || fail "dirs: summary $(jq -c \
     .summary "$T/dirs/compare.json")"
 
+# has WHAT FILE TEXT: FILE holds TEXT (a fixed string), or fail on WHAT.
+has() {
+	grep -qF -- "$3" "$2" || fail "$1: $2 does not say '$3'"
+}
+
+# A run that fails: pair 2's B finds its outputs' name taken by a
+# dangling link, exits 2 and writes nothing.  The comparison goes on.
+mkdir -p "$T/fail/runs"
+ln -s "$T/nowhere" "$T/fail/runs/db.2.csv"
+why="$T/fail/runs/db.2.csv exists: choose another -o or --label"
+set +e
+"$LD" compare -n 300 -r 3 -s 7 -o "$T/fail" "$T/da" "$T/db" \
+    >"$T/out" 2>"$T/err"
+rc=$?
+set -e
+[ "$rc" = 5 ] || fail "failed run: exit $rc: $(cat "$T/out" "$T/err")"
+has "failed run" "$T/err" "largedir: $why"
+has "failed run" "$T/out" "compare: pair 2 of 3, db ... exit 2: $why"
+has "failed run" "$T/out" "compare: B against A, 300 files, 2 of 3 pairs \
+complete"
+compared "$T/fail" failed
+[ "$K" = 6 ] || fail "failed run: $K rows, expected 6"
+has "failed run" "$T/fail/compare.out" "# pairs: 3 (2 complete)"
+has "failed run" "$T/fail/compare.out" "# why_3: $why"
+jq -e --arg why "$why" '.meta.why_3 == $why and .rounds[2].exit == 2 and
+    .rounds[2].pair == 2 and .rounds[2].side == 1 and
+    .summary[0].create_pairs == 2 and .summary[0].delete_pairs == 2' \
+    "$T/fail/compare.json" >/dev/null ||
+    fail "failed run: $(jq -c '{meta, summary}' "$T/fail/compare.json")"
+has "failed run" "$T/fail/index.html" "3 pairs of runs planned, 2 of them \
+complete"
+has "failed run" "$T/fail/index.html" "status: failed."
+has "failed run" "$T/fail/index.html" "<li>pair 2, B (db.2): exit status 2: \
+$why</li>"
+has "failed run" "$T/fail/index.de.html" "3 Paare von Läufen geplant, davon \
+2 vollständig"
+has "failed run" "$T/fail/index.de.html" "Status: fehlgeschlagen."
+has "failed run" "$T/fail/index.de.html" "<li>Paar 2, B (db.2): Exit-Status \
+2: $why</li>"
+for f in index.html index.de.html; do
+	xmllint --html --noout "$T/fail/$f" || fail "failed run: $f is not HTML"
+done
+same_page "$T/fail"
+
 need_root "targets with a set-up mount"
 # nothing_left: nothing of largedir's in the scratch dir or mount table.
 nothing_left() {
@@ -120,6 +187,8 @@ nothing_left() {
 conf a "label = ca" "fstype = tmpfs" "mount_options = size=64m,nr_inodes=300k"
 conf b "label = cb" "fstype = tmpfs" "mount_options = size=96m,nr_inodes=300k"
 conf bad "label = cbad" "fstype = tmpfs" "mount_options = no_such_option=1"
+conf full "label = cfull" "fstype = tmpfs" \
+    "mount_options = size=64m,nr_inodes=100"
 
 # Two targets: each run sets up its own (a mount point of its own).
 "$LD" compare -n 2000 -r 2 --scratch "$T/scratch" -o "$T/tm" \
@@ -131,6 +200,29 @@ compared "$T/tm" complete
 [ "$(cat "$T/tm/runs"/*.out | grep '^# mountpoint: ' | sort -u | wc -l |
     tr -d ' ')" = 4 ] || fail "targets: a mount point used twice"
 nothing_left targets
+
+# A target too small for the files: B stops with ENOSPC (exit 3), and
+# its outputs' stop reason is the comparison's word for it.
+set +e
+"$LD" compare -n 2000 -r 1 -s 3 --scratch "$T/scratch" -o "$T/full" \
+    "$T/a.conf" "$T/full.conf" >"$T/out" 2>"$T/err"
+rc=$?
+set -e
+[ "$rc" = 5 ] || fail "full: exit $rc: $(cat "$T/out" "$T/err")"
+compared "$T/full" failed
+why=$(sed -n 's/^# stop_reason: //p' "$T/full/runs/cfull.1.out")
+case $why in
+"No space left on device: create in round 1 (n=2,000), after "*) ;;
+*) fail "full: cfull.1 stopped for '$why'" ;;
+esac
+has full "$T/out" "compare: pair 1 of 1, cfull ... exit 3: $why"
+has full "$T/out" "compare: B against A, 2,000 files, 0 of 1 pairs complete"
+has full "$T/full/compare.out" "# why_2: $why"
+has full "$T/full/index.html" "<li>pair 1, B (cfull.1): exit status 3: $why"
+has full "$T/full/index.de.html" "<li>Paar 1, B (cfull.1): Exit-Status 3: \
+Kein Platz mehr auf dem Gerät: create in Runde 1 (n=2.000)"
+same_page "$T/full"
+nothing_left full
 
 # A set-up the kernel refuses: exit 4 before anything is measured.
 set +e
@@ -175,6 +267,7 @@ conf e2 "label = e2" "fstype = ext4" "mkfs = mkfs.ext4 -q -F -O ^flex_bg" \
     fail "ext4 tree: exit $?: $(cat "$T/out" "$T/err")"
 compared "$T/ext4" complete
 [ "$K" = 2 ] || fail "ext4 tree: $K runs"
+same_page "$T/ext4"
 grep -q '^compare: B against A, 1,000 files in 200 directories, 1 pair' \
     "$T/out" || fail "ext4 tree: no summary line: $(cat "$T/out")"
 for p in mkdir create list delete; do
