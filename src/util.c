@@ -647,3 +647,26 @@ util_utf8_len(const unsigned char *p)
 			return 0;
 	return n;
 }
+
+/*
+ * Whether the string 's' is well-formed UTF-8 from end to end, sequence
+ * by sequence as util_utf8_len() reads them.  If not and 'bad' is not
+ * NULL, '*bad' is the offset (from 0) of the first byte that starts no
+ * well-formed sequence.
+ */
+bool
+util_utf8_valid(const char *s, size_t *bad)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n;
+
+	while (*p != '\0') {
+		if ((n = util_utf8_len(p)) == 0) {
+			if (bad != NULL)
+				*bad = (size_t)(p - (const unsigned char *)s);
+			return false;
+		}
+		p += n;
+	}
+	return true;
+}

@@ -5,12 +5,14 @@
  * Unit tests for util.c: the strict parsers (table-driven, like fio's
  * unittests/lib/num2str.c, each row with its expected value or error
  * phrase), splitmix64 against outputs of the reference algorithm,
- * util_below's range, and the human-readable formats as golden strings.
+ * util_below's range, the human-readable formats as golden strings, and
+ * the UTF-8 check of whole strings.
  */
 
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -422,6 +424,45 @@ test_fmt_count(void **state)
 	assert_int_equal(buf[4], 'x');
 }
 
+/* Whole strings: well-formed UTF-8, or the offset of the first bad byte. */
+static void
+test_utf8_valid(void **state)
+{
+	static const struct {
+		const char	*s;
+		bool		 ok;
+		size_t		 bad;
+	} tab[] = {
+		{ "", true, 0 },
+		{ "plain ASCII, 7 bits", true, 0 },
+		{ "gr\xc3\xbc\xc3\x9f" "e", true, 0 },	/* grüße */
+		{ "\xe2\x82\xac \xf0\x9f\x98\x80", true, 0 }, /* € 😀 */
+		{ "\xef\xbf\xbd", true, 0 },			/* U+FFFD */
+		{ "\xf4\x8f\xbf\xbf", true, 0 },		/* U+10FFFF */
+		{ "caf\xe9", false, 3 },			/* Latin-1 */
+		{ "caf\xe9 au lait", false, 3 },
+		{ "\xff", false, 0 },
+		{ "ok \x80", false, 3 },	/* a stray continuation */
+		{ "\xc0\xaf", false, 0 },		/* overlong '/' */
+		{ "\xe0\x80\xaf", false, 0 },	/* overlong, 3 bytes */
+		{ "ab\xed\xa0\x80", false, 2 },	/* a surrogate */
+		{ "\xf4\x90\x80\x80", false, 0 },	/* above U+10FFFF */
+		{ "\xc3\xbc\xe2\x82", false, 2 },	/* cut short */
+		{ "x\xf0\x9f\x98", false, 1 },
+	};
+	size_t	i, bad;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		bad = 12345;
+		if (util_utf8_valid(tab[i].s, &bad) != tab[i].ok)
+			fail_msg("row %zu: not %s", i, tab[i].ok ? "valid" :
+			    "refused");
+		assert_int_equal(bad, tab[i].ok ? 12345 : tab[i].bad);
+		assert_int_equal(util_utf8_valid(tab[i].s, NULL), tab[i].ok);
+	}
+}
+
 int
 main(void)
 {
@@ -435,6 +476,7 @@ main(void)
 		cmocka_unit_test(test_fmt_duration),
 		cmocka_unit_test(test_fmt_rate),
 		cmocka_unit_test(test_fmt_count),
+		cmocka_unit_test(test_utf8_valid),
 	};
 
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
