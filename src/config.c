@@ -319,36 +319,33 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
     char *err)
 {
 	enum phase	 p, mid[PHASE_COUNT], del = PHASE_DELETE;
-	char		*copy, *tok, *save;
+	char		**names;
 	bool		 seen[PHASE_COUNT] = { false }, has_del = false;
-	size_t		 nmid = 0, i;
+	size_t		 nmid = 0, i, n;
 
 	(void)v;
-	if (*list == '\0' || *list == ',' || list[strlen(list) - 1] == ',' ||
-	    strstr(list, ",,") != NULL)
+	if ((names = util_list_split(list, &n)) == NULL)
 		return bad(err, "phases", list, "empty phase name");
-	copy = xstrdup(list);
-	for (tok = strtok_r(copy, ",", &save); tok != NULL;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (workload_phase_parse(tok, &p) == -1) {
+	for (i = 0; i < n; i++) {
+		if (workload_phase_parse(names[i], &p) == -1) {
 			(void)snprintf(err, LD_ERRLEN, "--phases '%s': unknown "
 			    "phase '%s' (mkdir, create, open, list, liststat, "
-			    "delete, rmrf)", list, tok);
-			free(copy);
+			    "delete, rmrf)", list, names[i]);
+			free(names);
 			errno = EINVAL;
 			return -1;
 		}
 		if (seen[p]) {
 			(void)snprintf(err, LD_ERRLEN, "--phases '%s': phase "
-			    "'%s' given twice", list, tok);
-			free(copy);
+			    "'%s' given twice", list, names[i]);
+			free(names);
 			errno = EINVAL;
 			return -1;
 		}
 		seen[p] = true;
 		if (p == PHASE_DELETE || p == PHASE_RMRF) {
 			if (has_del) {
-				free(copy);
+				free(names);
 				return bad(err, "phases", list, "choose one of "
 				    "delete and rmrf");
 			}
@@ -357,7 +354,7 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 		} else if (p != PHASE_CREATE && p != PHASE_MKDIR)
 			mid[nmid++] = p;
 	}
-	free(copy);
+	free(names);
 	cfg->nphases = 0;
 	if (seen[PHASE_MKDIR])
 		cfg->phases[cfg->nphases++] = PHASE_MKDIR;

@@ -422,6 +422,42 @@ util_fmt_count(char *buf, size_t len, uint64_t v)
 		buf[o < len ? o : len - 1] = '\0';
 }
 
+/*
+ * Split the comma-separated list 's' into its elements, as every list an
+ * option takes is split (--phases, --events, table's --n and --phases):
+ * no blanks are trimmed and no element may be empty, so "", ",a", "a,"
+ * and "a,,b" are refused.  Return a NULL-terminated array of the
+ * elements, their number in '*n'; one block holds the array and the
+ * strings, so the caller frees the array alone.  Return NULL with errno
+ * EINVAL for an empty element.
+ */
+char **
+util_list_split(const char *s, size_t *n)
+{
+	char	**v, *p;
+	size_t	  len = strlen(s), count = 1, i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] == ',')
+			count++;
+	v = xmalloc((count + 1) * sizeof(*v) + len + 1);
+	p = (char *)(v + count + 1);
+	memcpy(p, s, len + 1);
+	for (i = 0; i < count; i++) {
+		v[i] = p;
+		p += strcspn(p, ",");
+		if (p == v[i]) {
+			free(v);
+			errno = EINVAL;
+			return NULL;
+		}
+		*p++ = '\0';
+	}
+	v[count] = NULL;
+	*n = count;
+	return v;
+}
+
 /* ===== Files ===== */
 
 /*

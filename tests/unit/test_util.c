@@ -5,8 +5,8 @@
  * Unit tests for util.c: the strict parsers (table-driven, like fio's
  * unittests/lib/num2str.c, each row with its expected value or error
  * phrase), splitmix64 against outputs of the reference algorithm,
- * util_below's range, the human-readable formats as golden strings, and
- * the UTF-8 check of whole strings.
+ * util_below's range, the human-readable formats as golden strings, the
+ * UTF-8 check of whole strings and the splitting of comma lists.
  */
 
 #include <errno.h>
@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -463,6 +464,51 @@ test_utf8_valid(void **state)
 	}
 }
 
+/* Comma lists: the elements, or NULL for an empty one anywhere. */
+static void
+test_list_split(void **state)
+{
+	static const struct {
+		const char	*s;
+		size_t		 n;		/* 0: refused */
+		const char	*want[4];
+	} tab[] = {
+		{ "a", 1, { "a" } },
+		{ "create,open,delete", 3, { "create", "open", "delete" } },
+		{ "1, 2", 2, { "1", " 2" } },		/* blanks are kept */
+		{ " ", 1, { " " } },
+		{ "", 0, { NULL } },
+		{ ",", 0, { NULL } },
+		{ "1,,2", 0, { NULL } },
+		{ ",1", 0, { NULL } },
+		{ "1,", 0, { NULL } },
+		{ "a,b,,", 0, { NULL } },
+	};
+	char	**v;
+	size_t	  i, j, n;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		n = 12345;
+		errno = 0;
+		v = util_list_split(tab[i].s, &n);
+		if (tab[i].n == 0) {
+			if (v != NULL)
+				fail_msg("'%s' accepted", tab[i].s);
+			assert_int_equal(errno, EINVAL);
+			assert_int_equal(n, 12345);
+			continue;
+		}
+		if (v == NULL)
+			fail_msg("'%s' refused", tab[i].s);
+		assert_int_equal(n, tab[i].n);
+		for (j = 0; j < n; j++)
+			assert_string_equal(v[j], tab[i].want[j]);
+		assert_null(v[n]);
+		free(v);
+	}
+}
+
 int
 main(void)
 {
@@ -477,6 +523,7 @@ main(void)
 		cmocka_unit_test(test_fmt_rate),
 		cmocka_unit_test(test_fmt_count),
 		cmocka_unit_test(test_utf8_valid),
+		cmocka_unit_test(test_list_split),
 	};
 
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
