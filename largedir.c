@@ -91,6 +91,8 @@ struct run {
 	struct memcg		 memcg;		/* --memory-limit */
 	struct perf		 perf;		/* --events */
 	struct round		 round;		/* the round under way */
+	uint64_t		 max_n;		/* the largest n */
+	const char		*max_why;	/* what sets it */
 	double			 round_pred_ns;	/* its predicted time */
 	bool			 timebox;	/* it ends at the budget */
 	struct output_doc	 doc;
@@ -127,7 +129,8 @@ static void	backend_opts_of(const struct run *, struct backend_opts *);
 static void	open_outputs(struct run *);
 static void	suite_failed(struct run *, const char *);
 static void	setup_workdir(struct run *);
-static uint64_t	largest_n(struct run *, const char **);
+static uint64_t	largest_n(struct run *, const char **, uint64_t *);
+static void	setup_limit(struct run *);
 static void	setup_round(struct run *);
 static void	child_init(void *);
 static void	setup_signals(void);
@@ -256,6 +259,7 @@ run_main(int argc, char **argv)
 	setup_signals();	/* before anything exists that needs removing */
 	setup_workdir(r);
 	setup_round(r);
+	setup_limit(r);
 	if (r->cfg.mpi && rankrun_hello(&r->cfg.seed, r->be.workdir, 0,
 	    &r->doc.meta) == -1)
 		errx(1, "--mpi: the other ranks cannot hear rank 0");
@@ -798,19 +802,16 @@ run_rounds(struct run *r)
 {
 	struct timing_sched	s;
 	struct timing_round	last;
-	const char		*why;
-	uint64_t		 max;
 
-	max = largest_n(r, &why);
 	timing_sched_init(&s, &timing_monotonic, r->t0_ns, r->cfg.budget_ns,
-	    r->cfg.policy, r->cfg.start, max, r->cfg.growth, r->cfg.repeat,
-	    r->cfg.warmup);
+	    r->cfg.policy, r->cfg.start, r->max_n, r->cfg.growth,
+	    r->cfg.repeat, r->cfg.warmup);
 	/* Blocked clients' shares cannot end at a deadline together. */
 	s.nobox = r->cfg.mpi || (r->cfg.clients > 1 &&
 	    r->cfg.split == CONFIG_SPLIT_BLOCKED);
 	if (round_loop(&r->round, &s, &last) == -1)
 		return stop_run(r);
-	report_end(&r->cfg, &last, why);
+	report_end(&r->cfg, &last, r->max_why);
 	return 0;
 }
 
@@ -820,11 +821,12 @@ run_rounds(struct run *r)
  * INODE_RESERVE (the round directory, and room for others): the
  * time-boxed last round may make three times its planned n, and a run
  * should end at the filesystem's size rather than stop on ENOSPC.  The
- * inodes are counted once, at the start; say which limit it is in
- * '*why', and record the inodes' in the metadata.
+ * inodes are counted once, at the start, into '*nfree' (UINT64_MAX where
+ * they are not counted); say which limit it is in '*why', and record the
+ * inodes' in the metadata.
  */
 static uint64_t
-largest_n(struct run *r, const char **why)
+largest_n(struct run *r, const char **why, uint64_t *nfree)
 {
 	uint64_t	max, room, per;
 
@@ -835,9 +837,10 @@ largest_n(struct run *r, const char **why)
 		max = names_capacity(r->cfg.names, r->cfg.name_len);
 		*why = "the largest n the names allow";
 	}
+	*nfree = UINT64_MAX;
 	if (r->be.workdir[0] != '/')
 		return max;		/* a server's: a backend's URL */
-	room = probe_inodes_free(r->be.workdir);
+	room = *nfree = probe_inodes_free(r->be.workdir);
 	if (room == UINT64_MAX || room <= INODE_RESERVE)
 		return max;
 	room -= INODE_RESERVE;
@@ -853,6 +856,56 @@ largest_n(struct run *r, const char **why)
 	    "filesystem's free inodes, less %d%s)", room, INODE_RESERVE,
 	    per != 0 ? " and one for each directory" : "");
 	return room;
+}
+
+/*
+ * The largest n (largest_n()), and a first round that fits under it.
+ * Only the free inodes can put it below --start (config_check() held
+ * --start to --max-files and the names), and a first round above them
+ * would stop on ENOSPC: a --start or --dirs given is refused, exit 2,
+ * before any output exists (in a suite, with LABEL.failed), and so is a
+ * limit below one file for each client (or none at all, a tree's); the
+ * default --start is lowered to the limit, with a warning, and recorded
+ * as it was used.
+ */
+static void
+setup_limit(struct run *r)
+{
+	char		 start[32], room[32], inodes[32], line[512];
+	char		 opt[96], kept[64];
+	uint64_t	 nfree;
+
+	r->max_n = largest_n(r, &r->max_why, &nfree);
+	if (r->cfg.start <= r->max_n)
+		return;
+	util_fmt_count(start, sizeof(start), r->cfg.start);
+	util_fmt_count(room, sizeof(room), r->max_n);
+	util_fmt_count(inodes, sizeof(inodes), nfree);
+	(void)snprintf(kept, sizeof(kept), "%d are kept back%s",
+	    INODE_RESERVE, r->cfg.layout == CONFIG_LAYOUT_TREE ? ", and one "
+	    "for each directory" : "");
+	if (r->cfg.dirs != 0)
+		(void)snprintf(opt, sizeof(opt), "--dirs %" PRIu64 " (%s "
+		    "files)", r->cfg.dirs, start);
+	else if (r->cfg.start_set || r->max_n == 0)
+		(void)snprintf(opt, sizeof(opt), "--start %" PRIu64 "%s",
+		    r->cfg.start, r->cfg.start_set ? "" : " (the default)");
+	else if (r->max_n < r->cfg.clients)
+		(void)snprintf(opt, sizeof(opt), "--clients %u",
+		    r->cfg.clients);
+	else {
+		report_warn("warning: --start %" PRIu64 " (the default) "
+		    "lowered to %" PRIu64 ": the filesystem has %s free inodes "
+		    "(%s)", r->cfg.start, r->max_n, inodes, kept);
+		r->cfg.start = r->max_n;
+		output_kv_set(&r->doc.config, "start", "%" PRIu64,
+		    r->cfg.start);
+		return;
+	}
+	(void)snprintf(line, sizeof(line), "%s: the filesystem has %s free "
+	    "inodes, room for n up to %s (%s)", opt, inodes, room, kept);
+	suite_failed(r, line);
+	report_usage("%s", line);
 }
 
 /*

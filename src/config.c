@@ -143,7 +143,8 @@ const struct config_opt config_opts[] = {
 	  .help = "empty the caches after create", DEF("none"), FIELD(cold),
 	  SETS(cold_set), .words = colds, .dump = 16 },
 	{ .name = "config", .letter = 'c', .type = CONFIG_STRING,
-	  .verbs = CONFIG_RUN, .act = CONFIG_ACT_READ, .metavar = "file",
+	  .verbs = CONFIG_RUN, .act = CONFIG_ACT_READ,
+	  .flags = CONFIG_FILENAME, .metavar = "file",
 	  .help = "a target config file (configs/NAME.conf)",
 	  .refuse = NOT_SUITE },
 	{ .name = "dirs", .type = CONFIG_COUNT, .verbs = WORK,
@@ -212,8 +213,8 @@ const struct config_opt config_opts[] = {
 	  .help = "how files are named", DEF("fixed"), FIELD(names),
 	  SETS(names_set), .words = kinds, .dump = 9 },
 	{ .name = "output", .letter = 'o', .type = CONFIG_STRING,
-	  .verbs = WORK, .flags = CONFIG_SYNOPSIS | CONFIG_LOCAL,
-	  .metavar = "path", .help = "run directory",
+	  .verbs = WORK, .flags = CONFIG_SYNOPSIS | CONFIG_LOCAL |
+	  CONFIG_FILENAME, .metavar = "path", .help = "run directory",
 	  .def = "results/STAMP-LABEL", FIELD(output), .valid = nonempty,
 	  .bad = "must not be empty" },
 	{ .name = "phases", .letter = 'p', .type = CONFIG_CUSTOM,
@@ -233,7 +234,7 @@ const struct config_opt config_opts[] = {
 	  .help = "measure each n this many times", DEF("1"), FIELD(repeat),
 	  SETS(repeat_set), .min = 1, .max = 1000, .dump = 6 },
 	{ .name = "scratch", .type = CONFIG_STRING, .verbs = WORK,
-	  .flags = CONFIG_SYNOPSIS, .metavar = "dir",
+	  .flags = CONFIG_SYNOPSIS | CONFIG_FILENAME, .metavar = "dir",
 	  .help = "where images and mounts live", .def = TARGET_SCRATCH,
 	  FIELD(scratch), .valid = absolute,
 	  .bad = "must be an absolute path", .dump = 15,
@@ -317,36 +318,33 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
     char *err)
 {
 	enum phase	 p, mid[PHASE_COUNT], del = PHASE_DELETE;
-	char		*copy, *tok, *save;
+	char		**names;
 	bool		 seen[PHASE_COUNT] = { false }, has_del = false;
-	size_t		 nmid = 0, i;
+	size_t		 nmid = 0, i, n;
 
 	(void)v;
-	if (*list == '\0' || *list == ',' || list[strlen(list) - 1] == ',' ||
-	    strstr(list, ",,") != NULL)
+	if ((names = util_list_split(list, &n)) == NULL)
 		return bad(err, "phases", list, "empty phase name");
-	copy = xstrdup(list);
-	for (tok = strtok_r(copy, ",", &save); tok != NULL;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (workload_phase_parse(tok, &p) == -1) {
+	for (i = 0; i < n; i++) {
+		if (workload_phase_parse(names[i], &p) == -1) {
 			(void)snprintf(err, LD_ERRLEN, "--phases '%s': unknown "
 			    "phase '%s' (mkdir, create, open, list, liststat, "
-			    "delete, rmrf)", list, tok);
-			free(copy);
+			    "delete, rmrf)", list, names[i]);
+			free(names);
 			errno = EINVAL;
 			return -1;
 		}
 		if (seen[p]) {
 			(void)snprintf(err, LD_ERRLEN, "--phases '%s': phase "
-			    "'%s' given twice", list, tok);
-			free(copy);
+			    "'%s' given twice", list, names[i]);
+			free(names);
 			errno = EINVAL;
 			return -1;
 		}
 		seen[p] = true;
 		if (p == PHASE_DELETE || p == PHASE_RMRF) {
 			if (has_del) {
-				free(copy);
+				free(names);
 				return bad(err, "phases", list, "choose one of "
 				    "delete and rmrf");
 			}
@@ -355,7 +353,7 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 		} else if (p != PHASE_CREATE && p != PHASE_MKDIR)
 			mid[nmid++] = p;
 	}
-	free(copy);
+	free(names);
 	cfg->nphases = 0;
 	if (seen[PHASE_MKDIR])
 		cfg->phases[cfg->nphases++] = PHASE_MKDIR;
@@ -782,15 +780,19 @@ config_free(struct config *cfg)
 /*
  * Set option 'key' (a long option name) to 'value' (NULL for a flag) in
  * 'cfg'.  Options that are no settings (-c, --cleanup, -h, -V, the
- * target keys) are unknown here.  Return 0, or -1 with errno EINVAL and
- * a one-line message naming the option and the value in 'err'
- * (LD_ERRLEN bytes).
+ * target keys) are unknown here.  A value must be UTF-8 unless it is a
+ * file name (CONFIG_FILENAME), which may be any bytes, as the kernel's
+ * are; the message of one that is not names the option and the first
+ * bad byte, counted from 1, without quoting the value.  Return 0, or -1
+ * with errno EINVAL and a one-line message naming the option and the
+ * value in 'err' (LD_ERRLEN bytes).
  */
 int
 config_set(struct config *cfg, const char *key, const char *value, char *err)
 {
 	const struct config_opt	*o;
 	union config_val	 v;
+	size_t			 off;
 	bool			 be;
 
 	o = config_opt_find(key);
@@ -802,6 +804,13 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 	be = o != NULL && config_opt_backend(o);
 	if (o == NULL || (!be && o->size == 0 && o->parse == NULL)) {
 		(void)snprintf(err, LD_ERRLEN, "unknown option '%s'", key);
+		errno = EINVAL;
+		return -1;
+	}
+	if (value != NULL && (o->flags & CONFIG_FILENAME) == 0 &&
+	    !util_utf8_valid(value, &off)) {
+		(void)snprintf(err, LD_ERRLEN, "--%s: not valid UTF-8 (byte "
+		    "%zu)", key, off + 1);
 		errno = EINVAL;
 		return -1;
 	}

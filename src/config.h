@@ -166,6 +166,7 @@ enum config_act {
 #define CONFIG_SYNOPSIS	0x1	/* in the first line of -h */
 #define CONFIG_UNLISTED	0x2	/* no line of its own in -h */
 #define CONFIG_LOCAL	0x4	/* a suite does not pass it to the targets */
+#define CONFIG_FILENAME	0x8	/* a file name: any bytes, not just UTF-8 */
 
 /* One word of a CONFIG_CHOICE option and the enum value it stands for. */
 struct config_word {

@@ -8,10 +8,14 @@
  */
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "perf.h"
 #include "util.h"
+
+static int	add_item(struct perf *, const char *, const char *, size_t,
+		    char *);
 
 /*
  * Store in 'buf' of 'len' bytes the column name of the event 'name':
@@ -36,17 +40,67 @@ perf_column(char *buf, size_t len, const char *name)
 }
 
 /*
- * Split the comma-separated 'list' into the names of 'pf->items', blanks
- * around each name removed.  "" and "none" give no items.  Return 0, or
- * -1 with a message in 'err' for an empty item, a name too long, more
- * than PERF_MAX_EVENTS items, or two items with the same column name.
+ * Add the event name 'p' ('n' bytes) to 'pf->items', as the list 'list'
+ * gave it.  Return 0, or -1 with a message in 'err' for an empty name, a
+ * name too long, more than PERF_MAX_EVENTS items, or two items with the
+ * same column name.
+ */
+static int
+add_item(struct perf *pf, const char *list, const char *p, size_t n,
+    char *err)
+{
+	char	col[PERF_NAMELEN], other[PERF_NAMELEN];
+	size_t	i;
+
+	if (n == 0) {
+		(void)snprintf(err, LD_ERRLEN, "--events '%s': empty event "
+		    "name", list);
+		return -1;
+	}
+	if (n >= PERF_NAMELEN) {
+		(void)snprintf(err, LD_ERRLEN, "--events '%.*s...': event name "
+		    "longer than %d characters", 40, p, PERF_NAMELEN - 1);
+		return -1;
+	}
+	if (pf->nitems == PERF_MAX_EVENTS) {
+		(void)snprintf(err, LD_ERRLEN, "--events '%.*s': more than %d "
+		    "events", (int)n, p, PERF_MAX_EVENTS);
+		return -1;
+	}
+	memcpy(pf->items[pf->nitems].name, p, n);
+	pf->items[pf->nitems].name[n] = '\0';
+	perf_column(col, sizeof(col), pf->items[pf->nitems].name);
+	for (i = 0; i < pf->nitems; i++) {
+		perf_column(other, sizeof(other), pf->items[i].name);
+		if (strcmp(col, other) != 0)
+			continue;
+		if (strcmp(pf->items[i].name, pf->items[pf->nitems].name) == 0)
+			(void)snprintf(err, LD_ERRLEN, "--events '%s': listed "
+			    "twice", pf->items[i].name);
+		else
+			(void)snprintf(err, LD_ERRLEN, "--events '%s': the "
+			    "same column name as '%s'",
+			    pf->items[pf->nitems].name, pf->items[i].name);
+		return -1;
+	}
+	pf->nitems++;
+	return 0;
+}
+
+/*
+ * Split the comma-separated 'list' into the names of 'pf->items', with
+ * util_list_split() as every list of an option is split, blanks around
+ * each name removed.  "" and "none" give no items.  Return 0, or -1 with
+ * a message in 'err' for an empty item, a name too long, more than
+ * PERF_MAX_EVENTS items, or two items with the same column name.
  */
 int
 perf_parse_list(struct perf *pf, const char *list, char *err)
 {
-	char		 col[PERF_NAMELEN], other[PERF_NAMELEN];
-	const char	*p, *end;
-	size_t		 n, i;
+	const char	 *p;
+	char		**names;
+	size_t		  n, i, count;
+	int		  rc = 0;
 
 	p = list + strspn(list, " \t");
 	n = strlen(p);
@@ -54,53 +108,17 @@ perf_parse_list(struct perf *pf, const char *list, char *err)
 		n--;
 	if (n == 0 || (n == strlen("none") && strncmp(p, "none", n) == 0))
 		return 0;
-	for (;;) {
-		p += strspn(p, " \t");
-		end = p + strcspn(p, ",");
-		n = (size_t)(end - p);
+	if ((names = util_list_split(list, &count)) == NULL)
+		return add_item(pf, list, "", 0, err);
+	for (i = 0; i < count && rc == 0; i++) {
+		p = names[i] + strspn(names[i], " \t");
+		n = strlen(p);
 		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
 			n--;
-		if (n == 0) {
-			(void)snprintf(err, LD_ERRLEN,
-			    "--events '%s': empty event name", list);
-			return -1;
-		}
-		if (n >= PERF_NAMELEN) {
-			(void)snprintf(err, LD_ERRLEN, "--events '%.*s...': "
-			    "event name longer than %d characters", 40, p,
-			    PERF_NAMELEN - 1);
-			return -1;
-		}
-		if (pf->nitems == PERF_MAX_EVENTS) {
-			(void)snprintf(err, LD_ERRLEN, "--events '%.*s': "
-			    "more than %d events", (int)n, p,
-			    PERF_MAX_EVENTS);
-			return -1;
-		}
-		memcpy(pf->items[pf->nitems].name, p, n);
-		pf->items[pf->nitems].name[n] = '\0';
-		perf_column(col, sizeof(col), pf->items[pf->nitems].name);
-		for (i = 0; i < pf->nitems; i++) {
-			perf_column(other, sizeof(other), pf->items[i].name);
-			if (strcmp(col, other) != 0)
-				continue;
-			if (strcmp(pf->items[i].name,
-			    pf->items[pf->nitems].name) == 0)
-				(void)snprintf(err, LD_ERRLEN,
-				    "--events '%s': listed twice",
-				    pf->items[i].name);
-			else
-				(void)snprintf(err, LD_ERRLEN,
-				    "--events '%s': the same column name "
-				    "as '%s'", pf->items[pf->nitems].name,
-				    pf->items[i].name);
-			return -1;
-		}
-		pf->nitems++;
-		if (*end == '\0')
-			return 0;
-		p = end + 1;
+		rc = add_item(pf, list, p, n, err);
 	}
+	free(names);
+	return rc;
 }
 
 /*

@@ -245,50 +245,58 @@ usage(void)
 	    "[--phases list,liststat,rmrf] [--n n[,n...]] results ...");
 }
 
-/* The bits of the listing phases 's' names ("list,rmrf"), or exit 2. */
+/*
+ * The bits of the listing phases 's' names ("list,rmrf"), or exit 2: for
+ * an empty list or element too, as util_list_split() refuses them.
+ */
 static unsigned
 parse_phases(const char *s)
 {
-	char		*copy, *tok, *last;
-	unsigned	 bits = 0;
-	int		 p;
+	char		**names;
+	unsigned	  bits = 0;
+	size_t		  i, n;
+	int		  p;
 
-	copy = xstrdup(s);
-	for (tok = strtok_r(copy, ",", &last); tok != NULL;
-	    tok = strtok_r(NULL, ",", &last)) {
-		if ((p = rpctab_phase(tok)) == -1)
-			errx(2, "table: --phases: %s is no listing phase "
-			    "(list, liststat or rmrf)", tok);
-		bits |= 1U << p;
-	}
-	free(copy);
-	if (bits == 0)
+	if (*s == '\0')
 		errx(2, "table: --phases: no phase given");
+	if ((names = util_list_split(s, &n)) == NULL)
+		errx(2, "table: --phases: '%s' has an empty element", s);
+	for (i = 0; i < n; i++) {
+		if ((p = rpctab_phase(names[i])) != -1)
+			bits |= 1U << p;
+		else
+			errx(2, "table: --phases: %s is no listing phase "
+			    "(list, liststat or rmrf)", names[i]);
+	}
+	free(names);
 	return bits;
 }
 
-/* The n of "N[,N...]" (allocated, their count in '*nn'), or exit 2. */
+/*
+ * The n of "N[,N...]" (allocated, their count in '*nn'), or exit 2: for
+ * an empty list or element too, as util_list_split() refuses them.
+ */
 static double *
 parse_ns(const char *s, size_t *nn)
 {
-	const char	*errstr;
-	char		*copy, *tok, *last;
-	double		*ns = NULL;
-	long long	 v;
+	const char	 *errstr;
+	char		**items;
+	double		 *ns;
+	long long	  v;
+	size_t		  i;
 
-	*nn = 0;
-	copy = xstrdup(s);
-	for (tok = strtok_r(copy, ",", &last); tok != NULL;
-	    tok = strtok_r(NULL, ",", &last)) {
-		v = parse_num(tok, 1, LLONG_MAX, &errstr);
-		if (errstr != NULL)
-			errx(2, "table: --n: %s is %s", tok, errstr);
-		ns = xreallocarray(ns, *nn + 1, sizeof(*ns));
-		ns[(*nn)++] = (double)v;
-	}
-	free(copy);
-	if (*nn == 0)
+	if (*s == '\0')
 		errx(2, "table: --n: no n given");
+	if ((items = util_list_split(s, nn)) == NULL)
+		errx(2, "table: --n: '%s' has an empty element", s);
+	ns = xreallocarray(NULL, *nn, sizeof(*ns));
+	for (i = 0; i < *nn; i++) {
+		v = parse_num(items[i], 1, LLONG_MAX, &errstr);
+		if (errstr != NULL)
+			errx(2, "table: --n: %s is %s", items[i], errstr);
+		ns[i] = (double)v;
+	}
+	free(items);
 	return ns;
 }
 

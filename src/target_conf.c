@@ -57,6 +57,7 @@
 			    "/sbin:/bin"
 
 static bool	in_path(const char *);
+static bool	is_file_key(const char *);
 static const char *refused(const char *, size_t);
 static int	check_mount_options(const char *, char *);
 static bool	nfs_source(const char *);
@@ -73,6 +74,11 @@ static const char *const keys[] = {
 	"mount_options",
 	"image_size", "path", "source", "url", "device", "wipe", "kernel",
 	"uml", "uml_grace", NULL
+};
+
+/* The keys that name files, here or on an NFS server: any bytes. */
+static const char *const file_keys[] = {
+	"path", "device", "uml", "source", NULL
 };
 
 /* ===== Helpers ===== */
@@ -100,6 +106,18 @@ in_path(const char *prog)
 		if (*end == '\0')
 			return false;
 	}
+}
+
+/* Whether 'key' names a file (file_keys[]). */
+static bool
+is_file_key(const char *key)
+{
+	size_t	i;
+
+	for (i = 0; file_keys[i] != NULL; i++)
+		if (strcmp(file_keys[i], key) == 0)
+			return true;
+	return false;
 }
 
 /*
@@ -369,8 +387,11 @@ target_conf_key(const char *key)
 
 /*
  * Check 'value' for target key 'key' and store a copy of it in 'tc',
- * replacing an earlier one.  Return 0, or -1 with errno EINVAL and a
- * message naming the key and the value in 'err' (LD_ERRLEN bytes).
+ * replacing an earlier one.  A value must be UTF-8, unless the key names
+ * a file (file_keys[]), whose name may be any bytes: "KEY: not valid
+ * UTF-8 (byte N)" names the first bad byte, counted from 1, and quotes
+ * nothing.  Return 0, or -1 with errno EINVAL and a message naming the
+ * key and the value in 'err' (LD_ERRLEN bytes).
  */
 int
 target_conf_set(struct target_conf *tc, const char *key, const char *value,
@@ -381,6 +402,10 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 	uint64_t	 size;
 	size_t		 i, n;
 
+	if (target_conf_key(key) && !is_file_key(key) &&
+	    !util_utf8_valid(value, &n))
+		return util_fail(err, EINVAL, "%s: not valid UTF-8 (byte %zu)",
+		    key, n + 1);
 	if (strcmp(key, "label") == 0) {
 		n = strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
 		    "qrstuvwxyz0123456789._-");

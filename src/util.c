@@ -422,6 +422,42 @@ util_fmt_count(char *buf, size_t len, uint64_t v)
 		buf[o < len ? o : len - 1] = '\0';
 }
 
+/*
+ * Split the comma-separated list 's' into its elements, as every list an
+ * option takes is split (--phases, --events, table's --n and --phases):
+ * no blanks are trimmed and no element may be empty, so "", ",a", "a,"
+ * and "a,,b" are refused.  Return a NULL-terminated array of the
+ * elements, their number in '*n'; one block holds the array and the
+ * strings, so the caller frees the array alone.  Return NULL with errno
+ * EINVAL for an empty element.
+ */
+char **
+util_list_split(const char *s, size_t *n)
+{
+	char	**v, *p;
+	size_t	  len = strlen(s), count = 1, i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] == ',')
+			count++;
+	v = xmalloc((count + 1) * sizeof(*v) + len + 1);
+	p = (char *)(v + count + 1);
+	memcpy(p, s, len + 1);
+	for (i = 0; i < count; i++) {
+		v[i] = p;
+		p += strcspn(p, ",");
+		if (p == v[i]) {
+			free(v);
+			errno = EINVAL;
+			return NULL;
+		}
+		*p++ = '\0';
+	}
+	v[count] = NULL;
+	*n = count;
+	return v;
+}
+
 /* ===== Files ===== */
 
 /*
@@ -678,4 +714,27 @@ util_utf8_len(const unsigned char *p)
 		if (p[i] < 0x80 || p[i] > 0xbf)
 			return 0;
 	return n;
+}
+
+/*
+ * Whether the string 's' is well-formed UTF-8 from end to end, sequence
+ * by sequence as util_utf8_len() reads them.  If not and 'bad' is not
+ * NULL, '*bad' is the offset (from 0) of the first byte that starts no
+ * well-formed sequence.
+ */
+bool
+util_utf8_valid(const char *s, size_t *bad)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n;
+
+	while (*p != '\0') {
+		if ((n = util_utf8_len(p)) == 0) {
+			if (bad != NULL)
+				*bad = (size_t)(p - (const unsigned char *)s);
+			return false;
+		}
+		p += n;
+	}
+	return true;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Bad command lines exit 2 with exactly one line on stderr that names the
-# culprit, print nothing on stdout and create no outputs; -h and -V work;
-# earlier results are never overwritten.
+# culprit, print nothing on stdout and create no outputs (text that is not
+# UTF-8 among them, in a config file too); -h and -V work; earlier
+# results are never overwritten.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 
@@ -46,6 +47,12 @@ bad() {
 }
 
 o="-o $T/res --label x"
+s="-b 1s --start 10 -N 20"
+# Text must be UTF-8, file names need not be: a config with a Latin-1
+# description, and one that is fine.
+lat1=$(printf 'caf\351 au lait')
+printf 'path = %s\nlabel = u\ndescription = %s\n' "$D" "$lat1" >"$T/lat1.conf"
+printf 'path = %s\nlabel = v\n' "$D" >"$T/ok.conf"
 # $o is split on purpose: $T has no blanks (mktemp).
 # shellcheck disable=SC2086
 {
@@ -64,6 +71,9 @@ o="-o $T/res --label x"
 	bad "--repeat '0'" $o --repeat 0 "$D"
 	bad "bogus" $o --phases bogus "$D"
 	bad "--phases 'create,,open'" $o --phases create,,open "$D"
+	bad "--phases 'open,'" $o --phases open, "$D"
+	bad "--events 'task-clock,,page-faults': empty event name" $o \
+	    --events task-clock,,page-faults "$D"
 	bad "--phases 'delete,rmrf'" $o --phases delete,rmrf "$D"
 	bad "--names 'foo'" $o --names foo "$D"
 	bad "--name-len '0'" $o --name-len 0 "$D"
@@ -93,6 +103,19 @@ o="-o $T/res --label x"
 	bad "--dirs goes with --layout tree" $o --dirs 5 "$D"
 	bad "--phases mkdir goes with --layout tree" $o -p mkdir "$D"
 	bad "--files-per-dir '0'" $o --layout tree --files-per-dir 0 "$D"
+	# Not UTF-8: the key and the first bad byte, alike on the command
+	# line, in a config and in a suite's config.  ($s: a short run, were
+	# one accepted.)
+	bad "--events: not valid UTF-8 (byte 4)" $o $s --events \
+	    "$(printf 'cyc\377')" "$D"
+	bad "$T/lat1.conf:3: description: not valid UTF-8 (byte 4)" \
+	    -o "$T/res" $s -c "$T/lat1.conf"
+	bad "--description: not valid UTF-8 (byte 4)" -o "$T/res" $s \
+	    -c "$T/ok.conf" --description "$lat1"
+	bad "--description-de: not valid UTF-8 (byte 3)" -o "$T/res" $s \
+	    -c "$T/ok.conf" --description-de "$(printf 'Gr\374\337e')"
+	bad "$T/lat1.conf:3: description: not valid UTF-8 (byte 4)" \
+	    suite -o "$T/res" $s "$T/ok.conf" "$T/lat1.conf"
 }
 [ "$nfail" -eq 0 ] || fail "$nfail bad command lines misbehaved"
 

@@ -3,10 +3,11 @@
 # mkdirat per directory, one call per file in each phase, each on the
 # path of its own directory (file i in d(i/F)), and one rmdir per
 # directory; nothing is left and foreign files stay; a round ends at the
-# free inodes counting the directories, and one that runs out of inodes
-# stops with ENOSPC, one line, nothing left; Ctrl-C and kill -9 in the
-# middle of a tree leave nothing after --cleanup.  The inode limits
-# are t_treeinodes.sh's (they need root to mount a tmpfs).
+# free inodes counting the directories, a first round they cannot hold
+# is refused, and one that fills the filesystem stops with ENOSPC, one
+# line, nothing left; Ctrl-C and kill -9 in the middle of a tree leave
+# nothing after --cleanup.  The inode limits and ENOSPC are
+# t_treeinodes.sh's (they need root to mount a tmpfs).
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_dep jq jq

@@ -1,8 +1,10 @@
 #!/bin/sh
 # The tree layout and the inodes of a small tmpfs: the run ends at the
 # free inodes, counting one for each directory besides the files (exit
-# 0); a first round that needs more stops with ENOSPC in create (exit 3,
-# one line naming the reason), and the tmpfs is as it was.
+# 0); a first round (--dirs) that needs more is refused before anything
+# is made (exit 2, one line with the numbers); a tree that fills the data
+# blocks stops with ENOSPC in create (exit 3, one line naming the
+# reason); and the tmpfs is as it was.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_root "mounts a tmpfs"
@@ -23,9 +25,25 @@ got=$(jq -r '[.rounds[].n] | map(tostring) | join(" ")' "$T/res-inodes/x.json")
 grep -qx "# n_limit: $nmax (the filesystem's free inodes, less 64 and one for each directory)" \
     "$T/res-inodes/x.out" || fail "inodes: no n_limit $nmax in the .out"
 
-# 300 directories and 1,500 files do not fit in 1,000 inodes.
-expect_exit 3 "$LD" -q --layout tree --files-per-dir 5 --dirs 300 \
-    -o "$T/res-enospc" --label x "$m" 2>"$T/stderr"
+# 300 directories and 1,500 files do not fit in 1,000 inodes: refused,
+# naming the option and the numbers, before any output exists.
+expect_exit 2 "$LD" -q --layout tree --files-per-dir 5 --dirs 300 \
+    -o "$T/res-dirs" --label x "$m" 2>"$T/stderr"
+free=$(( $(stat -f -c %d "$m") - 2 ))
+want="largedir: --dirs 300 (1,500 files): the filesystem has $free free inodes, room for n up to $nmax (64 are kept back, and one for each directory)"
+[ "$(cat "$T/stderr")" = "$want" ] ||
+    fail "--dirs 300: stderr is not '$want': $(cat "$T/stderr")"
+[ ! -e "$T/res-dirs" ] || fail "--dirs 300: made $T/res-dirs"
+snapshot "$m" >"$T/after"
+cmp -s "$T/before" "$T/after" || fail "--dirs 300: the tmpfs is not as it was"
+
+# 10 directories of 5 files of 64 KiB do not fit in 1 MiB: ENOSPC.
+umount "$m"
+mount_tmpfs "$m" size=1m,nr_inodes=1000
+printf 'foreign\n' >"$m/keep.txt"
+snapshot "$m" >"$T/before"
+expect_exit 3 "$LD" -q --layout tree --files-per-dir 5 --dirs 10 \
+    --file-size 64k -o "$T/res-enospc" --label x "$m" 2>"$T/stderr"
 grep -v 'warning: ' "$T/stderr" >"$T/errors" || true
 [ "$(lines "$T/errors")" -eq 1 ] ||
     fail "ENOSPC: stderr is not one line: $(cat "$T/stderr")"

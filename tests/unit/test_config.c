@@ -103,6 +103,10 @@ test_good(void **state)
 	assert_int_equal(config_set(&c, "quiet", "no", err), 0);
 	assert_false(c.quiet);
 	assert_null(c.scratch);
+	/* File names may be any bytes, as the kernel's are. */
+	assert_int_equal(config_set(&c, "output", "/tmp/caf\xe9", err), 0);
+	assert_string_equal(c.output, "/tmp/caf\xe9");
+	assert_int_equal(config_set(&c, "scratch", "/srv/caf\xe9", err), 0);
 	assert_int_equal(config_set(&c, "scratch", "/srv/scratch", err), 0);
 	assert_string_equal(c.scratch, "/srv/scratch");
 	config_free(&c);
@@ -188,6 +192,13 @@ test_bad(void **state)
 		{ "scratch", "var/tmp", "--scratch 'var/tmp': must be an "
 		    "absolute path" },
 		{ "scratch", "", "--scratch '': must be an absolute path" },
+		/* Text must be UTF-8 (file names need not: test_good). */
+		{ "events", "cycles,caf\xe9", "--events: not valid UTF-8 "
+		    "(byte 11)" },
+		{ "label", "x\xff", "--label: not valid UTF-8 (byte 2)" },
+		{ "growth", "1.5\xc3", "--growth: not valid UTF-8 (byte 4)" },
+		{ "phases", "create,\xed\xa0\x80", "--phases: not valid "
+		    "UTF-8 (byte 8)" },
 		{ "config", "x.conf", "unknown option 'config'" },
 		{ "frobnicate", "1", "unknown option 'frobnicate'" },
 		{ "budget", NULL, "--budget: needs a value" },
@@ -935,6 +946,8 @@ test_backend_option(void **state)
 	assert_int_equal(config_set(&c, "fake-batch", "65", err), -1);
 	assert_string_equal(err, "--fake-batch '65': must be a whole number "
 	    "from 1 to 64");
+	assert_int_equal(config_set(&c, "fake-batch", "3\xff", err), -1);
+	assert_string_equal(err, "--fake-batch: not valid UTF-8 (byte 2)");
 	config_dump(&c, &kv);
 	assert_string_equal(output_kv_get(&kv, "fake-batch"), "3");
 	assert_int_equal(config_parse_args(&c, NULL, CONFIG_RUN, 3, argv, &a,

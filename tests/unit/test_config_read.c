@@ -200,6 +200,16 @@ test_load_lines(void **state)
 		{ "\n\n#\nfstype = tmpfs", 0, NULL },
 		{ "fstype = tmpfs\nbudget = 5m\nbudget = 5m\n", 0,
 		    ":3: key 'budget' given twice" },
+		/* Text is UTF-8, and a file's bytes are not converted. */
+		{ "fstype = tmpfs\ndescription = caf\xe9 au lait\n", 0,
+		    ":2: description: not valid UTF-8 (byte 4)" },
+		{ "fstype = tmpfs\ndescription_de = Gr\xc3\xbc\xc3\x9f\xe9\n",
+		    0, ":2: description_de: not valid UTF-8 (byte 7)" },
+		{ "fstype = tmpfs\nevents = cycles\xff\n", 0,
+		    ":2: --events: not valid UTF-8 (byte 7)" },
+		{ "fstype = tmpfs\ndescription_de = Gr\xc3\xbc\xc3\x9f" "e\n",
+		    0, NULL },
+		{ "fstype = tmpfs\nscratch = /var/tmp/caf\xe9\n", 0, NULL },
 	};
 	struct config		c;
 	struct target_conf	tc;
@@ -618,6 +628,10 @@ test_args_target(void **state)
 		    "path" },
 		{ "-c FNFS --url x", -1, "--url 'x': not a URL (e.g. "
 		    "nfs://server/export)" },
+		{ "-c FNFS --description caf\xe9", -1, "--description: not "
+		    "valid UTF-8 (byte 4)" },
+		{ "-c FNFS --description-de Gr\xc3\xbc\xc3", -1,
+		    "--description-de: not valid UTF-8 (byte 5)" },
 		{ "-c FNFS --mkfs", -1, "option --mkfs needs a value" },
 		{ "-c FNFS --wipe=yes", -1, "unknown option '--wipe=yes' (see "
 		    "largedir -h)" },

@@ -354,6 +354,24 @@ test_conf_set(void **state)
 		    "to 16T)" },
 		{ "image_size", "99999999999999999999", "image_size "
 		    "'99999999999999999999': out of range (16M to 16T)" },
+		/* Text must be UTF-8; file names may be any bytes. */
+		{ "description", "caf\xe9 au lait", "description: not valid "
+		    "UTF-8 (byte 4)" },
+		{ "description_de", "Gr\xfc\xdf" "e", "description_de: not "
+		    "valid UTF-8 (byte 3)" },
+		{ "description", "ok \xc3", "description: not valid UTF-8 "
+		    "(byte 4)" },
+		{ "mount_options", "noatime,\xff", "mount_options: not valid "
+		    "UTF-8 (byte 9)" },
+		{ "mkfs", "mkfs.ext4 -L caf\xe9", "mkfs: not valid UTF-8 "
+		    "(byte 17)" },
+		{ "fstype", "ext4\xff", "fstype: not valid UTF-8 (byte 5)" },
+		{ "url", "nfs://filer/caf\xe9", "url: not valid UTF-8 (byte "
+		    "16)" },
+		{ "label", "\x80", "label: not valid UTF-8 (byte 1)" },
+		{ "path", "/mnt/caf\xe9", NULL },
+		{ "device", "/dev/disk/by-label/caf\xe9", NULL },
+		{ "uml", "/opt/caf\xe9.uml", NULL },
 		{ "path", "/mnt/nfs", NULL },
 		{ "path", "mnt/nfs", "path 'mnt/nfs': not an absolute path" },
 		{ "path", "", "path '': not an absolute path" },

@@ -222,6 +222,7 @@ test_source(void **state)
 		{ "filer:/", true },
 		{ "filer.example.com:/vol/home/x", true },
 		{ "my_filer-2:/a:b", true },
+		{ "filer:/caf\xe9", true },	/* a file name: any bytes */
 		{ "[::1]:/export", true },
 		{ "[fe80::1%eth0]:/export", true },
 		{ "x", false },

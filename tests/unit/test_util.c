@@ -5,15 +5,18 @@
  * Unit tests for util.c: the strict parsers (table-driven, like fio's
  * unittests/lib/num2str.c, each row with its expected value or error
  * phrase), splitmix64 against outputs of the reference algorithm,
- * util_below's range, and the human-readable formats as golden strings.
+ * util_below's range, the human-readable formats as golden strings, the
+ * UTF-8 check of whole strings and the splitting of comma lists.
  */
 
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -422,6 +425,90 @@ test_fmt_count(void **state)
 	assert_int_equal(buf[4], 'x');
 }
 
+/* Whole strings: well-formed UTF-8, or the offset of the first bad byte. */
+static void
+test_utf8_valid(void **state)
+{
+	static const struct {
+		const char	*s;
+		bool		 ok;
+		size_t		 bad;
+	} tab[] = {
+		{ "", true, 0 },
+		{ "plain ASCII, 7 bits", true, 0 },
+		{ "gr\xc3\xbc\xc3\x9f" "e", true, 0 },	/* grüße */
+		{ "\xe2\x82\xac \xf0\x9f\x98\x80", true, 0 }, /* € 😀 */
+		{ "\xef\xbf\xbd", true, 0 },			/* U+FFFD */
+		{ "\xf4\x8f\xbf\xbf", true, 0 },		/* U+10FFFF */
+		{ "caf\xe9", false, 3 },			/* Latin-1 */
+		{ "caf\xe9 au lait", false, 3 },
+		{ "\xff", false, 0 },
+		{ "ok \x80", false, 3 },	/* a stray continuation */
+		{ "\xc0\xaf", false, 0 },		/* overlong '/' */
+		{ "\xe0\x80\xaf", false, 0 },	/* overlong, 3 bytes */
+		{ "ab\xed\xa0\x80", false, 2 },	/* a surrogate */
+		{ "\xf4\x90\x80\x80", false, 0 },	/* above U+10FFFF */
+		{ "\xc3\xbc\xe2\x82", false, 2 },	/* cut short */
+		{ "x\xf0\x9f\x98", false, 1 },
+	};
+	size_t	i, bad;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		bad = 12345;
+		if (util_utf8_valid(tab[i].s, &bad) != tab[i].ok)
+			fail_msg("row %zu: not %s", i, tab[i].ok ? "valid" :
+			    "refused");
+		assert_int_equal(bad, tab[i].ok ? 12345 : tab[i].bad);
+		assert_int_equal(util_utf8_valid(tab[i].s, NULL), tab[i].ok);
+	}
+}
+
+/* Comma lists: the elements, or NULL for an empty one anywhere. */
+static void
+test_list_split(void **state)
+{
+	static const struct {
+		const char	*s;
+		size_t		 n;		/* 0: refused */
+		const char	*want[4];
+	} tab[] = {
+		{ "a", 1, { "a" } },
+		{ "create,open,delete", 3, { "create", "open", "delete" } },
+		{ "1, 2", 2, { "1", " 2" } },		/* blanks are kept */
+		{ " ", 1, { " " } },
+		{ "", 0, { NULL } },
+		{ ",", 0, { NULL } },
+		{ "1,,2", 0, { NULL } },
+		{ ",1", 0, { NULL } },
+		{ "1,", 0, { NULL } },
+		{ "a,b,,", 0, { NULL } },
+	};
+	char	**v;
+	size_t	  i, j, n;
+
+	(void)state;
+	for (i = 0; i < NELEM(tab); i++) {
+		n = 12345;
+		errno = 0;
+		v = util_list_split(tab[i].s, &n);
+		if (tab[i].n == 0) {
+			if (v != NULL)
+				fail_msg("'%s' accepted", tab[i].s);
+			assert_int_equal(errno, EINVAL);
+			assert_int_equal(n, 12345);
+			continue;
+		}
+		if (v == NULL)
+			fail_msg("'%s' refused", tab[i].s);
+		assert_int_equal(n, tab[i].n);
+		for (j = 0; j < n; j++)
+			assert_string_equal(v[j], tab[i].want[j]);
+		assert_null(v[n]);
+		free(v);
+	}
+}
+
 int
 main(void)
 {
@@ -435,6 +522,8 @@ main(void)
 		cmocka_unit_test(test_fmt_duration),
 		cmocka_unit_test(test_fmt_rate),
 		cmocka_unit_test(test_fmt_count),
+		cmocka_unit_test(test_utf8_valid),
+		cmocka_unit_test(test_list_split),
 	};
 
 	return cmocka_run_group_tests_name("util", tests, NULL, NULL);
