@@ -6,8 +6,9 @@
 # is left and foreign files stay.  The outputs add the clients' columns,
 # one client's have none.  A round cut at the budget's deadline goes on
 # with 2 x the fewest files either client made.  SIGINT stops them all (exit 130), a client
-# killed by -9 is named and stops the run (exit 1), and a largedir killed
-# by -9 takes its clients along and leaves what --cleanup removes.  Then
+# killed by -9 is named and stops the run (exit 1), SIGTERM reaches a
+# client that was stopped too (exit 143), and a largedir killed by -9
+# takes its clients along and leaves what --cleanup removes.  Then
 # the same counts on a tmpfs and an ext4 image (root), and the clients of
 # open inside the memory cgroup of --memory-limit.
 # shellcheck source=/dev/null
@@ -164,6 +165,27 @@ grep -q "client [1-4] (pid $victim) died of SIGKILL" "$T/stderr-one9" ||
     fail "a client killed: not one line: $(cat "$T/stderr-one9")"
 check_outputs "$T/res-one9" one9 failed
 unchanged "$D" "a client killed"
+
+# over: $bg has ended, reaped or not (called by wait_for).
+# shellcheck disable=SC2317
+over() {
+	[ ! -e "/proc/$bg" ] ||
+	    [ "$(cut -d' ' -f3 "/proc/$bg/stat" 2>/dev/null)" = Z ]
+}
+
+# --- SIGTERM while a client is stopped: the SIGCONT after it wakes the
+# client, exit 143 within seconds (well before a stopped client is
+# killed), nothing left ---
+started stopterm
+victim=$(sed -n 3p "$T/pids")
+kill -STOP "$victim"
+kill -TERM "$bg"
+wait_for 5 over
+ended
+[ "$rc" = 143 ] || fail "SIGTERM, a client stopped: exit $rc: \
+$(cat "$T/stderr-stopterm")"
+check_outputs "$T/res-stopterm" stopterm interrupted
+unchanged "$D" "SIGTERM, a client stopped"
 
 # --- kill -9 of largedir: its clients die too; --cleanup ---
 started kill
