@@ -15,8 +15,11 @@
  * that signals reach as one (sig_forward() of the negative group id).
  * Each says it is ready on a pipe and blocks reading another; when all
  * are ready largedir closes that one, and they start together.  A client
- * that dies is named, and the others are stopped with SIGTERM: their
- * loops end as at Ctrl-C, and largedir cleans up after all of them.
+ * that dies is named, and the others are stopped with SIGTERM (and
+ * SIGCONT, should one be stopped): their loops end as at Ctrl-C, and
+ * largedir cleans up after all of them.  largedir waits with WUNTRACED
+ * and WCONTINUED, so it sees a client stop and go on; one stopped for
+ * RUNNER_STOP_GRACE_S is killed, and named as one that died.
  */
 
 #include <sys/mman.h>
@@ -36,6 +39,7 @@
 
 #include "runner.h"
 #include "sig.h"
+#include "timing.h"
 
 static int	run_limited(struct runner *, runner_fn, void *,
 		    struct phase_out *);
@@ -47,6 +51,10 @@ static void	clients_wait(struct runner *, unsigned, pid_t,
 		    void (*)(void *, uint64_t), void *, struct phase_out *);
 static void	client_died(struct runner *, unsigned, int, uint64_t,
 		    struct phase_out *);
+static bool	stop_seen(struct runner_client *, int);
+static bool	stop_deadline(struct runner *, unsigned, sig_atomic_t *,
+		    struct phase_out *);
+static void	stop_others(pid_t);
 static void	nap(void);
 
 /*
@@ -297,6 +305,7 @@ static int
 clients_ready(struct runner *r, unsigned k, int fd, struct phase_out *o)
 {
 	struct pollfd	 pfd = { .fd = fd, .events = POLLIN };
+	sig_atomic_t	 cont = sig_cont;
 	unsigned	 got = 0, c;
 	ssize_t		 len;
 	char		 buf[64];
@@ -311,11 +320,14 @@ clients_ready(struct runner *r, unsigned k, int fd, struct phase_out *o)
 			continue;
 		}
 		for (c = 0; c < k; c++)
-			if (waitpid(r->slots[c].pid, &ws, WNOHANG) > 0) {
+			if (waitpid(r->slots[c].pid, &ws, WNOHANG | WUNTRACED |
+			    WCONTINUED) > 0 && !stop_seen(&r->slots[c], ws)) {
 				client_died(r, c, ws, 0, o);
 				r->slots[c].pid = 0;	/* reaped */
 				return -1;
 			}
+		if (stop_deadline(r, k, &cont, o))
+			return -1;	/* killed: the caller reaps it */
 	}
 	if (got == k)
 		return 0;
@@ -327,14 +339,16 @@ clients_ready(struct runner *r, unsigned k, int fd, struct phase_out *o)
 
 /*
  * Reap the 'k' clients of group 'pgid', calling 'poll_fn' with the files
- * done when sig_poll is up.  The first that died goes into 'o' (unless it
- * holds an error already), and the others are stopped then.
+ * done when sig_poll is up.  The first that died, or was stopped too long
+ * and killed, goes into 'o' (unless it holds an error already), and the
+ * others are stopped then.
  */
 static void
 clients_wait(struct runner *r, unsigned k, pid_t pgid,
     void (*poll_fn)(void *, uint64_t), void *poll_arg, struct phase_out *o)
 {
 	uint64_t	 oom0 = 0, done;
+	sig_atomic_t	 cont = sig_cont;
 	unsigned	 left = 0, c;
 	pid_t		 pid;
 	int		 ws;
@@ -344,7 +358,8 @@ clients_wait(struct runner *r, unsigned k, pid_t pgid,
 	for (c = 0; c < k; c++)
 		left += r->slots[c].pid != 0;
 	while (left > 0) {
-		if ((pid = waitpid(-pgid, &ws, WNOHANG)) == -1) {
+		if ((pid = waitpid(-pgid, &ws, WNOHANG | WUNTRACED |
+		    WCONTINUED)) == -1) {
 			if (errno == EINTR)
 				continue;
 			break;			/* ECHILD: none left */
@@ -355,19 +370,21 @@ clients_wait(struct runner *r, unsigned k, pid_t pgid,
 					done += r->slots[c].progress;
 				poll_fn(poll_arg, done);
 			}
+			if (stop_deadline(r, k, &cont, o))
+				stop_others(pgid);
 			nap();
 			continue;
 		}
 		for (c = 0; c < k && r->slots[c].pid != pid; c++)
 			;
-		if (c == k)
+		if (c == k || stop_seen(&r->slots[c], ws))
 			continue;
 		left--;
 		if (WIFEXITED(ws) && r->slots[c].o.done_ok)
 			continue;
 		if (o->err == 0) {
 			client_died(r, c, ws, oom0, o);
-			(void)kill(-pgid, SIGTERM);	/* the others stop */
+			stop_others(pgid);
 		}
 	}
 }
@@ -403,6 +420,75 @@ client_died(struct runner *r, unsigned c, int ws, uint64_t oom0,
 	else
 		(void)snprintf(o->what, sizeof(o->what), "client %u (pid %d) "
 		    "exited %d", c + 1, (int)slot->pid, WEXITSTATUS(ws));
+}
+
+/*
+ * Whether wait status 'ws' (of waitpid() with WUNTRACED | WCONTINUED)
+ * says that the client of 'slot' stopped or went on, rather than ended:
+ * then note since when it is stopped (the first time largedir saw it),
+ * or that it is not.  A client that ended is not stopped either.
+ */
+static bool
+stop_seen(struct runner_client *slot, int ws)
+{
+	if (WIFSTOPPED(ws)) {
+		if (slot->stop_ns == 0)
+			slot->stop_ns = timing_now();
+		slot->stop_sig = WSTOPSIG(ws);
+		return true;
+	}
+	slot->stop_ns = 0;
+	return WIFCONTINUED(ws);
+}
+
+/*
+ * Kill the first of the 'k' clients that has been stopped for
+ * RUNNER_STOP_GRACE_S, and say so in 'o' unless it holds an error
+ * already.  '*cont' is sig_cont when the stops were last timed: if
+ * largedir itself was stopped since, that time was no client's, and the
+ * stops are timed again from now.  Return whether one was killed.
+ */
+static bool
+stop_deadline(struct runner *r, unsigned k, sig_atomic_t *cont,
+    struct phase_out *o)
+{
+	struct runner_client	*s;
+	uint64_t		 now = timing_now();
+	unsigned		 c;
+	bool			 again = *cont != sig_cont;
+
+	*cont = sig_cont;
+	for (c = 0; c < k; c++) {
+		s = &r->slots[c];
+		if (s->pid == 0 || s->stop_ns == 0)
+			continue;
+		if (again)
+			s->stop_ns = now;
+		if (now - s->stop_ns < RUNNER_STOP_GRACE_S * 1000000000ULL)
+			continue;
+		(void)kill(s->pid, SIGKILL);	/* not reaped: still ours */
+		s->stop_ns = 0;
+		if (o->err == 0) {
+			o->err = ECHILD;
+			(void)snprintf(o->what, sizeof(o->what), "client %u "
+			    "(pid %d) stopped (SIG%s) for %d s: killed", c + 1,
+			    (int)s->pid, sigabbrev_np(s->stop_sig),
+			    RUNNER_STOP_GRACE_S);
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The clients of group 'pgid' stop, as at Ctrl-C: SIGTERM, then SIGCONT
+ * for one that is stopped.
+ */
+static void
+stop_others(pid_t pgid)
+{
+	(void)kill(-pgid, SIGTERM);
+	(void)kill(-pgid, SIGCONT);
 }
 
 /* Sleep a little between looks at the clients: 20 ms. */

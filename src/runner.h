@@ -40,8 +40,22 @@ struct runner_client {
 	uint64_t		 t_begin, t_end;	/* its loop, timing_now() */
 	uint64_t		 created, deleted;	/* workload.h's bounds */
 	volatile uint64_t	 progress;	/* files done so far */
+	/* largedir's own: */
 	pid_t			 pid;
+	uint64_t		 stop_ns;	/* seen stopped then, or 0 */
+	int			 stop_sig;	/* by this signal */
 };
+
+/*
+ * A client stopped (SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU) this long is
+ * taken for stuck: it is killed and named, and the phase fails as when a
+ * client dies.  Not a deadline from the budget: a phase may run past the
+ * budget's end by design (the first and the warm-up rounds,
+ * --budget-policy classic, what follows a time-boxed create), while a
+ * client that is stopped makes no progress at all, whatever the phase.
+ * A shorter stop only marks the phase stopped.
+ */
+#define RUNNER_STOP_GRACE_S	10
 
 struct runner {
 	struct memcg		*memcg;		/* NULL: inline only */

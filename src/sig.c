@@ -4,7 +4,10 @@
 /*
  * sig: see sig.h.  The handlers do nothing but set flags and, for a
  * child that measures a phase or runs a suite's target, kill(2) it with
- * the same signal: both are async-signal-safe.
+ * the same signal and then SIGCONT: both are async-signal-safe.  A child
+ * that someone stopped (SIGSTOP) would hold the signal pending, and
+ * largedir would wait for it for good; SIGCONT wakes it to hear it, and
+ * does nothing to a child that runs.
  *
  * Every signal whose default action ends the process (or ends it with a
  * core dump, but is sent from outside rather than raised by a fault:
@@ -60,8 +63,10 @@ on_signal(int signo)
 		sig_first = signo;
 	sig_count++;
 	sig_poll = 1;
-	if (child != 0)
+	if (child != 0) {
 		(void)kill(child, signo);	/* it stops its phase, too */
+		(void)kill(child, SIGCONT);	/* even if it was stopped */
+	}
 }
 
 static void
@@ -141,16 +146,18 @@ sig_arm_timer(void)
 
 /*
  * Pass every signal caught from now on to process 'pid' (0: to none; a
- * negative pid names a process group, as for kill(2)).  A signal that
- * came before the call is passed on here, so a child started just after
- * it still hears of it.
+ * negative pid names a process group, as for kill(2)), each followed by
+ * SIGCONT.  A signal that came before the call is passed on here, so a
+ * child started just after it still hears of it.
  */
 void
 sig_forward(pid_t pid)
 {
 	child = pid;
-	if (pid != 0 && sig_first != 0)
+	if (pid != 0 && sig_first != 0) {
 		(void)kill(pid, sig_first);
+		(void)kill(pid, SIGCONT);
+	}
 }
 
 /*

@@ -9,12 +9,13 @@
  * flags: the phase loops see sig_poll go up, call their poll callback
  * outside the fast path, and stop; whoever runs a child process for a
  * phase (runner.c) or for mkfs (mkfs.c) names it with sig_forward(),
- * and the handler passes the signal on; sig_run_self() runs largedir
- * again that way, for a suite's targets and a comparison's runs
- * (sig_run_self_err(): with the child's standard error through a pipe,
- * so that a comparison keeps the last word of a run that failed).
- * sig_run_group() runs a helper such as gnuplot, with what it starts, in
- * a process group that a signal ends as a whole.
+ * and the handler passes the signal on, then SIGCONT, so that a child
+ * someone stopped hears it too; sig_run_self() runs largedir again that
+ * way, for a suite's targets and a comparison's runs (sig_run_self_err():
+ * with the child's standard error through a pipe, so that a comparison
+ * keeps the last word of a run that failed).  sig_run_group() runs a
+ * helper such as gnuplot, with what it starts, in a process group that a
+ * signal ends as a whole.
  * SIGCONT counts in sig_cont: the process was stopped, and a phase that
  * was running lost that time.  On a terminal, SIGRTMIN ticks every
  * SIG_PROGRESS_MS so the progress line can be redrawn.

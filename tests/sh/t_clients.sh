@@ -6,8 +6,10 @@
 # is left and foreign files stay.  The outputs add the clients' columns,
 # one client's have none.  A round cut at the budget's deadline goes on
 # with 2 x the fewest files either client made.  SIGINT stops them all (exit 130), a client
-# killed by -9 is named and stops the run (exit 1), and a largedir killed
-# by -9 takes its clients along and leaves what --cleanup removes.  Then
+# killed by -9 is named and stops the run (exit 1), SIGTERM reaches a
+# client that was stopped too (exit 143), one stopped for 10 s is killed
+# and named (exit 1), and a largedir killed by -9 takes its clients along
+# and leaves what --cleanup removes.  Then
 # the same counts on a tmpfs and an ext4 image (root), and the clients of
 # open inside the memory cgroup of --memory-limit.
 # shellcheck source=/dev/null
@@ -121,11 +123,11 @@ clients_of() {
 	pgrep -P "$1" || true
 }
 
-# started NAME: a run of 4 clients over 300,000 files in the background
-# ($bg, outputs $T/res-NAME, stderr $T/stderr-NAME), once it has made
-# 1,000 of them; its clients in $T/pids.
+# started NAME [N]: a run of 4 clients over N files (300,000) in the
+# background ($bg, outputs $T/res-NAME, stderr $T/stderr-NAME), once it
+# has made 1,000 of them; its clients in $T/pids.
 started() {
-	"$LD" -q --clients 4 -n 300000 --sync none -o "$T/res-$1" \
+	"$LD" -q --clients 4 -n "${2:-300000}" --sync none -o "$T/res-$1" \
 	    --label "$1" "$D" >/dev/null 2>"$T/stderr-$1" &
 	bg=$!
 	wait_for 30 sh -c "ls '$D'/largedir.*/round-0001-1/00001000 \
@@ -164,6 +166,42 @@ grep -q "client [1-4] (pid $victim) died of SIGKILL" "$T/stderr-one9" ||
     fail "a client killed: not one line: $(cat "$T/stderr-one9")"
 check_outputs "$T/res-one9" one9 failed
 unchanged "$D" "a client killed"
+
+# over: $bg has ended, reaped or not (called by wait_for).
+# shellcheck disable=SC2317
+over() {
+	[ ! -e "/proc/$bg" ] ||
+	    [ "$(cut -d' ' -f3 "/proc/$bg/stat" 2>/dev/null)" = Z ]
+}
+
+# --- SIGTERM while a client is stopped: the SIGCONT after it wakes the
+# client, exit 143 within seconds (well before a stopped client is
+# killed), nothing left ---
+started stopterm
+victim=$(sed -n 3p "$T/pids")
+kill -STOP "$victim"
+kill -TERM "$bg"
+wait_for 5 over
+ended
+[ "$rc" = 143 ] || fail "SIGTERM, a client stopped: exit $rc: \
+$(cat "$T/stderr-stopterm")"
+check_outputs "$T/res-stopterm" stopterm interrupted
+unchanged "$D" "SIGTERM, a client stopped"
+
+# --- a client stopped and left so: killed after RUNNER_STOP_GRACE_S
+# (10 s), named, the run stops (exit 1), nothing left ---
+started stopped 100000
+victim=$(sed -n 2p "$T/pids")
+kill -STOP "$victim"
+wait_for 20 over
+ended
+[ "$rc" = 1 ] || fail "a client stopped: exit $rc: $(cat "$T/stderr-stopped")"
+grep -q "client [1-4] (pid $victim) stopped (SIGSTOP) for 10 s: killed" \
+    "$T/stderr-stopped" || fail "a client stopped: $(cat "$T/stderr-stopped")"
+[ "$(grep -vc 'warning: load average' "$T/stderr-stopped")" = 1 ] ||
+    fail "a client stopped: not one line: $(cat "$T/stderr-stopped")"
+check_outputs "$T/res-stopped" stopped failed
+unchanged "$D" "a client stopped"
 
 # --- kill -9 of largedir: its clients die too; --cleanup ---
 started kill
