@@ -188,7 +188,7 @@ conf a "label = ca" "fstype = tmpfs" "mount_options = size=64m,nr_inodes=300k"
 conf b "label = cb" "fstype = tmpfs" "mount_options = size=96m,nr_inodes=300k"
 conf bad "label = cbad" "fstype = tmpfs" "mount_options = no_such_option=1"
 conf full "label = cfull" "fstype = tmpfs" \
-    "mount_options = size=64m,nr_inodes=100"
+    "mount_options = size=1m,nr_inodes=300k"
 
 # Two targets: each run sets up its own (a mount point of its own).
 "$LD" compare -n 2000 -r 2 --scratch "$T/scratch" -o "$T/tm" \
@@ -201,11 +201,12 @@ compared "$T/tm" complete
     tr -d ' ')" = 4 ] || fail "targets: a mount point used twice"
 nothing_left targets
 
-# A target too small for the files: B stops with ENOSPC (exit 3), and
-# its outputs' stop reason is the comparison's word for it.
+# A target too small for the files' data (2,000 of 4 KiB on 1 MiB): B
+# stops with ENOSPC (exit 3), and its outputs' stop reason is the
+# comparison's word for it.  (Too few inodes would refuse -n at once.)
 set +e
-"$LD" compare -n 2000 -r 1 -s 3 --scratch "$T/scratch" -o "$T/full" \
-    "$T/a.conf" "$T/full.conf" >"$T/out" 2>"$T/err"
+"$LD" compare -n 2000 -r 1 -s 3 --file-size 4k --scratch "$T/scratch" \
+    -o "$T/full" "$T/a.conf" "$T/full.conf" >"$T/out" 2>"$T/err"
 rc=$?
 set -e
 [ "$rc" = 5 ] || fail "full: exit $rc: $(cat "$T/out" "$T/err")"
