@@ -73,6 +73,11 @@
 #define DRAIN_TRIES	50		/* 5 s for the group to go */
 #define GRACE_NS	(20 * NS_PER_S)	/* for the guest after a signal */
 #define MAX_ARGS	256
+/*
+ * What a UML kernel that predates hosts with a large XSAVE area (AMX)
+ * says when it starts init there: Debian 12's 6.1 cannot run at all.
+ */
+#define FP_REGS_FAILED	"ptrace set fp regs failed"
 
 static int	write_text(const char *, const char *);
 static int	write_guest(const struct target *, const char *, char *);
@@ -82,6 +87,7 @@ static pid_t	boot(const struct target *, const char *, char *);
 static void	kill_group(pid_t);
 static int	wait_guest(pid_t, const char *, uint64_t, int *);
 static size_t	pass_on(const char *, FILE *);
+static bool	console_says(const char *, const char *);
 static int	verdict(const char *, const char *, const char *);
 
 /* The guest's init (PID 1), written into the run directory. */
@@ -419,6 +425,24 @@ pass_on(const char *path, FILE *fp)
 }
 
 /*
+ * Whether the console log 'log' has a line that holds 'what'.
+ */
+static bool
+console_says(const char *log, const char *what)
+{
+	FILE	*fp;
+	char	 line[512];
+	bool	 yes = false;
+
+	if ((fp = fopen(log, "r")) == NULL)
+		return false;
+	while (!yes && fgets(line, sizeof(line), fp) != NULL)
+		yes = strstr(line, what) != NULL;
+	(void)fclose(fp);
+	return yes;
+}
+
+/*
  * The exit status the guest's RUNDIR/status 'path' gives: the inner
  * largedir's, EXIT_TARGET for "setup: ...", 1 for "init: ..." or none
  * (with one line naming the config 'conf' and the console 'log').
@@ -435,6 +459,14 @@ verdict(const char *path, const char *conf, const char *log)
 	    fgets(line, sizeof(line), fp) == NULL) {
 		if (fp != NULL)
 			(void)fclose(fp);
+		if (console_says(log, FP_REGS_FAILED)) {
+			warnx("%s: this UML kernel cannot run on this CPU: it "
+			    "cannot set a process's floating-point registers "
+			    "(\"%s\": the host's XSAVE area, with AMX, is "
+			    "larger than it knows); use a newer one (uml = "
+			    "PATH); see %s", conf, FP_REGS_FAILED, log);
+			return EXIT_TARGET;
+		}
 		warnx("%s: the guest ended without running largedir (a panic "
 		    "or a crash?); see %s", conf, log);
 		return 1;
