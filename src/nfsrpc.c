@@ -5,10 +5,11 @@
  * nfsrpc: see nfsrpc.h.
  *
  * One struct nfsrpc_call per RPC: the procedure, where its results go,
- * and whether its reply came.  nfsrpc_send() encodes any procedure from
- * struct nfsrpc_args; on_reply() is libnfs's callback for all of them:
- * every NFSv3 result starts with its nfsstat3, so the status is read the
- * same way for each, and the rest is copied out by procedure.
+ * and whether its reply came.  nfsrpc_send() counts a call and has
+ * nfsenc.c encode it from struct nfsrpc_args; on_reply() is libnfs's
+ * callback for all of them: every NFSv3 result starts with its nfsstat3,
+ * so the status is read and counted the same way for each, and nfsdec.c
+ * copies the rest out by procedure.
  * poll_until() services the connection until a condition holds (a call
  * is done, a window has room), the timeout passes (the connection is
  * then dropped: ETIMEDOUT), or a signal arrives (EINTR).
@@ -35,6 +36,8 @@
 #include <nfsc/libnfs-raw-nfs.h>
 
 #include "nfs3.h"
+#include "nfsdec.h"
+#include "nfsenc.h"
 #include "nfsrpc.h"
 #include "sig.h"
 #include "timing.h"
@@ -58,12 +61,7 @@ static bool	is_done(void *);
 static int	poll_until(struct nfsrpc *, struct rpc_context *,
 		    bool (*)(void *), void *);
 static void	on_reply(struct rpc_context *, int, void *, void *);
-static void	decode(struct nfsrpc_call *, int, void *);
 static void	on_done(struct rpc_context *, int, void *, void *);
-static void	put_fh(nfs_fh3 *, const struct nfsrpc_fh *);
-static void	get_fh(struct nfsrpc_fh *, const nfs_fh3 *);
-static void	copy_attr(struct nfsrpc_call *, const post_op_attr *);
-static void	copy_dir(struct nfsrpc_call *, const void *, bool);
 static int	mount_root(struct nfsrpc *, char *);
 static int	reconnect(struct nfsrpc *);
 static void	drop(struct nfsrpc *);
@@ -264,11 +262,12 @@ mount_root(struct nfsrpc *c, char *err)
 	call.fh = &c->root;
 	call.t0 = timing_now();
 	if (rpc_mount3_mnt_async(m, on_done, c->url.path, &call) != 0 ||
-	    poll_until(c, m, is_done, &call) == -1 || call.status != RPC_STATUS_SUCCESS ||
-	    call.nfserr != 0) {
-		(void)util_fail(err, call.nfserr != 0 ? nfs3_errno(call.nfserr) :
-		    EIO, "nfs://%s%s: the server does not export it (%s)",
-		    c->url.host, c->url.path, call.nfserr != 0 ?
+	    poll_until(c, m, is_done, &call) == -1 ||
+	    call.status != RPC_STATUS_SUCCESS || call.nfserr != 0) {
+		(void)util_fail(err, call.nfserr != 0 ?
+		    nfs3_errno(call.nfserr) : EIO, "nfs://%s%s: the server "
+		    "does not export it (%s)", c->url.host, c->url.path,
+		    call.nfserr != 0 ?
 		    nfs3_status_name(call.nfserr) : *c->err != '\0' ?
 		    c->err : why_failed(m));
 		rc = errno;
@@ -322,145 +321,18 @@ int
 nfsrpc_send(struct nfsrpc *c, struct nfsrpc_call *call, int proc,
     const struct nfsrpc_args *a)
 {
-	static uint64_t	 serial;
-	union {
-		LOOKUP3args	 lookup;
-		ACCESS3args	 access;
-		GETATTR3args	 getattr;
-		CREATE3args	 create;
-		SETATTR3args	 setattr;
-		WRITE3args	 write;
-		COMMIT3args	 commit;
-		READ3args	 read;
-		REMOVE3args	 remove;
-		MKDIR3args	 mkdir;
-		RMDIR3args	 rmdir;
-		READDIR3args	 readdir;
-		READDIRPLUS3args readdirplus;
-		FSINFO3args	 fsinfo;
-		PATHCONF3args	 pathconf;
-	} u;
-	struct rpc_context	*rpc;
-	uint64_t		 verf;
-	int			 rc;
-
-	if (begin(c, call, proc) == -1)
-		return -1;
-	rpc = c->rpc;
-	memset(&u, 0, sizeof(u));
-	switch (proc) {
-	case NFSRPC_LOOKUP:
-		put_fh(&u.lookup.what.dir, a->fh);
-		u.lookup.what.name = (char *)a->name;
-		rc = rpc_nfs3_lookup_async(rpc, on_reply, &u.lookup, call);
-		break;
-	case NFSRPC_ACCESS:	/* for reading, as open(O_RDONLY) asks */
-		put_fh(&u.access.object, a->fh);
-		u.access.access = ACCESS3_READ;
-		rc = rpc_nfs3_access_async(rpc, on_reply, &u.access, call);
-		break;
-	case NFSRPC_GETATTR:
-		put_fh(&u.getattr.object, a->fh);
-		rc = rpc_nfs3_getattr_async(rpc, on_reply, &u.getattr, call);
-		break;
-	case NFSRPC_CREATE:
-		/*
-		 * EXCLUSIVE with a verifier of its own, as the Linux client
-		 * creates with O_EXCL (a SETATTR of the mode follows, since
-		 * the verifier took the place of the attributes), or with
-		 * 'flag' GUARDED with the mode.
-		 */
-		put_fh(&u.create.where.dir, a->fh);
-		u.create.where.name = (char *)a->name;
-		if (a->flag) {
-			u.create.how.mode = GUARDED;
-			u.create.how.createhow3_u.obj_attributes.mode.set_it = 1;
-			u.create.how.createhow3_u.obj_attributes.mode.
-			    set_mode3_u.mode = a->mode;
-		} else {
-			u.create.how.mode = EXCLUSIVE;
-			verf = ((uint64_t)getpid() << 32) ^ ++serial ^
-			    timing_now();
-			memcpy(u.create.how.createhow3_u.verf, &verf,
-			    sizeof(verf));
-		}
-		rc = rpc_nfs3_create_async(rpc, on_reply, &u.create, call);
-		break;
-	case NFSRPC_SETATTR:	/* of the mode */
-		put_fh(&u.setattr.object, a->fh);
-		u.setattr.new_attributes.mode.set_it = 1;
-		u.setattr.new_attributes.mode.set_mode3_u.mode = a->mode;
-		rc = rpc_nfs3_setattr_async(rpc, on_reply, &u.setattr, call);
-		break;
-	case NFSRPC_WRITE:	/* UNSTABLE, or with 'flag' FILE_SYNC */
-		put_fh(&u.write.file, a->fh);
-		u.write.offset = a->off;
-		u.write.count = a->count;
-		u.write.stable = a->flag ? FILE_SYNC : UNSTABLE;
-		u.write.data.data_len = a->count;
-		u.write.data.data_val = (char *)a->data;
-		rc = rpc_nfs3_write_async(rpc, on_reply, &u.write, call);
-		break;
-	case NFSRPC_COMMIT:	/* all of the file, as fsync(2) */
-		put_fh(&u.commit.file, a->fh);
-		rc = rpc_nfs3_commit_async(rpc, on_reply, &u.commit, call);
-		break;
-	case NFSRPC_READ:
-		put_fh(&u.read.file, a->fh);
-		u.read.offset = a->off;
-		u.read.count = a->count;
-		rc = rpc_nfs3_read_async(rpc, on_reply, &u.read, call);
-		break;
-	case NFSRPC_REMOVE:
-		put_fh(&u.remove.object.dir, a->fh);
-		u.remove.object.name = (char *)a->name;
-		rc = rpc_nfs3_remove_async(rpc, on_reply, &u.remove, call);
-		break;
-	case NFSRPC_MKDIR:
-		put_fh(&u.mkdir.where.dir, a->fh);
-		u.mkdir.where.name = (char *)a->name;
-		u.mkdir.attributes.mode.set_it = 1;
-		u.mkdir.attributes.mode.set_mode3_u.mode = a->mode;
-		rc = rpc_nfs3_mkdir_async(rpc, on_reply, &u.mkdir, call);
-		break;
-	case NFSRPC_RMDIR:
-		put_fh(&u.rmdir.object.dir, a->fh);
-		u.rmdir.object.name = (char *)a->name;
-		rc = rpc_nfs3_rmdir_async(rpc, on_reply, &u.rmdir, call);
-		break;
-	case NFSRPC_READDIR:
-		put_fh(&u.readdir.dir, a->fh);
-		u.readdir.cookie = a->cur->cookie;
-		memcpy(u.readdir.cookieverf, a->cur->verf, 8);
-		u.readdir.count = a->count;
-		rc = rpc_nfs3_readdir_async(rpc, on_reply, &u.readdir, call);
-		break;
-	case NFSRPC_READDIRPLUS:
-		put_fh(&u.readdirplus.dir, a->fh);
-		u.readdirplus.cookie = a->cur->cookie;
-		memcpy(u.readdirplus.cookieverf, a->cur->verf, 8);
-		u.readdirplus.dircount = a->dircount;
-		u.readdirplus.maxcount = a->count;
-		rc = rpc_nfs3_readdirplus_async(rpc, on_reply, &u.readdirplus, call);
-		break;
-	case NFSRPC_FSINFO:
-		put_fh(&u.fsinfo.fsroot, a->fh);
-		rc = rpc_nfs3_fsinfo_async(rpc, on_reply, &u.fsinfo, call);
-		break;
-	case NFSRPC_PATHCONF:
-		put_fh(&u.pathconf.object, a->fh);
-		rc = rpc_nfs3_pathconf_async(rpc, on_reply, &u.pathconf, call);
-		break;
-	default:
+	if (proc < 0 || proc >= NFSRPC_NPROC) {
 		(void)snprintf(c->err, sizeof(c->err), "procedure %d: not one "
 		    "largedir sends", proc);
 		errno = EINVAL;
 		return -1;
 	}
-	if (rc == 0)
+	if (begin(c, call, proc) == -1)
+		return -1;
+	if (nfsenc_send(c, call, proc, a, on_reply) == 0)
 		return 0;
 	(void)snprintf(c->err, sizeof(c->err), "%s: %s", proc_names[proc],
-	    why_failed(rpc));
+	    why_failed(c->rpc));
 	errno = EIO;
 	return -1;
 }
@@ -644,30 +516,16 @@ on_done(struct rpc_context *rpc, int status, void *data, void *arg)
 }
 
 /*
- * libnfs's callback for an NFS call, or for one cancelled: copy out what
- * it gives, then call its 'then'.
+ * libnfs's callback for an NFS call, or for one cancelled: count it,
+ * copy out what it gives (nfsdec.c), then call its 'then'.
  */
 static void
 on_reply(struct rpc_context *rpc, int status, void *data, void *arg)
 {
 	struct nfsrpc_call	*call = arg;
+	struct nfsrpc		*c = call->c;
 
 	(void)rpc;
-	decode(call, status, data);
-	call->done = true;
-	if (call->then != NULL)
-		call->then(call);
-}
-
-/*
- * Every NFSv3 result starts with its nfsstat3; copy out what the
- * procedure gives.
- */
-static void
-decode(struct nfsrpc_call *call, int status, void *data)
-{
-	struct nfsrpc	*c = call->c;
-
 	call->status = status;
 	c->count[C_RTT] += timing_now() - call->t0;
 	if (status != RPC_STATUS_SUCCESS) {
@@ -675,165 +533,11 @@ decode(struct nfsrpc_call *call, int status, void *data)
 		(void)snprintf(c->err, sizeof(c->err), "%s", status ==
 		    RPC_STATUS_ERROR && data != NULL ? (const char *)data :
 		    "cancelled");
-		return;
-	}
-	call->nfserr = (int)*(const nfsstat3 *)data;
-	if (call->nfserr != NFS3_OK) {
+	} else if ((call->nfserr = (int)*(const nfsstat3 *)data) != NFS3_OK)
 		c->count[C_ERRORS]++;
-		return;
-	}
-	switch (call->proc) {
-	case NFSRPC_LOOKUP: {
-		const LOOKUP3resok *ok = &((LOOKUP3res *)data)->LOOKUP3res_u.resok;
-
-		if (call->fh != NULL)
-			get_fh(call->fh, &ok->object);
-		copy_attr(call, &ok->obj_attributes);
-		break;
-	}
-	case NFSRPC_GETATTR: {
-		const GETATTR3resok *ok =
-		    &((GETATTR3res *)data)->GETATTR3res_u.resok;
-		post_op_attr	 pa;
-
-		pa.attributes_follow = 1;
-		pa.post_op_attr_u.attributes = ok->obj_attributes;
-		copy_attr(call, &pa);
-		break;
-	}
-	case NFSRPC_CREATE: {
-		const CREATE3resok *ok = &((CREATE3res *)data)->CREATE3res_u.resok;
-
-		if (call->fh != NULL && ok->obj.handle_follows)
-			get_fh(call->fh, &ok->obj.post_op_fh3_u.handle);
-		break;
-	}
-	case NFSRPC_MKDIR: {
-		const MKDIR3resok *ok = &((MKDIR3res *)data)->MKDIR3res_u.resok;
-
-		if (call->fh != NULL && ok->obj.handle_follows)
-			get_fh(call->fh, &ok->obj.post_op_fh3_u.handle);
-		copy_attr(call, &ok->obj_attributes);
-		break;
-	}
-	case NFSRPC_READ: {
-		const READ3resok *ok = &((READ3res *)data)->READ3res_u.resok;
-		uint32_t	 n = ok->data.data_len;
-
-		if (n > call->buflen)
-			n = call->buflen;
-		memcpy(call->buf, ok->data.data_val, n);
-		call->got = n;
-		*call->eof = ok->eof != 0;
-		break;
-	}
-	case NFSRPC_FSINFO: {
-		const FSINFO3resok *ok = &((FSINFO3res *)data)->FSINFO3res_u.resok;
-
-		c->rtmax = ok->rtmax;
-		c->wtmax = ok->wtmax;
-		c->dtpref = ok->dtpref;
-		break;
-	}
-	case NFSRPC_PATHCONF: {
-		const PATHCONF3resok *ok =
-		    &((PATHCONF3res *)data)->PATHCONF3res_u.resok;
-
-		c->name_max = ok->name_max;
-		c->link_max = ok->linkmax;
-		c->no_trunc = ok->no_trunc != 0;
-		c->case_insensitive = ok->case_insensitive != 0;
-		break;
-	}
-	case NFSRPC_READDIR:
-		copy_dir(call, &((READDIR3res *)data)->READDIR3res_u.resok,
-		    false);
-		break;
-	case NFSRPC_READDIRPLUS:
-		copy_dir(call,
-		    &((READDIRPLUS3res *)data)->READDIRPLUS3res_u.resok, true);
-		break;
-	default:
-		break;
-	}
-}
-
-/* Copy the file id and mode of 'pa', if there are any, where asked. */
-static void
-copy_attr(struct nfsrpc_call *call, const post_op_attr *pa)
-{
-	if (!pa->attributes_follow)
-		return;
-	if (call->fileid != NULL)
-		*call->fileid = pa->post_op_attr_u.attributes.fileid;
-	if (call->mode != NULL)
-		*call->mode = pa->post_op_attr_u.attributes.mode;
-}
-
-/*
- * Member 'm' of the struct of type 't' at 'p', into 'dst'.  libnfs lays
- * decoded directory entries out at 4-byte boundaries, so their 8-byte
- * members are read by memcpy, not through the misaligned struct.
- */
-#define ENTRY_GET(dst, p, t, m) \
-	memcpy(&(dst), (const char *)(p) + offsetof(t, m), sizeof(dst))
-
-/* Copy a READDIR or READDIRPLUS reply 'ok' into the call's arrays. */
-static void
-copy_dir(struct nfsrpc_call *call, const void *ok, bool plus)
-{
-	const READDIR3resok	*rd = ok;
-	const READDIRPLUS3resok	*rp = ok;
-	const void		*e;
-	const char		*name;
-	uint64_t		 cookie, fileid;
-	size_t			 len;
-
-	memcpy(call->cur->verf, plus ? rp->cookieverf : rd->cookieverf, 8);
-	call->cur->eof = plus ? rp->reply.eof != 0 : rd->reply.eof != 0;
-	e = plus ? (const void *)rp->reply.entries :
-	    (const void *)rd->reply.entries;
-	while (e != NULL) {
-		if (plus) {
-			ENTRY_GET(name, e, entryplus3, name);
-			ENTRY_GET(cookie, e, entryplus3, cookie);
-			ENTRY_GET(fileid, e, entryplus3, fileid);
-			ENTRY_GET(e, e, entryplus3, nextentry);
-		} else {
-			ENTRY_GET(name, e, entry3, name);
-			ENTRY_GET(cookie, e, entry3, cookie);
-			ENTRY_GET(fileid, e, entry3, fileid);
-			ENTRY_GET(e, e, entry3, nextentry);
-		}
-		len = strlen(name) + 1;
-		if (call->nents == call->maxents ||
-		    call->namesused + len > call->nameslen) {
-			/* No room: the next call starts here again. */
-			call->cur->eof = false;
-			return;
-		}
-		call->cur->cookie = cookie;
-		if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
-			continue;
-		memcpy(call->names + call->namesused, name, len);
-		call->ents[call->nents].name = call->names + call->namesused;
-		call->ents[call->nents].fileid = fileid;
-		call->nents++;
-		call->namesused += len;
-	}
-}
-
-static void
-put_fh(nfs_fh3 *dst, const struct nfsrpc_fh *src)
-{
-	dst->data.data_len = src->len;
-	dst->data.data_val = (char *)src->data;
-}
-
-static void
-get_fh(struct nfsrpc_fh *dst, const nfs_fh3 *src)
-{
-	dst->len = src->data.data_len > NFSRPC_FHSIZE ? NFSRPC_FHSIZE :
-	    src->data.data_len;
-	memcpy(dst->data, src->data.data_val, dst->len);
+	else
+		nfsdec_reply(call, data);
+	call->done = true;
+	if (call->then != NULL)
+		call->then(call);
 }

@@ -10,7 +10,9 @@
  * passes.  nfsrpc_sync() does one call at a time, as one process doing
  * system calls on an NFS mount does; nfsproc.c has a function for each
  * procedure on top of it.  Each call is counted per procedure: calls,
- * NFS errors, the summed round-trip time, and the bytes each way.
+ * NFS errors, the summed round-trip time, and the bytes each way.  The
+ * arguments are encoded in nfsenc.c, the replies copied out in nfsdec.c;
+ * this module is the connection and the calls in flight.
  *
  * Replies are copied out of libnfs's buffers before the callback
  * returns: file handles into struct nfsrpc_fh, directory entries into
@@ -79,7 +81,7 @@ struct nfsrpc_dircursor {
 struct nfsrpc_args {
 	const struct nfsrpc_fh		*fh;
 	const char			*name;
-	uint32_t			 mode;		/* CREATE, SETATTR, MKDIR */
+	uint32_t			 mode;	/* CREATE, SETATTR, MKDIR */
 	bool				 flag;
 	uint64_t			 off;		/* READ, WRITE */
 	uint32_t			 count;
@@ -129,6 +131,8 @@ struct nfsrpc {
 	uint32_t		 name_max, link_max;	/* PATHCONF */
 	bool			 no_trunc, case_insensitive;
 	uint64_t		 bytes[2];	/* of connections dropped */
+	uint64_t		 serial;	/* CREATE EXCLUSIVEs sent, for
+						   their verifiers */
 };
 
 int	nfsrpc_connect(struct nfsrpc *, const char *, int, char *);
