@@ -60,6 +60,7 @@
 #include "marker.h"
 #include "memcg.h"
 #include "mountinfo.h"
+#include "sweep.h"
 #include "sysfile.h"
 #include "util.h"
 
@@ -71,6 +72,14 @@
 #define NO_MEMCG	"no memory cgroup controller (neither cgroup v1 " \
 			"memory nor cgroup v2 with memory in " \
 			"cgroup.controllers"
+
+/* What memcg_sweep() walks the parent cgroup with. */
+struct parent_sweep {
+	const char	*dir;
+	struct marker	 m;		/* our host; the pid of each child */
+	void		(*report)(void *, const struct memcg_report *);
+	void		*arg;
+};
 
 /* Our cgroups as /proc/self/cgroup names them; see read_cgroup(). */
 struct cgroup_scan {
@@ -94,6 +103,7 @@ static int	 set_limits(enum memcg_version, const char *, uint64_t,
 		    char *);
 static long long
 		 owner(const char *);
+static int64_t	 found_entry(void *, const struct sweep_entry *);
 
 /* ===== Helpers ===== */
 
@@ -755,57 +765,75 @@ memcg_sweep(const char *root, void (*report)(void *,
     const struct memcg_report *), void *arg, char *err)
 {
 	enum memcg_version	 v;
-	struct memcg_report	 r;
-	struct marker		 m;
-	struct dirent		*d;
+	struct parent_sweep	 ps;
+	struct sweep_dir	 sd;
+	struct sweep_count	 n;
 	DIR			*dp;
-	char			 why[128], *dir, *path;
-	const char		*errstr;
-	long long		 pid;
-	int			 found = 0, saved, t;
+	char			*dir;
+	int			 rc;
 
 	if (place(root, &v, &dir, err) == -1)
 		return errno == ENOTSUP ? 0 : -1;
 	if ((dp = opendir(dir)) == NULL) {
-		saved = errno;
-		(void)snprintf(err, LD_ERRLEN, "%s: %s", dir, strerror(saved));
+		rc = util_syserr(err, "%s", dir);
 		free(dir);
-		errno = saved;
-		return -1;
+		return rc;
 	}
-	memset(&m, 0, sizeof(m));
-	if (gethostname(m.host, sizeof(m.host)) == -1)
-		m.host[0] = '\0';	/* marker_alive() then keeps all */
-	m.host[sizeof(m.host) - 1] = '\0';
-	while ((d = readdir(dp)) != NULL) {
-		if (strncmp(d->d_name, MEMCG_PREFIX,
-		    sizeof(MEMCG_PREFIX) - 1) != 0 ||
-		    (d->d_type != DT_DIR && d->d_type != DT_UNKNOWN))
-			continue;
-		pid = parse_num(d->d_name + sizeof(MEMCG_PREFIX) - 1, 1,
-		    INT_MAX, &errstr);
-		if (errstr != NULL)
-			continue;
-		found++;
-		memset(&r, 0, sizeof(r));
-		r.path = path = xasprintf("%s/%s", dir, d->d_name);
-		m.pid = pid;
-		if (!marker_alive(&m, &r.why)) {
-			if ((t = has_tasks(path)) != 0)
-				r.why = t == 1 ? "holds tasks" :
-				    "cannot read its cgroup.procs";
-			else if (rmdir(path) == 0 || errno == ENOENT)
-				r.removed = true;
-			else {
-				(void)snprintf(why, sizeof(why), "cannot be "
-				    "removed: %s", strerror(errno));
-				r.why = why;
-			}
-		}
-		report(arg, &r);
-		free(path);
-	}
+	memset(&ps, 0, sizeof(ps));
+	ps.dir = dir;
+	ps.report = report;
+	ps.arg = arg;
+	if (gethostname(ps.m.host, sizeof(ps.m.host)) == -1)
+		ps.m.host[0] = '\0';	/* marker_alive() then keeps all */
+	ps.m.host[sizeof(ps.m.host) - 1] = '\0';
+	sweep_dir_posix(&sd, dp);
+	rc = sweep_walk(&sd, MEMCG_PREFIX, SWEEP_ONCE, found_entry, &ps, &n);
+	if (rc == -1)
+		rc = util_syserr(err, "%s", dir);
+	else
+		rc = (int)(n.kept + n.gone);
 	(void)closedir(dp);
 	free(dir);
-	return found;
+	return rc;
+}
+
+/*
+ * A name "largedir.*" in the parent cgroup (a sweep callback; 'arg' is
+ * a struct parent_sweep): a child cgroup "largedir.<pid>" whose run is
+ * gone and which holds no tasks is removed, and reported either way.
+ */
+static int64_t
+found_entry(void *arg, const struct sweep_entry *e)
+{
+	struct parent_sweep	*ps = arg;
+	struct memcg_report	 r;
+	const char		*errstr;
+	char			 why[128], *path;
+	long long		 pid;
+	int			 t;
+
+	if (e->type != DT_DIR && e->type != DT_UNKNOWN)
+		return 0;
+	pid = parse_num(e->name + sizeof(MEMCG_PREFIX) - 1, 1, INT_MAX,
+	    &errstr);
+	if (errstr != NULL)
+		return 0;
+	memset(&r, 0, sizeof(r));
+	r.path = path = xasprintf("%s/%s", ps->dir, e->name);
+	ps->m.pid = pid;
+	if (!marker_alive(&ps->m, &r.why)) {
+		if ((t = has_tasks(path)) != 0)
+			r.why = t == 1 ? "holds tasks" :
+			    "cannot read its cgroup.procs";
+		else if (rmdir(path) == 0 || errno == ENOENT)
+			r.removed = true;
+		else {
+			(void)snprintf(why, sizeof(why), "cannot be "
+			    "removed: %s", strerror(errno));
+			r.why = why;
+		}
+	}
+	ps->report(ps->arg, &r);
+	free(path);
+	return r.removed ? SWEEP_GONE : 1;
 }

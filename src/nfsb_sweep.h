@@ -9,7 +9,8 @@
  * one, and removes, with REMOVE and RMDIR, the names those runs made:
  * no lock can be held over NFSv3 without NLM, so a run is gone when its
  * pid on its host is (marker_alive()).  What the runs did not make is
- * kept and counted.
+ * kept and counted.  The walk is sweep.c's, the directories read with
+ * READDIR.
  */
 
 #ifndef LD_NFSB_SWEEP_H

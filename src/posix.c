@@ -31,6 +31,7 @@
 #include "backend.h"
 #include "util.h"
 #include "workdir.h"
+#include "workdir_sweep.h"
 
 #define DIRBUF_SIZE	32768		/* getdents64 buffer */
 #define WRITE_CHUNK	(1U << 20)	/* largest single write(2) */

@@ -24,12 +24,21 @@
 
 #include "loop.h"
 #include "marker.h"
+#include "sweep.h"
 #include "target.h"
 #include "uml.h"
 #include "util.h"
 
+/* What target_sweep() walks the scratch directory with. */
+struct scratch_sweep {
+	const char	*scratch;
+	void		(*report)(void *, const struct target_report *);
+	void		*arg;
+};
+
 static int	sweep_one(const char *, struct target_report *, char *,
 		    size_t);
+static int64_t	found_entry(void *, const struct sweep_entry *);
 
 /* Sweep run directory 'path' into 'r'; -1 if it is not a marked one. */
 static int
@@ -94,6 +103,28 @@ out:
 }
 
 /*
+ * A name "target.*" in the scratch directory (a sweep callback;
+ * 'arg' is a struct scratch_sweep): if it is a marked run directory,
+ * take it apart and report it.
+ */
+static int64_t
+found_entry(void *arg, const struct sweep_entry *e)
+{
+	struct scratch_sweep	*ss = arg;
+	struct target_report	 r;
+	char			*path, dev[64];
+	int			 rc;
+
+	memset(&r, 0, sizeof(r));
+	path = xasprintf("%s%s%s", ss->scratch,
+	    ss->scratch[strlen(ss->scratch) - 1] == '/' ? "" : "/", e->name);
+	if ((rc = sweep_one(path, &r, dev, sizeof(dev))) == 0)
+		ss->report(ss->arg, &r);
+	free(path);
+	return rc == -1 ? 0 : r.removed ? SWEEP_GONE : 1;
+}
+
+/*
  * largedir --cleanup: find the marked run directories in 'scratch' that
  * no running largedir owns, unmount their mount points, detach the loop
  * devices backed by their images and remove what largedir made.  Call
@@ -106,38 +137,24 @@ int
 target_sweep(const char *scratch, void (*report)(void *,
     const struct target_report *), void *arg, char *err)
 {
-	struct target_report	 r;
-	struct dirent		*d;
+	struct scratch_sweep	 ss = { scratch, report, arg };
+	struct sweep_dir	 sd;
+	struct sweep_count	 n;
 	DIR			*dp;
-	char			**names = NULL, *path, dev[64];
-	size_t			 n = 0, i;
-	int			 found = 0;
+	int			 rc;
 
 	if ((dp = opendir(scratch)) == NULL) {
 		if (errno == ENOENT)
 			return 0;
 		return util_syserr(err, "%s", scratch);
 	}
-	/* Read first, then remove: removing while reading may skip names. */
-	while ((d = readdir(dp)) != NULL) {
-		if (strncmp(d->d_name, TARGET_PREFIX,
-		    sizeof(TARGET_PREFIX) - 1) != 0)
-			continue;
-		names = xreallocarray(names, n + 1, sizeof(*names));
-		names[n++] = xstrdup(d->d_name);
-	}
+	sweep_dir_posix(&sd, dp);
+	/* Every name first, then each: removing while reading may skip. */
+	rc = sweep_walk(&sd, TARGET_PREFIX, SWEEP_ONCE, found_entry, &ss, &n);
+	if (rc == -1)
+		rc = util_syserr(err, "%s", scratch);
+	else
+		rc = (int)(n.kept + n.gone);
 	(void)closedir(dp);
-	for (i = 0; i < n; i++) {
-		memset(&r, 0, sizeof(r));
-		path = xasprintf("%s%s%s", scratch,
-		    scratch[strlen(scratch) - 1] == '/' ? "" : "/", names[i]);
-		if (sweep_one(path, &r, dev, sizeof(dev)) == 0) {
-			found++;
-			report(arg, &r);
-		}
-		free(path);
-		free(names[i]);
-	}
-	free(names);
-	return found;
+	return rc;
 }

@@ -17,15 +17,13 @@
  * that cannot remove its directory stops the run.
  *
  * Everything here works through directory descriptors opened with
- * O_NOFOLLOW, so a symbolic link planted in the work directory cannot
- * lead the sweep anywhere else.
+ * O_NOFOLLOW, as the sweep does (workdir_sweep.c).
  */
 
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -35,25 +33,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "churn.h"
 #include "marker.h"
 #include "timing.h"
 #include "util.h"
 #include "workdir.h"
-
-#define ROUND_TMP	".largedir-round.tmp"
 
 static int	make_dir(int, char **);
 static void	close_all(struct workdir *);
 static void	unlock(struct workdir *);
 static bool	same_dir(int, const char *, int);
 static void	moved_to(int, char *, size_t);
-static bool	round_dir_name(const char *);
-static int	read_round(int, char *, size_t);
-static int	sweep_one(int, const char *, const char *,
-		    struct backend_report *);
-static int	sweep_round(int, const char *, struct workdir_names *,
-		    const char *, uint64_t, uint64_t *, uint64_t *);
 
 /*
  * Make a new directory "largedir.XXXXXX" in 'parentfd' with a random
@@ -155,12 +144,7 @@ unlock(struct workdir *wd)
 static void
 close_all(struct workdir *wd)
 {
-	if (wd->lockfd != -1)
-		(void)close(wd->lockfd);
-	if (wd->fd != -1)
-		(void)close(wd->fd);
-	if (wd->parentfd != -1)
-		(void)close(wd->parentfd);
+	workdir_suspend(wd);
 	free(wd->parent);
 	free(wd->name);
 	free(wd->path);
@@ -185,9 +169,9 @@ workdir_round(struct workdir *wd, const char *name, uint64_t n,
 	if ((len = backend_round_record(buf, sizeof(buf), name, n,
 	    per_dir)) == -1)
 		return -1;
-	(void)unlinkat(wd->fd, ROUND_TMP, 0);
-	if ((fd = openat(wd->fd, ROUND_TMP, O_WRONLY | O_CREAT | O_EXCL |
-	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
+	(void)unlinkat(wd->fd, WORKDIR_ROUND_TMP, 0);
+	if ((fd = openat(wd->fd, WORKDIR_ROUND_TMP, O_WRONLY | O_CREAT |
+	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
 		return -1;
 	if (write(fd, buf, (size_t)len) != len)
 		rc = -1;
@@ -196,13 +180,13 @@ workdir_round(struct workdir *wd, const char *name, uint64_t n,
 		rc = -1;
 		saved = errno;
 	}
-	if (rc == 0 && renameat(wd->fd, ROUND_TMP, wd->fd, WORKDIR_ROUND) ==
-	    -1) {
+	if (rc == 0 && renameat(wd->fd, WORKDIR_ROUND_TMP, wd->fd,
+	    WORKDIR_ROUND) == -1) {
 		rc = -1;
 		saved = errno;
 	}
 	if (rc == -1)
-		(void)unlinkat(wd->fd, ROUND_TMP, 0);
+		(void)unlinkat(wd->fd, WORKDIR_ROUND_TMP, 0);
 	errno = saved;
 	return rc;
 }
@@ -359,348 +343,4 @@ void
 workdir_keep(struct workdir *wd)
 {
 	close_all(wd);
-}
-
-/* ===== --cleanup ===== */
-
-/* Whether 'name' is "round-K-R" as backend_round_name() writes it. */
-static bool
-round_dir_name(const char *name)
-{
-	const char	*p;
-
-	if (strncmp(name, "round-", 6) != 0)
-		return false;
-	p = name + 6;
-	if (*p < '0' || *p > '9')
-		return false;
-	while (*p >= '0' && *p <= '9')
-		p++;
-	if (*p++ != '-' || *p < '0' || *p > '9')
-		return false;
-	while (*p >= '0' && *p <= '9')
-		p++;
-	return *p == '\0';
-}
-
-/* Read the round record of the work directory 'wfd' into 'buf'. */
-static int
-read_round(int wfd, char *buf, size_t len)
-{
-	ssize_t	got;
-	int	fd;
-
-	if ((fd = openat(wfd, WORKDIR_ROUND, O_RDONLY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
-		return -1;
-	got = read(fd, buf, len - 1);
-	(void)close(fd);
-	if (got <= 0)
-		return -1;
-	buf[got] = '\0';
-	return 0;
-}
-
-/*
- * Make 'wn' say what the marker 'm' of a dead run and its round record
- * 'record' (its text, or NULL if there is none) tell of the names it
- * made, for workdir_names_ours().  Return 0, or -1 if the marker does
- * not say how its names were made (not a work directory of ours).
- */
-int
-workdir_names_init(struct workdir_names *wn, const struct marker *m,
-    char *record)
-{
-	const char	*errstr = "invalid";
-	char		*sp, *end;
-	uint64_t	 n;
-
-	memset(wn, 0, sizeof(*wn));
-	wn->m = *m;
-	if (strncmp(m->names, "maildir", 7) == 0)
-		errstr = NULL;
-	else if (strncmp(m->names, "fixed ", 6) == 0)
-		wn->len = (unsigned)parse_num(m->names + 6, 1, NAMES_MAX_LEN,
-		    &errstr);
-	if (errstr != NULL)
-		return -1;
-	wn->kind = wn->len == 0 ? NAMES_MAILDIR : NAMES_FIXED;
-	/* "round-0003-1 2250\n", or "round-0003-1 2250 tree 15\n" */
-	if (record == NULL || (sp = strchr(record, ' ')) == NULL ||
-	    (size_t)(sp - record) >= sizeof(wn->round))
-		return 0;
-	*sp++ = '\0';
-	if (*sp < '0' || *sp > '9' || !round_dir_name(record))
-		return 0;
-	errno = 0;
-	n = strtoull(sp, &end, 10);
-	if (errno != 0)
-		return 0;
-	if (strncmp(end, " tree ", 6) == 0) {
-		sp = end + 6;
-		if (*sp < '1' || *sp > '9')
-			return 0;
-		wn->per_dir = strtoull(sp, &end, 10);
-		if (errno != 0 || wn->per_dir == 0)
-			return 0;
-	}
-	if (*end != '\n') {
-		wn->per_dir = 0;
-		return 0;
-	}
-	(void)snprintf(wn->round, sizeof(wn->round), "%s", record);
-	wn->n = n;
-	return 0;
-}
-
-/*
- * Whether 'name' in round directory 'round' is a subdirectory the dead
- * run made there (the tree layout): if so, store its number in '*d'.
- */
-bool
-workdir_names_subdir(const struct workdir_names *wn, const char *round,
-    const char *name, uint64_t *d)
-{
-	if (wn->per_dir == 0 || strcmp(round, wn->round) != 0 ||
-	    backend_subdir_parse(name, d) == -1)
-		return false;
-	return *d <= (wn->n - (wn->n > 0)) / wn->per_dir;
-}
-
-/*
- * Whether 'name' in subdirectory 'd' of round directory 'round' is a
- * file the dead run made there: one of its names whose place in the
- * tree is 'd', or a --churn file.
- */
-bool
-workdir_names_in(struct workdir_names *wn, const char *round, uint64_t d,
-    const char *name)
-{
-	uint64_t	idx;
-
-	if (!workdir_names_ours(wn, round, name))
-		return false;
-	if (churn_match(name) || !wn->built)
-		return true;	/* an old marker: by shape */
-	return names_lookup(&wn->t, name, &idx) && idx / wn->per_dir == d;
-}
-
-/*
- * Whether 'name' in round directory 'round' is one the dead run made:
- * in the round it recorded, one of its names, rebuilt from the seed (the
- * first call builds them), or a --churn file; with a marker too old to
- * say how they were made, one of their shape; else none.
- */
-bool
-workdir_names_ours(struct workdir_names *wn, const char *round,
-    const char *name)
-{
-	uint64_t	idx;
-
-	if (!wn->m.has_seed)
-		return names_match(wn->kind, wn->len, name);
-	if (strcmp(round, wn->round) != 0)
-		return false;
-	if (churn_match(name))
-		return true;	/* --churn's, left by a killed run */
-	if (!wn->built) {
-		if (names_build(&wn->t, wn->kind, wn->len, wn->n, wn->m.seed,
-		    wn->m.file_size) == -1)
-			return false;
-		wn->built = true;
-	}
-	return names_lookup(&wn->t, name, &idx);
-}
-
-/* Free what 'wn' built. */
-void
-workdir_names_free(struct workdir_names *wn)
-{
-	if (wn->built)
-		names_free(&wn->t);
-	wn->built = false;
-}
-
-/*
- * Empty round directory 'name' in 'wfd' of what the dead run made there
- * (ours()) and remove it, unless foreign entries keep it; with 'round'
- * (the tree layout), 'name' is subdirectory 'sub' of round directory
- * 'round', and its files must be of that place.  The subdirectories of a
- * round directory are swept as they come, the same way, and removed
- * unless something foreign keeps them.  Count files unlinked
- * and entries kept.  Return -1 with errno if the directory could not be
- * read or removed for another reason.
- */
-static int
-sweep_round(int wfd, const char *name, struct workdir_names *wn,
-    const char *round, uint64_t sub, uint64_t *files, uint64_t *kept)
-{
-	struct dirent	*d;
-	DIR		*dp;
-	uint64_t	 pass, kept0 = *kept, k, k0;
-	int		 fd;
-	bool		 mine;
-
-	if ((fd = openat(wfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1 || (dp = fdopendir(fd)) == NULL) {
-		if (fd != -1)
-			(void)close(fd);
-		return -1;
-	}
-	/*
-	 * Unlinking while reading may make a filesystem skip entries: read
-	 * again until a pass removes nothing.
-	 */
-	do {
-		pass = 0;
-		*kept = kept0;
-		rewinddir(dp);
-		while ((d = readdir(dp)) != NULL) {
-			if (strcmp(d->d_name, ".") == 0 ||
-			    strcmp(d->d_name, "..") == 0)
-				continue;
-			if (round == NULL && workdir_names_subdir(wn, name,
-			    d->d_name, &k)) {
-				k0 = *kept;
-				if (sweep_round(fd, d->d_name, wn, name, k,
-				    files, kept) == 0 && *kept == k0)
-					pass++;	/* it is gone */
-				else if (*kept == k0)
-					(*kept)++;
-				continue;
-			}
-			mine = round == NULL ? workdir_names_ours(wn, name,
-			    d->d_name) : workdir_names_in(wn, round, sub,
-			    d->d_name);
-			if (mine && unlinkat(fd, d->d_name, 0) == 0) {
-				pass++;
-				(*files)++;
-			} else
-				(*kept)++;
-		}
-	} while (pass > 0);
-	(void)closedir(dp);
-	/* With foreign entries in it, it stays: they were counted. */
-	return *kept > kept0 ? 0 : unlinkat(wfd, name, AT_REMOVEDIR);
-}
-
-/*
- * Sweep the work directory 'name' in 'pfd' (path 'path').  Return 0 if
- * it is one (r filled), -1 if it is none of ours.
- */
-static int
-sweep_one(int pfd, const char *name, const char *path,
-    struct backend_report *r)
-{
-	struct workdir_names	 wn;
-	struct marker		 m;
-	struct dirent		*d;
-	DIR			*dp;
-	char			 host[256], rec[128];
-	int			 wfd, held;
-	bool			 isours;
-
-	r->path = path;
-	if ((wfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1) {
-		if (errno != EACCES && errno != EPERM)
-			return -1;
-		r->why = "it cannot be read (permission denied)";
-		return 0;
-	}
-	isours = marker_read(wfd, WORKDIR_MARKER, WORKDIR_MAGIC, &m) == 0;
-	if (!isours && (errno == EACCES || errno == EPERM)) {
-		(void)close(wfd);
-		r->why = "its marker cannot be read (permission denied)";
-		return 0;
-	}
-	if (read_round(wfd, rec, sizeof(rec)) == -1)
-		rec[0] = '\0';
-	if (!isours || workdir_names_init(&wn, &m, *rec != '\0' ? rec :
-	    NULL) == -1) {
-		/* Not ours, or a copy of ours: not a word about it. */
-		(void)close(wfd);
-		return -1;
-	}
-	if (gethostname(host, sizeof(host)) == -1 ||
-	    strcmp(host, m.host) != 0) {
-		r->why = "made on another host: run --cleanup there";
-		(void)close(wfd);
-		return 0;
-	}
-	if ((held = marker_held(wfd, WORKDIR_MARKER)) != 0) {
-		r->why = held == 1 ? "in use by a running largedir" :
-		    "cannot tell whether its run is alive";
-		(void)close(wfd);
-		return 0;
-	}
-	if ((dp = fdopendir(wfd)) == NULL) {
-		(void)close(wfd);
-		return -1;
-	}
-	while ((d = readdir(dp)) != NULL) {
-		if (strcmp(d->d_name, ".") == 0 ||
-		    strcmp(d->d_name, "..") == 0 ||
-		    strcmp(d->d_name, WORKDIR_MARKER) == 0 ||
-		    strcmp(d->d_name, WORKDIR_ROUND) == 0)
-			continue;
-		if (strcmp(d->d_name, ROUND_TMP) == 0) {
-			if (unlinkat(wfd, ROUND_TMP, 0) == -1)
-				r->kept++;
-			continue;
-		}
-		if (!round_dir_name(d->d_name) || sweep_round(wfd, d->d_name,
-		    &wn, NULL, 0, &r->files, &r->kept) == -1)
-			r->kept++;
-	}
-	workdir_names_free(&wn);
-	if (r->kept == 0 && (unlinkat(wfd, WORKDIR_ROUND, 0) == 0 ||
-	    errno == ENOENT) && unlinkat(wfd, WORKDIR_MARKER, 0) == 0 &&
-	    unlinkat(pfd, name, AT_REMOVEDIR) == 0)
-		r->removed = true;
-	(void)closedir(dp);
-	return 0;
-}
-
-/*
- * largedir --cleanup: find the marked work directories in 'parent' that no
- * running largedir owns and remove what their runs created.  Call
- * 'report'(arg, ...) once for each work directory found, also for one
- * that cannot be read.  Return the number found, or -1 with errno and a
- * message in 'err' if 'parent' cannot be read.
- */
-int
-workdir_sweep(const char *parent, void (*report)(void *,
-    const struct backend_report *), void *arg, char *err)
-{
-	struct backend_report	 r;
-	struct dirent		*d;
-	DIR			*dp;
-	char			*path;
-	int			 pfd, found = 0, saved;
-
-	if ((pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
-	    (dp = fdopendir(pfd)) == NULL) {
-		saved = errno;
-		(void)snprintf(err, LD_ERRLEN, "%s: %s", parent,
-		    strerror(saved));
-		if (pfd != -1)
-			(void)close(pfd);
-		errno = saved;
-		return -1;
-	}
-	while ((d = readdir(dp)) != NULL) {
-		if (strncmp(d->d_name, WORKDIR_PREFIX,
-		    sizeof(WORKDIR_PREFIX) - 1) != 0)
-			continue;
-		memset(&r, 0, sizeof(r));
-		path = xasprintf("%s/%s", parent, d->d_name);
-		if (sweep_one(pfd, d->d_name, path, &r) == 0) {
-			found++;
-			report(arg, &r);
-		}
-		free(path);
-	}
-	(void)closedir(dp);
-	return found;
 }

@@ -13,10 +13,10 @@
  * it lives, which is how --cleanup tells a live run from a dead one.
  * Rounds run in subdirectories "round-K-R" (backend_round_name()); before
  * one is made, workdir_round() records its name and n, so --cleanup can
- * rebuild the exact names a dead run's round may hold.  workdir_sweep()
- * (largedir --cleanup) removes what a killed run left behind: only marked
- * work directories whose run is gone, only those names, and it keeps and
- * reports anything else.
+ * rebuild the exact names a dead run's round may hold (workdir_names.c).
+ * workdir_sweep() (largedir --cleanup, workdir_sweep.c) removes what a
+ * killed run left behind: only marked work directories whose run is gone,
+ * only those names, and it keeps and reports anything else.
  *
  * Everything goes through directory descriptors, the final removal too:
  * a work directory someone moved away, with another put in its place, is
@@ -30,12 +30,11 @@
 #include <stdint.h>
 
 #include "backend.h"
-#include "marker.h"
-#include "names.h"
 
 #define WORKDIR_PREFIX	"largedir."
 #define WORKDIR_MARKER	".largedir-work"
 #define WORKDIR_ROUND	".largedir-round"	/* the round under way */
+#define WORKDIR_ROUND_TMP ".largedir-round.tmp"	/* it, half written */
 #define WORKDIR_MAGIC	"largedir work directory"
 
 struct workdir {
@@ -55,33 +54,5 @@ int	workdir_remove(struct workdir *, char *);
 void	workdir_keep(struct workdir *);
 void	workdir_suspend(struct workdir *);
 int	workdir_resume(struct workdir *, char *);
-int	workdir_sweep(const char *, void (*)(void *,
-	    const struct backend_report *), void *, char *);
-
-/*
- * What a dead run's marker and round record say of the names it made,
- * for a sweep (also the nfs backend's): workdir_names_ours() tells a name
- * of its from a foreign one.
- */
-struct workdir_names {
-	struct marker	 m;
-	enum names_kind	 kind;
-	unsigned	 len;
-	char		 round[64];	/* the round recorded, or "" */
-	uint64_t	 n;		/* its n */
-	uint64_t	 per_dir;	/* files per subdirectory, or 0 */
-	struct names	 t;		/* its names, once built */
-	bool		 built;
-};
-
-int	workdir_names_init(struct workdir_names *, const struct marker *,
-	    char *);
-bool	workdir_names_ours(struct workdir_names *, const char *,
-	    const char *);
-bool	workdir_names_subdir(const struct workdir_names *, const char *,
-	    const char *, uint64_t *);
-bool	workdir_names_in(struct workdir_names *, const char *, uint64_t,
-	    const char *);
-void	workdir_names_free(struct workdir_names *);
 
 #endif /* LD_WORKDIR_H */

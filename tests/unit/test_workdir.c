@@ -31,6 +31,7 @@
 
 #include "util.h"
 #include "workdir.h"
+#include "workdir_sweep.h"
 
 struct seen {
 	int			n;
