@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clients.h"
@@ -15,6 +16,28 @@
 
 /* The extra columns before the clients' own: the slowest, the fastest. */
 #define CLIENTS_FIXED	2
+
+/* The clients' own columns, for each of up to CONFIG_MAX_CLIENTS. */
+static const char *const client_columns[] = {
+	"client1_per_s", "client2_per_s", "client3_per_s", "client4_per_s",
+	"client5_per_s", "client6_per_s", "client7_per_s", "client8_per_s",
+	"client9_per_s", "client10_per_s", "client11_per_s", "client12_per_s",
+	"client13_per_s", "client14_per_s", "client15_per_s", "client16_per_s",
+	"client17_per_s", "client18_per_s", "client19_per_s", "client20_per_s",
+	"client21_per_s", "client22_per_s", "client23_per_s", "client24_per_s",
+	"client25_per_s", "client26_per_s", "client27_per_s", "client28_per_s",
+	"client29_per_s", "client30_per_s", "client31_per_s", "client32_per_s",
+	"client33_per_s", "client34_per_s", "client35_per_s", "client36_per_s",
+	"client37_per_s", "client38_per_s", "client39_per_s", "client40_per_s",
+	"client41_per_s", "client42_per_s", "client43_per_s", "client44_per_s",
+	"client45_per_s", "client46_per_s", "client47_per_s", "client48_per_s",
+	"client49_per_s", "client50_per_s", "client51_per_s", "client52_per_s",
+	"client53_per_s", "client54_per_s", "client55_per_s", "client56_per_s",
+	"client57_per_s", "client58_per_s", "client59_per_s", "client60_per_s",
+	"client61_per_s", "client62_per_s", "client63_per_s", "client64_per_s"
+};
+_Static_assert(sizeof(client_columns) / sizeof(client_columns[0]) ==
+    CONFIG_MAX_CLIENTS, "a column for every client");
 
 /*
  * The share of client 'c' of 'k' in a round of 'n' names split as
@@ -46,13 +69,11 @@ clients_ncolumns(unsigned k)
 
 /*
  * The name of extra column 'i' of 'k' clients (i below
- * clients_ncolumns()), valid for the whole run.
+ * clients_ncolumns()), a constant string; NULL past them.
  */
 const char *
 clients_column(unsigned k, size_t i)
 {
-	static char	names[CONFIG_MAX_CLIENTS][16];
-
 	if (i == 0)
 		return "client_min_per_s";
 	if (i == 1)
@@ -60,8 +81,7 @@ clients_column(unsigned k, size_t i)
 	i -= CLIENTS_FIXED;
 	if (i >= k || i >= CONFIG_MAX_CLIENTS)
 		return NULL;
-	(void)snprintf(names[i], sizeof(names[i]), "client%zu_per_s", i + 1);
-	return names[i];
+	return client_columns[i];
 }
 
 /*
@@ -75,15 +95,16 @@ void
 clients_merge(const struct runner_client *slots, unsigned k, size_t nsum,
     struct phase_out *o)
 {
-	static struct stats_hist	 hist;	/* 15 KiB */
 	const struct runner_client	*s;
+	struct stats_hist		*hist;
 	struct phase_rec		*c = &o->rec;
 	uint64_t			 t0 = UINT64_MAX, t1 = 0;
 	double				 rate, lo = INFINITY, hi = 0;
 	unsigned			 i;
 	size_t				 j;
 
-	stats_hist_reset(&hist);
+	hist = xmalloc(sizeof(*hist));	/* 15 KiB */
+	stats_hist_reset(hist);
 	memset(o, 0, sizeof(*o));
 	record_phase_init(c);
 	c->user_ns = c->sys_ns = c->vcsw = c->ivcsw = 0;
@@ -121,7 +142,7 @@ clients_merge(const struct runner_client *slots, unsigned k, size_t nsum,
 			    s->o.rec.memcg_peak_kib);
 		if (s->o.rec.stopped != 0)
 			c->stopped = 1;
-		stats_hist_merge(&hist, &s->hist);
+		stats_hist_merge(hist, &s->hist);
 		if (s->t_begin < t0)
 			t0 = s->t_begin;
 		if (s->t_end > t1)
@@ -137,11 +158,12 @@ clients_merge(const struct runner_client *slots, unsigned k, size_t nsum,
 	c->per_s = c->ns > 0 ? o->done * 1e9 / c->ns : NAN;
 	c->extra[nsum] = isinf(lo) ? NAN : lo;
 	c->extra[nsum + 1] = isinf(lo) ? NAN : hi;
-	c->p50_ns = (double)stats_hist_percentile(&hist, 50);
-	c->p90_ns = (double)stats_hist_percentile(&hist, 90);
-	c->p99_ns = (double)stats_hist_percentile(&hist, 99);
-	c->p999_ns = (double)stats_hist_percentile(&hist, 99.9);
-	c->max_ns = (double)hist.max;
+	c->p50_ns = (double)stats_hist_percentile(hist, 50);
+	c->p90_ns = (double)stats_hist_percentile(hist, 90);
+	c->p99_ns = (double)stats_hist_percentile(hist, 99);
+	c->p999_ns = (double)stats_hist_percentile(hist, 99.9);
+	c->max_ns = (double)hist->max;
+	free(hist);
 	c->loop = slots[0].o.rec.loop;	/* NAN but for a listing */
 	c->lost = slots[0].o.rec.lost;
 	if (!isnan(c->loop)) {

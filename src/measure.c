@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cache.h"
@@ -114,8 +115,8 @@ measure_phase(struct round *r, enum phase p, unsigned rep, uint64_t n,
 static int
 measure(void *arg, struct phase_out *o)
 {
-	static struct workload_result	 res;	/* 15 KiB of histogram */
 	const struct measure_arg	*ma = arg;
+	struct workload_result		*res;
 	struct round			*r = ma->r;
 	struct phase_rec		*c = &o->rec;
 	struct cache_state		 cs0;
@@ -146,11 +147,12 @@ measure(void *arg, struct phase_out *o)
 	r->w.deadline_ns = create_deadline(r, ma);
 	r->w.open_box = ma->p == PHASE_OPEN && r->deadline ? open_box : NULL;
 	r->w.box_arg = r;
+	res = xmalloc(sizeof(*res));	/* 15 KiB of histogram */
 	cont0 = sig_cont;
 	perf_start(r->perf);
-	rc = workload_run(&r->w, ma->p, &res);
+	rc = workload_run(&r->w, ma->p, res);
 	if (rc == -1)
-		phase_failed(r, ma, res.done, errno, o);
+		phase_failed(r, ma, res->done, errno, o);
 	perf_stop(r->perf, c->extra);
 	if (churning) {
 		r->w.others_made = NULL;
@@ -165,9 +167,11 @@ measure(void *arg, struct phase_out *o)
 		c->churn_removed = (double)removed;
 	}
 	o->deleted = r->w.deleted;
+	if (rc == 0)
+		phase_record(res, ma->p, o);
+	free(res);
 	if (rc == -1)
 		return -1;
-	phase_record(&res, ma->p, o);
 	c->memcg_peak_kib = runner_peak_kib(&r->runner);
 	c->stopped = sig_cont != cont0 || record_lost_time(c) ? 1 : 0;
 	phase_end(r, k0, &cs0, true, c);
@@ -391,8 +395,8 @@ trim(struct round *r, const struct measure_arg *ma, struct phase_out *o)
 static int
 client_measure(void *arg, unsigned c, struct runner_client *slot)
 {
-	static struct workload_result	 res;
 	const struct measure_arg	*ma = arg;
+	struct workload_result		*res;
 	struct round			*r = ma->r;
 	const struct workload_share	*sh;
 	uint64_t			 k0[BACKEND_MAX_COUNTERS];
@@ -432,14 +436,15 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 	own = r->ncounters > 0 && !r->be->ops->shared_counters;
 	if (own)			/* its own connection's */
 		r->be->ops->counters(r->be, k0);
+	res = xmalloc(sizeof(*res));
 	perf_start(r->perf);
 	slot->t_begin = timing_now();
-	rc = workload_run(&r->w, ma->p, &res);
+	rc = workload_run(&r->w, ma->p, res);
 	e = errno;
 	slot->t_end = timing_now();
 	if (rc == -1) {
 		slot->o.err = e;
-		util_fmt_count(done, sizeof(done), res.done);
+		util_fmt_count(done, sizeof(done), res->done);
 		util_fmt_count(all, sizeof(all), sh->step == 0 ? ma->n :
 		    (sh->end - sh->first + sh->step - 1) / sh->step);
 		(void)snprintf(slot->o.what, sizeof(slot->o.what), "after %s "
@@ -452,8 +457,9 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 			slot->o.rec.extra[r->nperf + i] = (double)(k1[i] -
 			    k0[i]);
 	}
-	phase_record(&res, ma->p, &slot->o);
-	slot->hist = res.hist;
+	phase_record(res, ma->p, &slot->o);
+	slot->hist = res->hist;
+	free(res);
 	slot->created = r->w.created;
 	slot->deleted = r->w.deleted;
 	slot->o.rec.memcg_peak_kib = runner_peak_kib(&r->runner);
@@ -513,8 +519,7 @@ static int
 measure_ranks(struct round *r, const struct measure_arg *ma,
     struct phase_out *o)
 {
-	static struct runner_client	*slots;
-	static struct runner_client	 mine;
+	struct runner_client		*slots, *mine;
 	struct ranks_cmd		 cmd;
 	struct cache_state		 cs0;
 	uint64_t			 k0[BACKEND_MAX_COUNTERS];
@@ -522,7 +527,11 @@ measure_ranks(struct round *r, const struct measure_arg *ma,
 	unsigned			 k = r->cfg->clients;
 	size_t				 i;
 
-	slots = xreallocarray(slots, k, sizeof(*slots));
+	/* The ranks' slots, then rank 0's own, sent from there. */
+	if (runner_slots(&r->runner, k + 1) == -1)
+		return ranks_fail(r, ma, o, "mapping memory for the ranks");
+	slots = r->runner.slots;
+	mine = &slots[k];
 	phase_begin(r, ma, k0, &cs0);
 	memset(&cmd, 0, sizeof(cmd));
 	cmd.op = RANKS_PHASE;
@@ -535,12 +544,12 @@ measure_ranks(struct round *r, const struct measure_arg *ma,
 		return ranks_fail(r, ma, o, "starting the phase on the "
 		    "ranks");
 	r->phase_t0_ns = t0 = timing_now();
-	(void)rank_share(ma, 0, &mine);
+	(void)rank_share(ma, 0, mine);
 	if (ranks_barrier() == -1)
 		return ranks_fail(r, ma, o, "ending the phase on the "
 		    "ranks");
 	t1 = timing_now();
-	if (ranks_gather(&mine, sizeof(mine), slots) == -1)
+	if (ranks_gather(mine, sizeof(*mine), slots) == -1)
 		return ranks_fail(r, ma, o, "gathering what the ranks "
 		    "measured");
 	merge(r, ma, slots, o);
@@ -603,7 +612,7 @@ ranks_fail(struct round *r, const struct measure_arg *ma, struct phase_out *o,
 int
 measure_worker(struct round *r, char *err)
 {
-	static struct runner_client	 mine;
+	struct runner_client		*mine;
 	struct ranks_cmd		 cmd;
 	struct measure_arg		 ma;
 	struct backend_dir		*dir = NULL;
@@ -613,6 +622,9 @@ measure_worker(struct round *r, char *err)
 	char				 cur[sizeof(cmd.dname)] = "";
 	int				 rc = 0;
 
+	if (runner_slots(&r->runner, 1) == -1)
+		return util_syserr(err, "--mpi: rank %u: mapping memory", me);
+	mine = r->runner.slots;
 	for (;;) {
 		if (ranks_bcast(&cmd, sizeof(cmd)) == -1) {
 			rc = util_syserr(err, "--mpi: rank %u cannot hear "
@@ -622,22 +634,22 @@ measure_worker(struct round *r, char *err)
 		if (cmd.op != RANKS_PHASE)
 			break;			/* RANKS_END */
 		cmd.dname[sizeof(cmd.dname) - 1] = '\0';
-		memset(&mine, 0, sizeof(mine));
+		memset(mine, 0, sizeof(*mine));
 		if (cmd.n != n && round_prepare(r, cmd.n) == -1) {
-			mine.o.err = errno;
-			(void)snprintf(mine.o.what, sizeof(mine.o.what),
+			mine->o.err = errno;
+			(void)snprintf(mine->o.what, sizeof(mine->o.what),
 			    "rank %u: names for n=%" PRIu64, me, cmd.n);
 		} else
 			n = cmd.n;
-		if (mine.o.err == 0 && strcmp(cmd.dname, cur) != 0) {
+		if (mine->o.err == 0 && strcmp(cmd.dname, cur) != 0) {
 			if (dir != NULL)
 				(void)r->be->ops->rmdir(r->be, dir, false);
 			dir = NULL;
 			*cur = '\0';
 			if (r->be->ops->enter(r->be, cmd.dname, &dir) == -1) {
-				mine.o.err = errno;
-				(void)snprintf(mine.o.what,
-				    sizeof(mine.o.what), "rank %u: entering "
+				mine->o.err = errno;
+				(void)snprintf(mine->o.what,
+				    sizeof(mine->o.what), "rank %u: entering "
 				    "%s", me, cmd.dname);
 			} else
 				(void)snprintf(cur, sizeof(cur), "%s",
@@ -650,18 +662,18 @@ measure_worker(struct round *r, char *err)
 		ma.rep = cmd.rep;
 		ma.n = cmd.n;
 		ma.forked = false;
-		if (mine.o.err == 0)
+		if (mine->o.err == 0)
 			phase_begin(r, &ma, k0, &cs0);	/* open's order */
 		if (ranks_barrier() == -1) {
 			rc = util_syserr(err, "--mpi: rank %u: the start of "
 			    "a phase", me);
 			break;
 		}
-		if (mine.o.err == 0)
-			(void)rank_share(&ma, me, &mine);
-		mine.o.done_ok = 1;
+		if (mine->o.err == 0)
+			(void)rank_share(&ma, me, mine);
+		mine->o.done_ok = 1;
 		if (ranks_barrier() == -1 ||
-		    ranks_gather(&mine, sizeof(mine), NULL) == -1) {
+		    ranks_gather(mine, sizeof(*mine), NULL) == -1) {
 			rc = util_syserr(err, "--mpi: rank %u: the end of a "
 			    "phase", me);
 			break;

@@ -41,11 +41,12 @@ int
 rankrun_hello(uint64_t *seed, char *workdir, size_t len,
     struct output_kvlist *meta)
 {
-	static struct hello	 h;
+	struct hello		 h;
 	const char		*base;
 	char			 host[HOST_LEN], *all, *list, *old;
 	int			 i, k = ranks_size();
 
+	memset(&h, 0, sizeof(h));
 	if (ranks_rank() == 0) {
 		h.seed = *seed;
 		base = strrchr(workdir, '/');
@@ -92,8 +93,8 @@ int
 rankrun_worker(struct config *cfg, const struct backend_ops *ops,
     const char *target, struct backend_opts *bo, char *err)
 {
-	static struct round	 rd;
-	static struct perf	 pf;
+	struct round		 rd;
+	struct perf		 pf;
 	struct backend		 be;
 	char			 workdir[NAME_MAX + 1] = "", msg[LD_ERRLEN];
 	int			 rc;

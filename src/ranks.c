@@ -6,7 +6,10 @@
  * an MPI call that fails returns -1 with errno EIO, and the caller says
  * which step it was.  A rank that dies ends the whole job (mpirun's
  * rule): the others then hear SIGTERM, leave the collective they wait in
- * (wait_for()) and stop as at Ctrl-C.
+ * (wait_for()) and stop as at Ctrl-C.  This rank and the job's size
+ * are asked of MPI each time, so this module keeps nothing of its own:
+ * MPI's state is the only state, and only between MPI_Init and
+ * MPI_Finalize is there a rank at all (running()).
  */
 
 #include <errno.h>
@@ -21,9 +24,18 @@
 
 #include <mpi.h>
 
-static int	rank = -1, size;
-
+static bool	running(void);
 static int	wait_for(MPI_Request *);
+
+/* Whether MPI has started and not yet ended. */
+static bool
+running(void)
+{
+	int	started = 0, ended = 0;
+
+	return MPI_Initialized(&started) == MPI_SUCCESS && started &&
+	    MPI_Finalized(&ended) == MPI_SUCCESS && !ended;
+}
 
 /*
  * Wait for the collective 'req', looking at the signals every 50 us: a
@@ -61,32 +73,43 @@ ranks_built(void)
 }
 
 /*
- * Start MPI ('argc', 'argv' as main() has them) and learn this rank and
- * the job's size.  Return 0, or -1 with errno and 'err'.
+ * Start MPI ('argc', 'argv' as main() has them), its calls to return
+ * their errors.  Return 0, or -1 with errno and 'err'.
  */
 int
 ranks_start(int *argc, char ***argv, char *err)
 {
+	int	me, n;
+
 	if (MPI_Init(argc, argv) != MPI_SUCCESS ||
 	    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN) !=
-	    MPI_SUCCESS || MPI_Comm_rank(MPI_COMM_WORLD, &rank) !=
-	    MPI_SUCCESS || MPI_Comm_size(MPI_COMM_WORLD, &size) !=
-	    MPI_SUCCESS)
+	    MPI_SUCCESS || MPI_Comm_rank(MPI_COMM_WORLD, &me) !=
+	    MPI_SUCCESS || MPI_Comm_size(MPI_COMM_WORLD, &n) != MPI_SUCCESS)
 		return util_fail(err, EIO, "--mpi: MPI cannot start (run "
 		    "largedir under mpirun)");
 	return 0;
 }
 
+/* This rank, from 0; -1 outside MPI_Init .. MPI_Finalize. */
 int
 ranks_rank(void)
 {
-	return rank;
+	int	me;
+
+	if (!running() || MPI_Comm_rank(MPI_COMM_WORLD, &me) != MPI_SUCCESS)
+		return -1;
+	return me;
 }
 
+/* The number of ranks in the job; 0 outside MPI_Init .. MPI_Finalize. */
 int
 ranks_size(void)
 {
-	return size;
+	int	n;
+
+	if (!running() || MPI_Comm_size(MPI_COMM_WORLD, &n) != MPI_SUCCESS)
+		return 0;
+	return n;
 }
 
 /* Give every rank rank 0's 'len' bytes at 'buf'.  Return 0, or -1. */
@@ -137,10 +160,8 @@ ranks_gather(const void *mine, size_t len, void *all)
 void
 ranks_end(void)
 {
-	if (rank == -1)
-		return;
-	rank = -1;
-	(void)MPI_Finalize();
+	if (running())
+		(void)MPI_Finalize();
 }
 
 #else /* !LD_MPI: the default build */

@@ -173,6 +173,32 @@ run_limited(struct runner *r, runner_fn fn, void *arg, struct phase_out *o)
 }
 
 /*
+ * Make r->slots hold 'k' slots, all zero, in memory shared with the
+ * processes forked from now on (kept, and grown when more are asked
+ * for, until runner_free()): the clients' here, and the ranks' of --mpi
+ * (measure.c), whose buffers must outlive a collective a signal broke
+ * off.  Return 0, or -1 with errno (r->slots is then NULL).
+ */
+int
+runner_slots(struct runner *r, unsigned k)
+{
+	if (r->nslots < k) {
+		if (r->slots != NULL)
+			(void)munmap(r->slots, r->nslots * sizeof(*r->slots));
+		r->nslots = 0;
+		r->slots = mmap(NULL, k * sizeof(*r->slots), PROT_READ |
+		    PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (r->slots == MAP_FAILED) {
+			r->slots = NULL;
+			return -1;
+		}
+		r->nslots = k;
+	}
+	memset(r->slots, 0, k * sizeof(*r->slots));
+	return 0;
+}
+
+/*
  * Run 'fn'('arg', c, slot) in 'k' client processes at once, c = 0 to
  * k - 1, each limited like run_limited()'s child if 'limited' and 'r' has
  * a memory cgroup; while they run, call 'poll'('poll_arg', files done by
@@ -187,28 +213,17 @@ runner_clients(struct runner *r, unsigned k, bool limited, runner_cfn fn,
     void *arg, void (*poll_fn)(void *, uint64_t), void *poll_arg,
     struct phase_out *o)
 {
-	size_t		 size = k * sizeof(*r->slots);
 	pid_t		 pid, pgid = 0;
 	unsigned	 c;
 	int		 ready[2], go[2];
 
 	memset(o, 0, sizeof(*o));
-	if (r->nslots < k) {
-		if (r->slots != NULL)
-			(void)munmap(r->slots, r->nslots * sizeof(*r->slots));
-		r->nslots = 0;
-		r->slots = mmap(NULL, size, PROT_READ | PROT_WRITE,
-		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (r->slots == MAP_FAILED) {
-			r->slots = NULL;
-			o->err = errno;
-			(void)snprintf(o->what, sizeof(o->what), "mapping "
-			    "memory for %u clients", k);
-			return -1;
-		}
-		r->nslots = k;
+	if (runner_slots(r, k) == -1) {
+		o->err = errno;
+		(void)snprintf(o->what, sizeof(o->what), "mapping memory for "
+		    "%u clients", k);
+		return -1;
 	}
-	memset(r->slots, 0, size);
 	if (limited && r->memcg != NULL)
 		(void)memcg_peak_reset(r->memcg);	/* of all of them */
 	if (pipe2(ready, O_CLOEXEC) == -1) {

@@ -76,6 +76,7 @@ void	runner_init(struct runner *, struct memcg *, void (*)(void *),
 	    void *);
 int	runner_run(struct runner *, bool, runner_fn, void *,
 	    struct phase_out *);
+int	runner_slots(struct runner *, unsigned);
 int	runner_clients(struct runner *, unsigned, bool, runner_cfn, void *,
 	    void (*)(void *, uint64_t), void *, struct phase_out *);
 void	runner_peak_reset(const struct runner *);
