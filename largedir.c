@@ -139,7 +139,7 @@ static void	on_planned(void *, const struct timing_round *);
 static void	on_done(void *, const struct timing_round *,
 		    const struct round_result *);
 static int	stop_run(struct run *);
-static bool	on_poll(void *, enum phase, uint64_t);
+static void	on_poll(void *, enum phase, uint64_t);
 static void	on_note(void *, const struct round_note *);
 static void	flush_outputs(struct run *);
 static void	tidy(void);
@@ -989,36 +989,27 @@ stop_run(struct run *r)
 }
 
 /*
- * Called by the phase loops when sig_poll is up: redraw the progress
- * line, and say whether to stop.  A signal stops a phase; during cleanup
- * (phase PHASE_COUNT) only a second signal does.
+ * Called by the phase loops when the progress timer ticked: redraw the
+ * progress line.  (A signal stops the loops by itself: sig_stop().)
  */
-static bool
+static void
 on_poll(void *arg, enum phase p, uint64_t done)
 {
 	struct run		*r = arg;
 	struct report_progress	 pr;
 	uint64_t		 now = timing_now();
 
-	sig_poll = 0;
-	if (sig_tick && sig_count == 0) {
-		sig_tick = 0;
-		pr.round = r->round.k;
-		pr.n = r->round.n;
-		pr.total = p == PHASE_MKDIR ? r->round.w.ndirs :
-		    p == PHASE_DELETE ? pr.n + r->round.w.ndirs : pr.n;
-		pr.boxed = p == PHASE_CREATE && r->timebox &&
-		    r->round.rep == 1;
-		pr.run_t0_ns = r->t0_ns;
-		pr.budget_ns = r->cfg.budget_ns;
-		pr.round_t0_ns = r->round.t0_ns;
-		pr.round_pred_ns = r->round_pred_ns;
-		pr.phase_t0_ns = r->round.phase_t0_ns;
-		report_progress(&pr, p, done, now);
-	}
-	if (sig_count > 0)
-		sig_poll = 1;		/* keep later loops stopping too */
-	return p == PHASE_COUNT ? sig_count > 1 : sig_count > 0;
+	pr.round = r->round.k;
+	pr.n = r->round.n;
+	pr.total = p == PHASE_MKDIR ? r->round.w.ndirs :
+	    p == PHASE_DELETE ? pr.n + r->round.w.ndirs : pr.n;
+	pr.boxed = p == PHASE_CREATE && r->timebox && r->round.rep == 1;
+	pr.run_t0_ns = r->t0_ns;
+	pr.budget_ns = r->cfg.budget_ns;
+	pr.round_t0_ns = r->round.t0_ns;
+	pr.round_pred_ns = r->round_pred_ns;
+	pr.phase_t0_ns = r->round.phase_t0_ns;
+	report_progress(&pr, p, done, now);
 }
 
 /* What a round tells on its way (struct round_note). */

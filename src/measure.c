@@ -78,7 +78,7 @@ static int	rank_share(const struct measure_arg *, unsigned,
 static int	ranks_fail(struct round *, const struct measure_arg *,
 		    struct phase_out *, const char *);
 static bool	client_box(void *, uint64_t, uint64_t, uint64_t);
-static bool	client_poll(void *, enum phase, uint64_t);
+static void	client_poll(void *, enum phase, uint64_t);
 static void	client_progress(void *, uint64_t);
 static bool	open_box(void *, uint64_t, uint64_t, uint64_t);
 static double	cache_value(int64_t);
@@ -481,20 +481,16 @@ client_box(void *arg, uint64_t done, uint64_t now, uint64_t elapsed_ns)
 }
 
 /*
- * A client's poll callback (struct workload): keep its count for the
- * progress line that largedir draws, and stop at a signal.
+ * A client's poll callback (struct workload), at a tick of its progress
+ * timer: keep its count for the progress line that largedir draws.
  */
-static bool
+static void
 client_poll(void *arg, enum phase p, uint64_t done)
 {
 	struct runner_client	*slot = arg;
 
 	(void)p;
-	sig_poll = 0;
 	slot->progress = done;
-	if (sig_count > 0)
-		sig_poll = 1;		/* keep later loops stopping too */
-	return p == PHASE_COUNT ? sig_count > 1 : sig_count > 0;
 }
 
 /* While the clients run: largedir's progress line, with their files. */
@@ -503,7 +499,7 @@ client_progress(void *arg, uint64_t done)
 {
 	const struct measure_arg	*ma = arg;
 
-	(void)ma->r->on_poll(ma->r->arg, ma->p, done);
+	ma->r->on_poll(ma->r->arg, ma->p, done);
 }
 
 /*

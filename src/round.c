@@ -185,7 +185,6 @@ round_prepare(struct round *r, uint64_t n)
 	r->w.seen = r->seen;
 	r->w.n = n;
 	tree_build(r, n);
-	r->w.poll = &sig_poll;
 	r->w.on_poll = r->on_poll;
 	r->w.arg = r->arg;
 	return 0;

@@ -109,7 +109,7 @@ struct round {
 	unsigned		 dev_minor;	/* for its sector counts */
 	const char		*inode_slab;	/* its inode cache */
 	uint64_t		 run_t0_ns;	/* start of the run */
-	bool			(*on_poll)(void *, enum phase, uint64_t);
+	void			(*on_poll)(void *, enum phase, uint64_t);
 	void			(*note)(void *, const struct round_note *);
 	/* round_loop(): before and after each round (may be NULL). */
 	void			(*planned)(void *, const struct timing_round *);

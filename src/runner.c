@@ -202,11 +202,12 @@ runner_slots(struct runner *r, unsigned k)
  * Run 'fn'('arg', c, slot) in 'k' client processes at once, c = 0 to
  * k - 1, each limited like run_limited()'s child if 'limited' and 'r' has
  * a memory cgroup; while they run, call 'poll'('poll_arg', files done by
- * all) when sig_poll is up (the progress line).  Their results are in
- * r->slots[0 .. k - 1].  Return 0 when every client got to the end (its
- * slot's o.err says how its phase went), or -1 with o->err and o->what:
- * a client could not be started, or died (ECHILD, or ENOMEM when the
- * OOM killer took it under the limit); the others were stopped then.
+ * all) when the progress timer ticked (the progress line).  Their
+ * results are in r->slots[0 .. k - 1].  Return 0 when every client got
+ * to the end (its slot's o.err says how its phase went), or -1 with
+ * o->err and o->what: a client could not be started, or died (ECHILD,
+ * or ENOMEM when the OOM killer took it under the limit); the others
+ * were stopped then.
  */
 int
 runner_clients(struct runner *r, unsigned k, bool limited, runner_cfn fn,
@@ -354,9 +355,9 @@ clients_ready(struct runner *r, unsigned k, int fd, struct phase_out *o)
 
 /*
  * Reap the 'k' clients of group 'pgid', calling 'poll_fn' with the files
- * done when sig_poll is up.  The first that died, or was stopped too long
- * and killed, goes into 'o' (unless it holds an error already), and the
- * others are stopped then.
+ * done when the progress timer ticked.  The first that died, or was
+ * stopped too long and killed, goes into 'o' (unless it holds an error
+ * already), and the others are stopped then.
  */
 static void
 clients_wait(struct runner *r, unsigned k, pid_t pgid,
@@ -380,7 +381,7 @@ clients_wait(struct runner *r, unsigned k, pid_t pgid,
 			break;			/* ECHILD: none left */
 		}
 		if (pid == 0) {
-			if (sig_poll && poll_fn != NULL) {
+			if (sig_poll != 0 && sig_polled() && poll_fn != NULL) {
 				for (c = 0, done = 0; c < k; c++)
 					done += r->slots[c].progress;
 				poll_fn(poll_arg, done);

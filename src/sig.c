@@ -85,6 +85,28 @@ on_cont(int signo)
 }
 
 /*
+ * For a loop that found sig_poll up: put it down again, unless a signal
+ * came (then it stays up, so that every loop after this one stops at its
+ * first look too), and say whether the progress timer ticked and no
+ * signal came: time to draw the progress line.  sig_poll goes down
+ * before the other flags are read, so a signal or a tick that comes
+ * meanwhile puts it up again.
+ */
+bool
+sig_polled(void)
+{
+	bool	tick;
+
+	sig_poll = 0;
+	tick = sig_tick != 0 && sig_count == 0;
+	if (tick)
+		sig_tick = 0;
+	if (sig_count > 0)
+		sig_poll = 1;
+	return tick;
+}
+
+/*
  * Catch every signal that stops a run (see above) and SIGCONT, which
  * says the process was stopped; with 'progress', tick every
  * SIG_PROGRESS_MS.  Return 0, or -1 with errno from sigaction(2).

@@ -6,9 +6,14 @@
  *
  * SIGINT, SIGTERM, SIGPIPE (a closed stdout, as in largedir | head) and
  * every other signal that would end the process from outside only set
- * flags: the phase loops see sig_poll go up, call their poll callback
- * outside the fast path, and stop; whoever runs a child process for a
- * phase (runner.c) or for mkfs (mkfs.c) names it with sig_forward(),
+ * flags, and every loop that can be stopped stops by reading them: a
+ * phase loop loads sig_poll once per operation and, when it is up, asks
+ * sig_polled() and sig_stop() outside the fast path; a loop of anything
+ * else reads sig_count (or sig_stop()) each time round.  No loop is
+ * stopped by a callback: the phase loops' callback (struct workload's
+ * on_poll) only draws the progress line when the timer ticked.  Whoever
+ * runs a child process for a phase (runner.c) or for mkfs (mkfs.c) names
+ * it with sig_forward(),
  * and the handler passes the signal on, then SIGCONT, so that a child
  * someone stopped hears it too; sig_run_self() runs largedir again that
  * way, for a suite's targets and a comparison's runs (sig_run_self_err():
@@ -41,6 +46,18 @@ extern volatile sig_atomic_t	sig_count;	/* signals so far */
 extern volatile sig_atomic_t	sig_tick;	/* the progress timer fired */
 extern volatile sig_atomic_t	sig_cont;	/* SIGCONTs so far */
 
+/*
+ * Whether a loop must stop: a signal came.  A clean-up ('cleanup') gives
+ * up only at the second, so that after the first it still removes what
+ * the run made.
+ */
+static inline bool
+sig_stop(bool cleanup)
+{
+	return sig_count > (cleanup ? 1 : 0);
+}
+
+bool	sig_polled(void);
 int	sig_setup(bool);
 void	sig_arm_timer(void);
 void	sig_forward(pid_t);

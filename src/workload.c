@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "churn.h"
+#include "sig.h"
 #include "util.h"
 #include "workload.h"
 
@@ -43,6 +44,7 @@ static int	remove_listed(struct workload *, struct workload_result *);
 static int	clean_dirs(struct workload *);
 static void	overlap_begin(struct workload *);
 static int	overlap_end(struct workload *, uint64_t *);
+static bool	polled(struct workload *, enum phase, uint64_t);
 static bool	poll_paused(struct workload *, enum phase, uint64_t,
 		    uint64_t *, uint64_t *);
 static void	check_start(struct check *, struct workload *,
@@ -109,7 +111,7 @@ workload_shuffle(uint32_t *order, uint64_t n, uint64_t seed)
 /*
  * Run phase 'p' over the current round directory and store what it
  * measured in 'r'.  Return 0 when every file was handled, or -1 with
- * errno: the operation's error, or EINTR when on_poll stopped the phase;
+ * errno: the operation's error, or EINTR when a signal stopped the phase;
  * 'r' then holds what was done up to that point.
  */
 int
@@ -251,7 +253,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 				break;
 			}
 		}
-		if (*w->poll != 0 && poll_paused(w, p, j + 1, &t0, &paused)) {
+		if (sig_poll != 0 && poll_paused(w, p, j + 1, &t0, &paused)) {
 			i += st;
 			j++;
 			saved = EINTR;
@@ -310,7 +312,7 @@ make_dirs(struct workload *w, struct workload_result *r)
 		t1 = timing_now();
 		stats_hist_add(&r->hist, t1 - t0);
 		t0 = t1;
-		if (*w->poll != 0 && poll_paused(w, PHASE_MKDIR, d + 1, &t0,
+		if (sig_poll != 0 && poll_paused(w, PHASE_MKDIR, d + 1, &t0,
 		    &paused)) {
 			d++;
 			saved = EINTR;
@@ -356,7 +358,7 @@ delete_tree(struct workload *w, struct workload_result *r)
 			stats_hist_add(&r->hist, t1 - t0);
 			t0 = t1;
 			r->done++;
-			if (*w->poll != 0 && poll_paused(w, PHASE_DELETE,
+			if (sig_poll != 0 && poll_paused(w, PHASE_DELETE,
 			    r->done, &t0, &paused)) {
 				saved = EINTR;
 				rc = -1;
@@ -445,7 +447,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 			r->done += (uint64_t)k;
 			if (r->loop_at != 0)
 				break;
-			if (*w->poll != 0 && poll_paused(w, p, r->done, &t0,
+			if (sig_poll != 0 && poll_paused(w, p, r->done, &t0,
 			    &paused)) {
 				errno = EINTR;
 				goto fail;
@@ -468,9 +470,22 @@ fail:
 }
 
 /*
- * The poll flag is up: call on_poll, and keep the time it takes (drawing
- * the progress line) out of the phase: it is added to '*paused' and the
- * next latency starts after it.  Return what on_poll says: stop or not.
+ * sig_poll is up in phase 'p' after 'done': on a tick of the progress
+ * timer call on_poll.  Return whether a signal stops the phase (a
+ * clean-up, PHASE_COUNT: only a second one).
+ */
+static bool
+polled(struct workload *w, enum phase p, uint64_t done)
+{
+	if (sig_polled() && w->on_poll != NULL)
+		w->on_poll(w->arg, p, done);
+	return sig_stop(p == PHASE_COUNT);
+}
+
+/*
+ * polled(), in a timed loop: the time it takes (drawing the progress
+ * line) is kept out of the phase, added to '*paused', and the next
+ * latency starts after it.
  */
 static bool
 poll_paused(struct workload *w, enum phase p, uint64_t done, uint64_t *t0,
@@ -479,7 +494,7 @@ poll_paused(struct workload *w, enum phase p, uint64_t done, uint64_t *t0,
 	uint64_t	t;
 	bool		stop;
 
-	stop = w->on_poll(w->arg, p, done);
+	stop = polled(w, p, done);
 	t = timing_now();
 	*paused += t - *t0;
 	*t0 = t;
@@ -538,7 +553,7 @@ remove_listed(struct workload *w, struct workload_result *r)
 			}
 			if (r->loop_at != 0)
 				break;
-			if (*w->poll != 0 && poll_paused(w, PHASE_RMRF,
+			if (sig_poll != 0 && poll_paused(w, PHASE_RMRF,
 			    r->done, &t0, &paused)) {
 				errno = EINTR;
 				goto fail;
@@ -566,7 +581,7 @@ fail:
  * Remove, untimed, every name this round may have left: those created and
  * not yet deleted in creation order, and then in the tree layout the
  * subdirectories not yet removed.  Names already gone (ENOENT) are fine.
- * If on_poll asks to stop (a second signal), give up.  Store how many
+ * At a second signal (sig_stop()), give up.  Store how many
  * files were removed in '*removed'.  Return 0, or -1 with errno (EINTR
  * when abandoned) at the first other error.
  */
@@ -588,8 +603,7 @@ workload_clean(struct workload *w, uint64_t *removed)
 			return -1;
 		}
 		(*removed)++;
-		if (*w->poll != 0 &&
-		    w->on_poll(w->arg, PHASE_COUNT, *removed)) {
+		if (sig_poll != 0 && polled(w, PHASE_COUNT, *removed)) {
 			w->deleted = i + 1;
 			errno = EINTR;
 			return -1;

@@ -9,8 +9,9 @@
  * listing).  Everything a loop needs is prepared before its clock starts:
  * the names (names.c), the random order (workload_shuffle), the histogram.
  * Inside the loop there is the operation, one clock read, one histogram
- * update, and one load of the poll flag that signals and the progress
- * timer set; the poll callback runs outside the fast path.
+ * update, and one load of sig_poll, which signals and the progress timer
+ * put up; what follows it (a signal stops the phase, a tick draws the
+ * progress line) runs outside the fast path.
  *
  * The struct workload also remembers which names may exist, so that
  * workload_clean() can remove exactly what the round created, whatever
@@ -82,12 +83,12 @@ struct workload {
 	const uint32_t		*order;		/* random order for open */
 	uint64_t		 n;
 	/*
-	 * Nonzero when a signal or the progress timer fired; the loops
-	 * then call on_poll(arg, phase, done), which returns true to stop
-	 * the phase (errno EINTR).
+	 * When sig_poll is up, a signal stops the phase (sig_stop(): errno
+	 * EINTR; workload_clean() at the second), and a tick of the
+	 * progress timer (sig_polled()) calls on_poll(arg, phase, done), if
+	 * set, untimed: the progress line.  It never stops a loop.
 	 */
-	volatile sig_atomic_t	*poll;
-	bool			(*on_poll)(void *, enum phase, uint64_t);
+	void			(*on_poll)(void *, enum phase, uint64_t);
 	void			*arg;
 	/*
 	 * If not 0, the create phase stops at this timing_now() value,

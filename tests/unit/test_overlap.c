@@ -33,16 +33,14 @@ struct fixture {
 	struct backend		 be;
 	struct names		 names;
 	struct workload		 w;
-	volatile sig_atomic_t	 poll;
 };
 
-static bool
+static void
 never(void *arg, enum phase p, uint64_t done)
 {
 	(void)arg;
 	(void)p;
 	(void)done;
-	return false;
 }
 
 /* A fake backend with a window of W, and a round directory of N names. */
@@ -66,7 +64,6 @@ setup(void **state)
 	f->w.be = &f->be;
 	f->w.names = &f->names;
 	f->w.n = N;
-	f->w.poll = &f->poll;
 	f->w.on_poll = never;
 	f->w.seen = calloc(workload_seen_words(N), sizeof(*f->w.seen));
 	assert_non_null(f->w.seen);

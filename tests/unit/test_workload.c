@@ -5,9 +5,11 @@
  * Unit tests for workload.c with the POSIX backend, on real system calls
  * in a mkdtemp(3) directory: each phase handles every file exactly once,
  * the shuffle is a permutation fixed by its seed, rm -rf leaves foreign
- * names alone, a poll callback stops a phase and workload_clean() removes
- * exactly what was created.  openat is wrapped (-Wl,--wrap=openat) only
- * to make a create fail with ENOSPC or EMFILE, which a test cannot stage.
+ * names alone, a signal (sig_count, seen when sig_poll is up) stops a
+ * phase, the progress callback is called at each tick, and
+ * workload_clean() removes exactly what was created.  openat is wrapped
+ * (-Wl,--wrap=openat) only to make a create fail with ENOSPC or EMFILE,
+ * which a test cannot stage.
  */
 
 #include <sys/stat.h>
@@ -28,6 +30,7 @@
 
 #include "backend.h"
 #include "names.h"
+#include "sig.h"
 #include "util.h"
 #include "workload.h"
 
@@ -66,19 +69,22 @@ struct fixture {
 	struct names		 names;
 	uint32_t		*order;
 	struct workload		 w;
-	volatile sig_atomic_t	 poll;
-	uint64_t		 stop_at;	/* on_poll stops here */
+	uint64_t		 stop_at;	/* a signal comes here */
 	unsigned		 polls;
 };
 
-static bool
+static void
 stop_at(void *arg, enum phase p, uint64_t done)
 {
 	struct fixture	*f = arg;
 
 	(void)p;
 	f->polls++;
-	return done >= f->stop_at;
+	if (done >= f->stop_at) {
+		sig_count = 1;		/* as if a signal came now */
+		sig_first = SIGINT;
+	} else
+		sig_poll = sig_tick = 1;	/* a tick at the next file */
 }
 
 static int
@@ -104,7 +110,6 @@ setup(void **state)
 	f->w.names = &f->names;
 	f->w.order = f->order;
 	f->w.n = N;
-	f->w.poll = &f->poll;
 	f->w.seen = calloc(workload_seen_words(N), sizeof(*f->w.seen));
 	assert_non_null(f->w.seen);
 	f->w.on_poll = stop_at;
@@ -224,7 +229,7 @@ test_poll_stops_and_clean(void **state)
 	struct workload_result	 r;
 	uint64_t		 removed;
 
-	f->poll = 1;			/* as if a signal had come */
+	sig_poll = sig_tick = 1;	/* the progress timer ticks */
 	f->stop_at = 100;
 	assert_int_equal(workload_run(&f->w, PHASE_CREATE, &r), -1);
 	assert_int_equal(errno, EINTR);
@@ -233,7 +238,7 @@ test_poll_stops_and_clean(void **state)
 	assert_int_equal(count_entries(f), 100);
 	assert_true(f->polls >= 1);
 
-	f->poll = 0;
+	sig_count = sig_first = sig_poll = sig_tick = 0;
 	assert_int_equal(workload_clean(&f->w, &removed), 0);
 	assert_int_equal(removed, 100);
 	assert_int_equal(count_entries(f), 0);
@@ -247,13 +252,13 @@ test_delete_interrupted_then_clean(void **state)
 	uint64_t		 removed;
 
 	assert_int_equal(workload_run(&f->w, PHASE_CREATE, &r), 0);
-	f->poll = 1;
+	sig_poll = sig_tick = 1;
 	f->stop_at = 250;
 	assert_int_equal(workload_run(&f->w, PHASE_DELETE, &r), -1);
 	assert_int_equal(errno, EINTR);
 	assert_int_equal(f->w.deleted, 250);
 	assert_int_equal(count_entries(f), N - 250);
-	f->poll = 0;
+	sig_count = sig_first = sig_poll = sig_tick = 0;
 	assert_int_equal(workload_clean(&f->w, &removed), 0);
 	assert_int_equal(removed, N - 250);
 	assert_int_equal(count_entries(f), 0);
