@@ -763,7 +763,6 @@ setup_round(struct run *r)
 	rd->target = &r->target;
 	rd->perf = &r->perf;
 	rd->doc = &r->doc;
-	rd->run_t0_ns = r->t0_ns;
 	rd->on_poll = on_poll;
 	rd->note = on_note;
 	rd->planned = on_planned;

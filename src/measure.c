@@ -344,15 +344,16 @@ merge(struct round *r, const struct measure_arg *ma,
 
 /*
  * When the create phase of the first repetition must stop for the round
- * to end at the budget (timing_create_deadline()), or 0.
+ * to end at r->end_ns, the budget's end as the schedule has it
+ * (timing_create_deadline()), or 0.
  */
 static uint64_t
 create_deadline(const struct round *r, const struct measure_arg *ma)
 {
 	if (ma->p != PHASE_CREATE || !r->deadline || ma->rep != 1)
 		return 0;
-	return timing_create_deadline(r->run_t0_ns, r->cfg->budget_ns,
-	    r->phase_t0_ns, timing_shape_share(&r->last), r->cfg->repeat);
+	return timing_create_deadline(r->end_ns, r->phase_t0_ns,
+	    timing_shape_share(&r->last), r->cfg->repeat);
 }
 
 /*
@@ -694,16 +695,15 @@ measure_ranks_end(void)
 /*
  * The open phase's time box (struct workload): whether to stop after
  * 'done' files at 'now', 'elapsed_ns' into the phase, for the round to
- * end at the budget (timing_open_stop()).
+ * end at r->end_ns (timing_open_stop()).
  */
 static bool
 open_box(void *arg, uint64_t done, uint64_t now, uint64_t elapsed_ns)
 {
 	struct round	*r = arg;
 
-	return timing_open_stop(&r->last, timing_budget_end(r->run_t0_ns,
-	    r->cfg->budget_ns), now, r->n, done, elapsed_ns, r->create_ns,
-	    r->cfg->repeat - r->rep);
+	return timing_open_stop(&r->last, r->end_ns, now, r->n, done,
+	    elapsed_ns, r->create_ns, r->cfg->repeat - r->rep);
 }
 
 /* A cache counter as a cell: NAN where it could not be read. */

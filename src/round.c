@@ -63,6 +63,7 @@ round_loop(struct round *r, struct timing_sched *s, struct timing_round *last)
 	while (timing_sched_next(s, last)) {
 		if (r->planned != NULL)
 			r->planned(r->arg, last);
+		r->end_ns = last->end_ns;
 		if (round_run(r, last->k, last->n, last->warmup,
 		    last->deadline, &res) == -1)
 			return -1;

@@ -108,7 +108,6 @@ struct round {
 	unsigned		 dev_major;	/* the target's device, */
 	unsigned		 dev_minor;	/* for its sector counts */
 	const char		*inode_slab;	/* its inode cache */
-	uint64_t		 run_t0_ns;	/* start of the run */
 	void			(*on_poll)(void *, enum phase, uint64_t);
 	void			(*note)(void *, const struct round_note *);
 	/* round_loop(): before and after each round (may be NULL). */
@@ -123,7 +122,10 @@ struct round {
 	uint64_t		 t0_ns;		/* its start */
 	uint64_t		 phase_t0_ns;	/* the phase's start */
 	bool			 deadline;	/* create stops at a deadline,
-						   open at its box */
+						   open at its box, */
+	uint64_t		 end_ns;	/* for the round to end by
+						   then: timing_round.end_ns,
+						   on timing_now()'s clock */
 	unsigned		 rep;		/* the repetition under way */
 	double			 create_ns;	/* its create phase */
 	struct timing_shape	 last;		/* the last repetition */

@@ -120,7 +120,12 @@ timing_next_n(uint64_t n, double growth, uint64_t max)
 
 /* ===== Budget ===== */
 
-/* When the rounds of a run that started at 'run_t0_ns' must end. */
+/*
+ * When the rounds of a run that started at 'run_t0_ns' with budget
+ * 'budget_ns' must end: TIMING_SLACK before the budget.  The schedule
+ * asks once (timing_sched_init()) and hands it to every round it plans
+ * (timing_round.end_ns), whose deadlines keep it.
+ */
 uint64_t
 timing_budget_end(uint64_t run_t0_ns, uint64_t budget_ns)
 {
@@ -129,29 +134,27 @@ timing_budget_end(uint64_t run_t0_ns, uint64_t budget_ns)
 
 /*
  * When the create phase with a deadline (timing_round.deadline) of a run
- * that started at 'run_t0_ns' with budget 'budget_ns', starting at 'now',
- * must stop: when the share of what is left of the budget (less
- * TIMING_SLACK) that create took in the repetition before ('share'; the
- * rest of the round takes the remainder) is spent, divided among the
- * 'repeat' repetitions.  A share that is no share (below 5%, 100% or
- * more, NAN) counts as half.  The rule assumes that the other phases
- * slow down with n as create does.  Where they slow down more (a cache
+ * whose rounds must end at 'end_ns' (timing_round.end_ns), starting at
+ * 'now', must stop: when the share of what is left until then that
+ * create took in the repetition before ('share'; the rest of the round
+ * takes the remainder) is spent, divided among the 'repeat'
+ * repetitions.  A share that is no share (below 5%, 100% or more, NAN)
+ * counts as half.  The rule assumes that the other phases slow down
+ * with n as create does.  Where they slow down more (a cache
  * knee crossed by the last round, which may be three or four times any
  * round before it), the open phase's own time box catches it
  * (timing_open_stop()); without an open phase such a round ends after
  * the budget.
  */
 uint64_t
-timing_create_deadline(uint64_t run_t0_ns, uint64_t budget_ns, uint64_t now,
-    double share, unsigned repeat)
+timing_create_deadline(uint64_t end_ns, uint64_t now, double share,
+    unsigned repeat)
 {
-	uint64_t	end = timing_budget_end(run_t0_ns, budget_ns);
-
 	if (!(share > 0.05 && share < 1))
 		share = 0.5;
-	if (end <= now)
+	if (end_ns <= now)
 		return now;
-	return now + (uint64_t)((double)(end - now) * share / repeat);
+	return now + (uint64_t)((double)(end_ns - now) * share / repeat);
 }
 
 /*
@@ -268,6 +271,7 @@ timing_sched_init(struct timing_sched *s, const struct timing_clock *clock,
 	s->policy = policy;
 	s->t0_ns = t0_ns;
 	s->budget_ns = budget_ns;
+	s->end_ns = timing_budget_end(t0_ns, budget_ns);
 	s->growth = growth;
 	s->repeat = repeat;
 	s->warmup = warmup;
@@ -320,6 +324,7 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 	unsigned	i;
 
 	memset(rd, 0, sizeof(*rd));
+	rd->end_ns = s->end_ns;
 	rd->left_ns = s->t0_ns + s->budget_ns > now ? s->t0_ns +
 	    s->budget_ns - now : 0;
 	if (s->ended) {
@@ -346,8 +351,7 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 	if (!s->have_model)
 		goto run;
 	if (!s->plan_on) {
-		left = (1 - TIMING_SLACK) * (double)s->budget_ns -
-		    (double)elapsed;
+		left = (double)s->end_ns - (double)now;
 		switch (plan_make(&s->model, plan_margin(&s->costs),
 		    s->n_prev, s->growth, s->max, s->repeat, left, &s->plan)) {
 		case PLAN_NONE:

@@ -59,8 +59,7 @@ enum timing_policy {
 #define TIMING_SLACK	0.02
 
 uint64_t	timing_budget_end(uint64_t, uint64_t);
-uint64_t	timing_create_deadline(uint64_t, uint64_t, uint64_t, double,
-	    unsigned);
+uint64_t	timing_create_deadline(uint64_t, uint64_t, double, unsigned);
 
 /*
  * How the time of the last TIMING_SHAPE_LEN repetitions fell, for the
@@ -145,6 +144,8 @@ struct timing_round {
 	bool			deadline;	/* create stops in time for
 						   the round to end at the
 						   budget */
+	uint64_t		end_ns;		/* when the rounds must end:
+						   timing_sched.end_ns */
 	bool			timebox;	/* the last round: sized to
 						   end at the budget */
 	uint64_t		n_about;	/* time-boxed: predicted n */
@@ -170,6 +171,9 @@ struct timing_sched {
 	struct plan_costs		 costs;
 	uint64_t			 t0_ns;		/* start of the run */
 	uint64_t			 budget_ns;
+	uint64_t			 end_ns;	/* the rounds': the one
+							   timing_budget_end()
+							   of the run */
 	double				 growth;
 	unsigned			 repeat, warmup;
 	uint64_t			 max;		/* largest n */

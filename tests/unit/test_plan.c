@@ -520,20 +520,19 @@ run(const struct machine *m, uint64_t budget_ns)
 
 	memset(&o, 0, sizeof(o));
 	memset(&last, 0, sizeof(last));
-	end = timing_budget_end(t0, budget_ns);
 	timing_sched_init(&s, &clock, t0, budget_ns, TIMING_PREDICT, START,
 	    MAX_FILES, GROWTH, reps_of(m), 0);
 	while (timing_sched_next(&s, &rd)) {
 		assert_true(rd.k <= MAXROUNDS);
 		assert_true(rd.deadline);
+		end = rd.end_ns;	/* as the round has it */
 		made = rd.n;
 		for (rep = 1; rep <= reps_of(m); rep++) {
 			rep0 = now;
 			if (rep == 1) {
 				/* Create stops at its deadline. */
-				deadline = timing_create_deadline(t0,
-				    budget_ns, now, timing_shape_share(&last),
-				    reps_of(m));
+				deadline = timing_create_deadline(rd.end_ns,
+				    now, timing_shape_share(&last), reps_of(m));
 				if (finish(m, now, create_work(m, made)) >
 				    deadline)
 					made = created_by(m, work_until(m,

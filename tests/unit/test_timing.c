@@ -219,8 +219,8 @@ sim_run(struct sim *m)
 		made = rd.n;
 		if (rd.timebox) {
 			/* Create stops at its deadline, in the first rep. */
-			deadline = timing_create_deadline(m->t0, m->budget_ns,
-			    m->now, 0.5, m->repeat);
+			deadline = timing_create_deadline(rd.end_ns, m->now,
+			    0.5, m->repeat);
 			if ((double)(deadline - m->now) < made * c)
 				made = (uint64_t)((deadline - m->now) / c) + 1;
 		}
