@@ -115,7 +115,6 @@ static struct run	*tidy_run;	/* for tidy(), at exit */
 static int	verb_cleanup(int, char **);
 static int	run_main(int, char **);
 static void	parse_args(struct run *, int, char **, bool *);
-static void	check_dir(const char *);
 static void	setup_target(struct run *);
 static int	setup_only(struct run *);
 static void	check_path_fstype(struct run *);
@@ -230,14 +229,13 @@ run_main(int argc, char **argv)
 	}
 	if ((r->ops = backend_for(r->dir)) == NULL)
 		report_usage("%s: no backend for this kind of target", r->dir);
-	if (r->cfg.clients > 1 && r->ops->forked == NULL)
+	if (r->cfg.clients > 1 && (r->ops->flags & BACKEND_FORKS) == 0)
 		report_usage("--clients %u: not with the %s backend (it cannot "
 		    "be used by two processes)", r->cfg.clients, r->ops->name);
-	if (r->ops == &posix_ops)
-		check_dir(r->dir);
-	else if (r->ops->check != NULL && r->ops->check(r->dir, errbuf) == -1)
+	if (r->ops->check != NULL && r->ops->check(r->dir, errbuf) == -1)
 		report_usage("%s", errbuf);
-	else if (r->cfg.memory_limit != 0)
+	if (r->cfg.memory_limit != 0 &&
+	    (r->ops->flags & BACKEND_MEMLIMIT) == 0)
 		report_usage("--memory-limit: not with %s (the %s backend's "
 		    "phases share its connection with largedir)", r->dir,
 		    r->ops->name);
@@ -334,16 +332,6 @@ parse_args(struct run *r, int argc, char **argv, bool *cleanup)
 		report_usage("missing the directory to measure, or -c "
 		    "FILE (see largedir -h)");
 	r->dir = a.nrest == 1 ? a.rest[0] : NULL;
-}
-
-/* The directory under test must exist and be a directory. */
-static void
-check_dir(const char *dir)
-{
-	char	errbuf[LD_ERRLEN];
-
-	if (util_check_dir(dir, errbuf) == -1)
-		report_usage("%s", errbuf);
 }
 
 /*
@@ -470,7 +458,7 @@ check_path_fstype(struct run *r)
 	bool			 same;
 
 	if (want == NULL || probe_mount(r->tconf.path, &pm) == -1)
-		return;		/* check_dir() says what is wrong */
+		return;		/* the backend's check says what is wrong */
 	same = strcmp(pm.fstype, want) == 0 || (strncmp(pm.fstype, "nfs",
 	    3) == 0 && strncmp(want, "nfs", 3) == 0);
 	if (!same)
@@ -566,7 +554,7 @@ setup_label(struct run *r)
 		r->label = xstrdup(r->cfg.label);
 	else if (r->tconf.label != NULL)
 		r->label = xstrdup(r->tconf.label);
-	else if (r->ops != &posix_ops)
+	else if ((r->ops->flags & BACKEND_LOCAL) == 0)
 		r->label = xstrdup(r->ops->name);
 	else if (probe_mount(r->dir, &pm) == 0) {
 		r->label = xstrdup(pm.fstype);
@@ -630,7 +618,7 @@ setup_outputs(struct run *r, int argc, char **argv)
 	if ((f = getenv(SUITE_COMMAND_ENV)) != NULL && *f != '\0')
 		output_kv_set(&r->doc.meta, "suite_command", "%s", f);
 	output_kv_set(&r->doc.meta, "dir", "%s", r->dir);
-	if (r->ops == &posix_ops)
+	if ((r->ops->flags & BACKEND_LOCAL) != 0)
 		probe_target(r->dir, &r->doc.meta);
 	if (r->conf_path != NULL) {
 		output_kv_set(&r->doc.meta, "config_file", "%s",
@@ -717,7 +705,7 @@ setup_workdir(struct run *r)
 	char				 errbuf[LD_ERRLEN];
 
 	backend_opts_of(r, &bo);
-	if (bo.per_dir != 0 && r->ops->subdir == NULL)
+	if (bo.per_dir != 0 && (r->ops->flags & BACKEND_TREE) == 0)
 		errx(2, "--layout tree: the %s backend cannot make "
 		    "subdirectories", r->ops->name);
 	if (backend_open(&r->be, r->ops, r->dir, &bo, errbuf) == -1) {

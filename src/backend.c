@@ -133,9 +133,9 @@ backend_attach(struct backend *be, const struct backend_ops *ops,
     char *err)
 {
 	start(be, ops, opts);
-	if (ops->attach == NULL || ops->enter == NULL ||
+	if ((ops->flags & BACKEND_RANKS) == 0 ||
 	    ops->attach(be, target, name, err) == -1) {
-		if (ops->attach == NULL || ops->enter == NULL)
+		if ((ops->flags & BACKEND_RANKS) == 0)
 			(void)util_fail(err, ENOTSUP, "--mpi: not with the %s "
 			    "backend", ops->name);
 		be->ops = NULL;

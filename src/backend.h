@@ -16,6 +16,11 @@
  * "SCHEME://..." goes to the backend of that scheme, anything else is a
  * path for posix).
  *
+ * A backend says what it can do in 'flags' (BACKEND_LOCAL ...), so that
+ * the run's set-up asks for a capability, never for a backend by name:
+ * a flag and the operation it stands for (forked, subdir, attach) are
+ * there together or not at all, which test_backend.c checks.
+ *
  * A backend owns its work directory: open() makes a fresh one inside
  * the target and marks it as largedir's, close() removes it, or keeps it
  * with its mark for --cleanup, and sweep() is --cleanup.  Round
@@ -53,6 +58,18 @@
 
 #define BACKEND_MAX		8	/* backends in the registry */
 #define BACKEND_MAX_COUNTERS	48	/* counters of one backend */
+
+/* backend_ops.flags: what a backend can do. */
+#define BACKEND_LOCAL	0x01	/* its targets are directories on this
+				   machine's mounts: their filesystem, free
+				   inodes and caches are this machine's */
+#define BACKEND_FORKS	0x02	/* a child may use it beside its parent
+				   (forked: --clients, --churn) */
+#define BACKEND_TREE	0x04	/* subdirectories (subdir: --layout tree) */
+#define BACKEND_MEMLIMIT 0x08	/* its phases may run in a memory-limited
+				   child (--memory-limit) */
+#define BACKEND_RANKS	0x10	/* the ranks of an MPI job share it (attach,
+				   enter: --mpi) */
 
 enum backend_fsync {
 	BACKEND_FSYNC_NONE = 0,
@@ -95,6 +112,7 @@ struct config_opt;		/* config.h */
 struct backend_ops {
 	const char	*name;		/* "posix" */
 	const char	*scheme;	/* "nfs" for nfs://..., or NULL */
+	unsigned	 flags;		/* BACKEND_LOCAL ... */
 	/* Per-operation counters, NULL-terminated: the column names. */
 	const char *const *counter_names;
 	/*

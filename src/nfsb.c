@@ -167,6 +167,7 @@ static const struct config_opt options[] = {
 const struct backend_ops nfsb_ops = {
 	.name = "nfs",
 	.scheme = "nfs",
+	.flags = BACKEND_FORKS | BACKEND_TREE | BACKEND_RANKS,
 	.options = options,
 	.counter_names = nfsrpc_counter_names,
 	.ncalls = NFSRPC_NPROC,

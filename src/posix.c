@@ -64,6 +64,7 @@ struct posix {
 	bool			 attached;	/* another rank's: keep it */
 };
 
+static int	posix_check(const char *, char *);
 static int	posix_open(struct backend *, const char *, char *);
 static int	posix_close(struct backend *, bool, char *);
 static int	posix_attach(struct backend *, const char *, const char *,
@@ -103,6 +104,9 @@ static int	posix_sweep(const char *, void (*)(void *,
 const struct backend_ops posix_ops = {
 	.name = "posix",
 	.scheme = NULL,
+	.flags = BACKEND_LOCAL | BACKEND_FORKS | BACKEND_TREE |
+	    BACKEND_MEMLIMIT | BACKEND_RANKS,
+	.check = posix_check,
 	.open = posix_open,
 	.close = posix_close,
 	.attach = posix_attach,
@@ -125,6 +129,13 @@ const struct backend_ops posix_ops = {
 	.counters = NULL,
 	.sweep = posix_sweep,
 };
+
+/* The target must be a directory that exists. */
+static int
+posix_check(const char *target, char *err)
+{
+	return util_check_dir(target, err);
+}
 
 /* Make and mark the work directory inside the directory 'target'. */
 static int

@@ -110,6 +110,7 @@ static const struct config_opt options[] = {
 const struct backend_ops fake_ops = {
 	.name = "fake",
 	.scheme = "fake",
+	.flags = BACKEND_TREE,
 	.options = options,
 	.open = f_open,
 	.close = f_close,
