@@ -48,7 +48,6 @@
 #include "compare.h"
 #include "config.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
-#include "knfs.h"
 #include "measure.h"
 #include "memcg.h"
 #include "nfsstat.h"
@@ -638,9 +637,8 @@ setup_outputs(struct run *r, int argc, char **argv)
 		    perf_unavailable(&r->perf));
 	record_describe_cold(&r->doc.meta, r->cfg.cold);
 	/* On a kernel NFS mount, posix counts what the client sent. */
-	if (r->ops == &posix_ops &&
-	    (r->ops = knfs_for_dir(r->dir, &r->doc.meta, line)) != NULL &&
-	    *line != '\0')
+	r->ops = backend_refine(r->ops, r->dir, &r->doc.meta, line);
+	if (*line != '\0')
 		report_warn("warning: no RPC counts: %s", line);
 	/* Then the backend's counters (none for posix elsewhere). */
 	r->round.nperf = perf_nvalues(&r->perf);

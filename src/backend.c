@@ -48,6 +48,19 @@ backend_nth(size_t i)
 }
 
 /*
+ * The table of 'ops' for the target 'target' in particular (its refine
+ * op), and what the results should say of it in 'meta'; 'err' says why
+ * it could not count what it would (else it is "").
+ */
+const struct backend_ops *
+backend_refine(const struct backend_ops *ops, const char *target,
+    struct output_kvlist *meta, char *err)
+{
+	*err = '\0';
+	return ops->refine != NULL ? ops->refine(target, meta, err) : ops;
+}
+
+/*
  * The value of the backend's own option 'name' that 'be' was opened
  * with (backend_opts.settings), or NULL if it has none.  The string
  * belongs to whoever owns the settings (the run's struct config).

@@ -133,6 +133,16 @@ struct backend_ops {
 	 */
 	int		(*check)(const char *, char *);
 	/*
+	 * The table to use for 'target' in particular (may be NULL: this
+	 * one): posix on a kernel NFS mount counts what the client sent,
+	 * under names only the mount's NFS version knows.  Adds what the
+	 * results should say of it to 'meta'; if it cannot count, returns
+	 * this table and says why in 'err' (else 'err' is "").  Called
+	 * when the columns are laid out: the table names them.
+	 */
+	const struct backend_ops *(*refine)(const char *,
+			    struct output_kvlist *, char *);
+	/*
 	 * Make and mark a fresh work directory in 'target' and keep it
 	 * open; be->workdir names it.  Errors: a one-line message in
 	 * 'err' (LD_ERRLEN bytes).
@@ -256,6 +266,8 @@ struct backend {
 const struct backend_ops *backend_find(const char *);
 const struct backend_ops *backend_for(const char *);
 const struct backend_ops *backend_nth(size_t);
+const struct backend_ops *backend_refine(const struct backend_ops *,
+	    const char *, struct output_kvlist *, char *);
 const char	*backend_setting(const struct backend *, const char *);
 int	backend_register(const struct backend_ops *);
 int	backend_open(struct backend *, const struct backend_ops *,
