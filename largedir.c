@@ -668,7 +668,7 @@ backend_opts_of(const struct run *r, struct backend_opts *bo)
 	bo->per_dir = r->cfg.layout == CONFIG_LAYOUT_TREE ?
 	    r->cfg.files_per_dir : 0;
 	bo->started = r->stamp;
-	bo->settings = &r->cfg.bset;
+	bo->settings = config_settings(&r->cfg, r->ops);
 }
 
 /*

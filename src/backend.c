@@ -16,7 +16,6 @@
 
 #include "backend.h"
 #include "nfsb.h"
-#include "output.h"
 #include "util.h"
 
 static void	start(struct backend *, const struct backend_ops *,
@@ -58,18 +57,6 @@ backend_refine(const struct backend_ops *ops, const char *target,
 {
 	*err = '\0';
 	return ops->refine != NULL ? ops->refine(target, meta, err) : ops;
-}
-
-/*
- * The value of the backend's own option 'name' that 'be' was opened
- * with (backend_opts.settings), or NULL if it has none.  The string
- * belongs to whoever owns the settings (the run's struct config).
- */
-const char *
-backend_setting(const struct backend *be, const char *name)
-{
-	return be->opts.settings != NULL ?
-	    output_kv_get(be->opts.settings, name) : NULL;
 }
 
 /*

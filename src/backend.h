@@ -32,12 +32,13 @@
  * backend) under the names the ops table lists, so the columns are known
  * before anything is opened.
  *
- * A backend may have options of its own (an NFS server's URL, READDIR
- * buffer sizes): 'options' lists them in config.c's form (struct
- * config_opt), and config.c takes them on the command line, in config
- * files, in -h and in the record of a run, after its own.  Their values
- * reach the backend as strings in backend_opts.settings; backend_setting()
- * finds one.
+ * A backend may have options of its own (READDIR buffer sizes, calls in
+ * flight): 'options' lists them in config.c's form (struct config_opt,
+ * with their bounds and messages, and where each goes in a struct of the
+ * backend's own, 'settings_size' bytes), and config.c takes them on the
+ * command line, in config files, in -h and in the record of a run,
+ * after its own.  They are parsed once, there, into that struct, which
+ * the backend is opened with (backend_opts.settings).
  *
  * Names passed to create/openclose/stat/unlink are single path components
  * in the given directory.  Every operation returns 0 (or a count), or -1
@@ -92,8 +93,11 @@ struct backend_opts {
 	uint64_t		 per_dir;	/* --layout tree: files in each
 						   subdirectory; 0: flat */
 	const char		*started;	/* ISO 8601 */
-	/* Its own options by name (config.bset), or NULL. */
-	const struct output_kvlist	*settings;
+	/*
+	 * Its own options, in its struct (settings_size bytes: config.c
+	 * filled it from the option table), or NULL: their defaults.
+	 */
+	const void		*settings;
 };
 
 /* What sweep() did with one work directory it found. */
@@ -107,7 +111,8 @@ struct backend_report {
 
 struct backend;
 struct backend_dir;		/* a round directory: the backend's own */
-struct config_opt;		/* config.h */
+struct config;			/* config.h */
+struct config_opt;
 
 struct backend_ops {
 	const char	*name;		/* "posix" */
@@ -125,8 +130,20 @@ struct backend_ops {
 	 * (RPCs): the round line shows their sum per file.  0: none.
 	 */
 	size_t		 ncalls;
-	/* Its own options, name NULL ends them; NULL: none. */
+	/*
+	 * Its own options, name NULL ends them; NULL: none.  Each one's
+	 * 'off' and 'size' place its value in a struct of 'settings_size'
+	 * bytes, which backend_opts.settings points to.
+	 */
 	const struct config_opt	*options;
+	size_t		 settings_size;
+	/*
+	 * Check its options against the run's other settings (may be
+	 * NULL): 0, or -1 with a one-line message naming the options in
+	 * 'err'.  config_check() calls it for every registered backend.
+	 */
+	int		(*check_settings)(const void *, const struct config *,
+			    char *);
 	/*
 	 * Check the form of 'target' before anything is made (may be
 	 * NULL): 0, or -1 with a one-line message in 'err'.
@@ -268,7 +285,6 @@ const struct backend_ops *backend_for(const char *);
 const struct backend_ops *backend_nth(size_t);
 const struct backend_ops *backend_refine(const struct backend_ops *,
 	    const char *, struct output_kvlist *, char *);
-const char	*backend_setting(const struct backend *, const char *);
 int	backend_register(const struct backend_ops *);
 int	backend_open(struct backend *, const struct backend_ops *,
 	    const char *, const struct backend_opts *, char *);
