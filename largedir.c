@@ -467,6 +467,8 @@ flush_outputs(struct run *r)
 {
 	struct setup_say	s;
 
+	s.status = 0;
+	s.line[0] = '\0';
 	if (meta_flush(r, &s) == -1)
 		errx(s.status, "%s", s.line);
 }
