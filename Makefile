@@ -119,7 +119,8 @@ $(O)/gitid.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define LD_GIT "%s"\n' '$(GIT_DESCRIBE)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
-$(O)/largedir.o $(O)/src/suite.o $(O)/src/compare.o: $(O)/gitid.h
+$(O)/largedir.o $(O)/src/suite.o $(O)/src/compare.o \
+    $(O)/src/meta.o: $(O)/gitid.h
 FORCE:
 
 $(O)/%.o: %.c
@@ -138,7 +139,8 @@ $(O)/tests/%: $(O)/tests/%.o $(LIB)
 # The in-memory backend of the tests (tests/unit/fake.c), for the tests
 # that run rounds on it and the backend conformance suite.
 FAKE_USERS = $(O)/tests/test_backend $(O)/tests/test_round \
-	     $(O)/tests/test_config $(O)/tests/test_overlap
+	     $(O)/tests/test_config $(O)/tests/test_overlap \
+	     $(O)/tests/test_setup
 $(FAKE_USERS): FAKE = $(O)/tests/fake.o
 $(FAKE_USERS): $(O)/tests/fake.o
 

@@ -84,6 +84,8 @@ for line in text.splitlines():
     line = re.sub(r"\b[0-9][0-9.]*(ns|µs|us|ms|s|m[0-9]+s|h[0-9]+m)\b", "D", line)
     line = re.sub(r"\b[0-9]+m[0-9]+s\b", "D", line)
     line = re.sub(r"load average [0-9.]+", "load average L", line)
+    # The padding of the columns follows the widths of what was masked.
+    line = re.sub(r" {2,}", " ", line)
     print(line)
 EOF
 }

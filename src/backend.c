@@ -16,7 +16,6 @@
 
 #include "backend.h"
 #include "nfsb.h"
-#include "output.h"
 #include "util.h"
 
 static void	start(struct backend *, const struct backend_ops *,
@@ -48,15 +47,16 @@ backend_nth(size_t i)
 }
 
 /*
- * The value of the backend's own option 'name' that 'be' was opened
- * with (backend_opts.settings), or NULL if it has none.  The string
- * belongs to whoever owns the settings (the run's struct config).
+ * The table of 'ops' for the target 'target' in particular (its refine
+ * op), and what the results should say of it in 'meta'; 'err' says why
+ * it could not count what it would (else it is "").
  */
-const char *
-backend_setting(const struct backend *be, const char *name)
+const struct backend_ops *
+backend_refine(const struct backend_ops *ops, const char *target,
+    struct output_kvlist *meta, char *err)
 {
-	return be->opts.settings != NULL ?
-	    output_kv_get(be->opts.settings, name) : NULL;
+	*err = '\0';
+	return ops->refine != NULL ? ops->refine(target, meta, err) : ops;
 }
 
 /*
@@ -133,9 +133,9 @@ backend_attach(struct backend *be, const struct backend_ops *ops,
     char *err)
 {
 	start(be, ops, opts);
-	if (ops->attach == NULL || ops->enter == NULL ||
+	if ((ops->flags & BACKEND_RANKS) == 0 ||
 	    ops->attach(be, target, name, err) == -1) {
-		if (ops->attach == NULL || ops->enter == NULL)
+		if ((ops->flags & BACKEND_RANKS) == 0)
 			(void)util_fail(err, ENOTSUP, "--mpi: not with the %s "
 			    "backend", ops->name);
 		be->ops = NULL;

@@ -16,6 +16,11 @@
  * "SCHEME://..." goes to the backend of that scheme, anything else is a
  * path for posix).
  *
+ * A backend says what it can do in 'flags' (BACKEND_LOCAL ...), so that
+ * the run's set-up asks for a capability, never for a backend by name:
+ * a flag and the operation it stands for (forked, subdir, attach) are
+ * there together or not at all, which test_backend.c checks.
+ *
  * A backend owns its work directory: open() makes a fresh one inside
  * the target and marks it as largedir's, close() removes it, or keeps it
  * with its mark for --cleanup, and sweep() is --cleanup.  Round
@@ -27,12 +32,13 @@
  * backend) under the names the ops table lists, so the columns are known
  * before anything is opened.
  *
- * A backend may have options of its own (an NFS server's URL, READDIR
- * buffer sizes): 'options' lists them in config.c's form (struct
- * config_opt), and config.c takes them on the command line, in config
- * files, in -h and in the record of a run, after its own.  Their values
- * reach the backend as strings in backend_opts.settings; backend_setting()
- * finds one.
+ * A backend may have options of its own (READDIR buffer sizes, calls in
+ * flight): 'options' lists them in config.c's form (struct config_opt,
+ * with their bounds and messages, and where each goes in a struct of the
+ * backend's own, 'settings_size' bytes), and config.c takes them on the
+ * command line, in config files, in -h and in the record of a run,
+ * after its own.  They are parsed once, there, into that struct, which
+ * the backend is opened with (backend_opts.settings).
  *
  * Names passed to create/openclose/stat/unlink are single path components
  * in the given directory.  Every operation returns 0 (or a count), or -1
@@ -53,6 +59,18 @@
 
 #define BACKEND_MAX		8	/* backends in the registry */
 #define BACKEND_MAX_COUNTERS	48	/* counters of one backend */
+
+/* backend_ops.flags: what a backend can do. */
+#define BACKEND_LOCAL	0x01	/* its targets are directories on this
+				   machine's mounts: their filesystem, free
+				   inodes and caches are this machine's */
+#define BACKEND_FORKS	0x02	/* a child may use it beside its parent
+				   (forked: --clients, --churn) */
+#define BACKEND_TREE	0x04	/* subdirectories (subdir: --layout tree) */
+#define BACKEND_MEMLIMIT 0x08	/* its phases may run in a memory-limited
+				   child (--memory-limit) */
+#define BACKEND_RANKS	0x10	/* the ranks of an MPI job share it (attach,
+				   enter: --mpi) */
 
 enum backend_fsync {
 	BACKEND_FSYNC_NONE = 0,
@@ -75,8 +93,11 @@ struct backend_opts {
 	uint64_t		 per_dir;	/* --layout tree: files in each
 						   subdirectory; 0: flat */
 	const char		*started;	/* ISO 8601 */
-	/* Its own options by name (config.bset), or NULL. */
-	const struct output_kvlist	*settings;
+	/*
+	 * Its own options, in its struct (settings_size bytes: config.c
+	 * filled it from the option table), or NULL: their defaults.
+	 */
+	const void		*settings;
 };
 
 /* What sweep() did with one work directory it found. */
@@ -90,11 +111,13 @@ struct backend_report {
 
 struct backend;
 struct backend_dir;		/* a round directory: the backend's own */
-struct config_opt;		/* config.h */
+struct config;			/* config.h */
+struct config_opt;
 
 struct backend_ops {
 	const char	*name;		/* "posix" */
 	const char	*scheme;	/* "nfs" for nfs://..., or NULL */
+	unsigned	 flags;		/* BACKEND_LOCAL ... */
 	/* Per-operation counters, NULL-terminated: the column names. */
 	const char *const *counter_names;
 	/*
@@ -107,13 +130,35 @@ struct backend_ops {
 	 * (RPCs): the round line shows their sum per file.  0: none.
 	 */
 	size_t		 ncalls;
-	/* Its own options, name NULL ends them; NULL: none. */
+	/*
+	 * Its own options, name NULL ends them; NULL: none.  Each one's
+	 * 'off' and 'size' place its value in a struct of 'settings_size'
+	 * bytes, which backend_opts.settings points to.
+	 */
 	const struct config_opt	*options;
+	size_t		 settings_size;
+	/*
+	 * Check its options against the run's other settings (may be
+	 * NULL): 0, or -1 with a one-line message naming the options in
+	 * 'err'.  config_check() calls it for every registered backend.
+	 */
+	int		(*check_settings)(const void *, const struct config *,
+			    char *);
 	/*
 	 * Check the form of 'target' before anything is made (may be
 	 * NULL): 0, or -1 with a one-line message in 'err'.
 	 */
 	int		(*check)(const char *, char *);
+	/*
+	 * The table to use for 'target' in particular (may be NULL: this
+	 * one): posix on a kernel NFS mount counts what the client sent,
+	 * under names only the mount's NFS version knows.  Adds what the
+	 * results should say of it to 'meta'; if it cannot count, returns
+	 * this table and says why in 'err' (else 'err' is "").  Called
+	 * when the columns are laid out: the table names them.
+	 */
+	const struct backend_ops *(*refine)(const char *,
+			    struct output_kvlist *, char *);
 	/*
 	 * Make and mark a fresh work directory in 'target' and keep it
 	 * open; be->workdir names it.  Errors: a one-line message in
@@ -238,7 +283,8 @@ struct backend {
 const struct backend_ops *backend_find(const char *);
 const struct backend_ops *backend_for(const char *);
 const struct backend_ops *backend_nth(size_t);
-const char	*backend_setting(const struct backend *, const char *);
+const struct backend_ops *backend_refine(const struct backend_ops *,
+	    const char *, struct output_kvlist *, char *);
 int	backend_register(const struct backend_ops *);
 int	backend_open(struct backend *, const struct backend_ops *,
 	    const char *, const struct backend_opts *, char *);

@@ -67,7 +67,7 @@ churn_start(struct churn *c, struct backend *be, struct backend_dir *dir,
 {
 	pid_t	parent = getpid();
 
-	if (be->ops->forked == NULL)
+	if ((be->ops->flags & BACKEND_FORKS) == 0)
 		return util_fail(err, ENOTSUP, "--churn: the %s backend "
 		    "cannot be used by two processes", be->ops->name);
 	if (c->sh == NULL) {

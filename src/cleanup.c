@@ -47,7 +47,9 @@ cleanup_main(const char *dir, const char *scratch)
 		if ((ops = backend_for(dir)) == NULL)
 			report_usage("%s: no backend for this kind of "
 			    "target", dir);
-		if (ops == &posix_ops && util_check_dir(dir, errbuf) == -1)
+		/* A directory must be one; a URL's sweep judges it. */
+		if ((ops->flags & BACKEND_LOCAL) != 0 &&
+		    ops->check(dir, errbuf) == -1)
 			report_usage("%s", errbuf);
 		if ((found = ops->sweep(dir, report_sweep, NULL, errbuf)) ==
 		    -1)

@@ -62,6 +62,7 @@ static int	reject(const struct config_opt *, const char *, const char *,
 		    char *);
 static int	parse(struct config *, const struct config_opt *,
 		    const char *, union config_val *, char *);
+static void	*base(const struct config *, const struct config_opt *);
 static void	store(struct config *, const struct config_opt *,
 		    const union config_val *);
 static void	load(const struct config *, const struct config_opt *,
@@ -585,15 +586,38 @@ parse(struct config *cfg, const struct config_opt *o, const char *value,
 	return errstr != NULL ? reject(o, value, errstr, err) : 0;
 }
 
+/*
+ * Where the values of 'o' are kept in 'cfg': the config itself for the
+ * options of config_opts[], the struct of its backend's settings for a
+ * backend's (config_init() made it), or NULL if there is none.
+ */
+static void *
+base(const struct config *cfg, const struct config_opt *o)
+{
+	const struct backend_ops	*ops;
+	const struct config_opt		*m;
+	size_t				 b;
+
+	for (m = config_opts; m->name != NULL; m++)
+		if (m == o)
+			return (void *)(uintptr_t)cfg;
+	for (b = 0; (ops = backend_nth(b)) != NULL; b++)
+		for (m = ops->options; m != NULL && m->name != NULL; m++)
+			if (m == o)
+				return cfg->bset[b];
+	return NULL;
+}
+
 /* Store '*v' where 'o' keeps its value in 'cfg'. */
 static void
 store(struct config *cfg, const struct config_opt *o,
     const union config_val *v)
 {
-	char	*p = (char *)cfg + o->off;
+	char	*p = base(cfg, o);
 
-	if (o->size == 0)
+	if (o->size == 0 || p == NULL)
 		return;
+	p += o->off;
 	switch (o->type) {
 	case CONFIG_FLAG:
 		*(bool *)(void *)p = v->b;
@@ -626,9 +650,12 @@ static void
 load(const struct config *cfg, const struct config_opt *o,
     union config_val *v)
 {
-	const char	*p = (const char *)cfg + o->off;
+	const char	*p = base(cfg, o);
 
 	memset(v, 0, sizeof(*v));
+	if (o->size == 0 || p == NULL)
+		return;
+	p += o->off;
 	switch (o->type) {
 	case CONFIG_FLAG:
 		v->b = *(const bool *)(const void *)p;
@@ -741,24 +768,26 @@ config_opt_backend(const struct config_opt *o)
 
 /*
  * Fill 'cfg' with the defaults: each option's 'init', and those of the
- * registered backends' options.
+ * registered backends' options, each backend's in a struct of its own
+ * (its settings_size bytes, zero but for them).
  */
 void
 config_init(struct config *cfg)
 {
-	const struct config_opt	*o;
-	union config_val	 v;
-	char			 err[LD_ERRLEN];
-	size_t			 i;
+	const struct backend_ops	*ops;
+	const struct config_opt		*o;
+	union config_val		 v;
+	char				 err[LD_ERRLEN];
+	size_t				 i;
 
 	memset(cfg, 0, sizeof(*cfg));
+	for (i = 0; (ops = backend_nth(i)) != NULL; i++)
+		if (ops->settings_size != 0)
+			cfg->bset[i] = xcalloc(1, ops->settings_size);
 	for (i = 0; (o = config_opt_at(i)) != NULL; i++) {
 		if (o->init == NULL || parse(cfg, o, o->init, &v, err) == -1)
 			continue;	/* test_config checks every init */
-		if (config_opt_backend(o))
-			output_kv_set(&cfg->bset, o->name, "%s", o->init);
-		else
-			store(cfg, o, &v);
+		store(cfg, o, &v);
 	}
 }
 
@@ -767,14 +796,35 @@ void
 config_free(struct config *cfg)
 {
 	const struct config_opt	*o;
+	char			*p;
+	size_t			 i;
 
-	for (o = config_opts; o->name != NULL; o++)
-		if (o->type == CONFIG_STRING && o->size != 0)
-			free(*(char **)(void *)((char *)cfg + o->off));
-	output_kv_free(&cfg->bset);
+	for (i = 0; (o = config_opt_at(i)) != NULL; i++)
+		if (o->type == CONFIG_STRING && o->size != 0 &&
+		    (p = base(cfg, o)) != NULL)
+			free(*(char **)(void *)(p + o->off));
+	for (i = 0; i < BACKEND_MAX; i++)
+		free(cfg->bset[i]);
 	free(cfg->overrides);
 	free(cfg->preset_note);
 	memset(cfg, 0, sizeof(*cfg));
+}
+
+/*
+ * The settings of the backend 'ops' in 'cfg': its own struct, as its
+ * options filled it (backend_ops.settings_size), or NULL if it has none
+ * or is not in the registry.  'cfg' owns it.
+ */
+const void *
+config_settings(const struct config *cfg, const struct backend_ops *ops)
+{
+	const struct backend_ops	*b;
+	size_t				 i;
+
+	for (i = 0; (b = backend_nth(i)) != NULL; i++)
+		if (b == ops)
+			return cfg->bset[i];
+	return NULL;
 }
 
 /*
@@ -793,7 +843,6 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 	const struct config_opt	*o;
 	union config_val	 v;
 	size_t			 off;
-	bool			 be;
 
 	o = config_opt_find(key);
 	if (value == NULL && (o == NULL || o->type != CONFIG_FLAG)) {
@@ -801,8 +850,7 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 		errno = EINVAL;
 		return -1;
 	}
-	be = o != NULL && config_opt_backend(o);
-	if (o == NULL || (!be && o->size == 0 && o->parse == NULL)) {
+	if (o == NULL || (o->size == 0 && o->parse == NULL)) {
 		(void)snprintf(err, LD_ERRLEN, "unknown option '%s'", key);
 		errno = EINVAL;
 		return -1;
@@ -816,11 +864,6 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 	}
 	if (parse(cfg, o, value, &v, err) == -1)
 		return -1;
-	if (be) {
-		output_kv_set(&cfg->bset, o->name, "%s", value != NULL ? value :
-		    "yes");
-		return 0;
-	}
 	store(cfg, o, &v);
 	if (o->isset != 0)
 		*config_given(cfg, o) = true;
@@ -844,9 +887,8 @@ void
 config_dump(const struct config *cfg, struct output_kvlist *kv)
 {
 	const struct config_opt	*o;
-	union config_val	 v;
-	const char		*s;
-	char			 buf[128], err[LD_ERRLEN];
+	union config_val	 v, zero;
+	char			 buf[128];
 	size_t			 i;
 	int			 rank, more = 1;
 
@@ -866,15 +908,15 @@ config_dump(const struct config *cfg, struct output_kvlist *kv)
 			    sizeof(buf)));
 		}
 	}
+	/* A backend's option without a default is recorded when given. */
+	memset(&zero, 0, sizeof(zero));
 	for (i = 0; (o = config_opt_at(i)) != NULL; i++) {
-		if (!config_opt_backend(o) || o->dump == 0)
+		if (!config_opt_backend(o) || o->dump == 0 ||
+		    o->type == CONFIG_CUSTOM)
 			continue;
-		if ((s = output_kv_get(&cfg->bset, o->name)) == NULL)
-			s = o->init;
-		if (s != NULL && o->type != CONFIG_CUSTOM &&
-		    o->parse == NULL && parse(NULL, o, s, &v, err) == 0)
-			s = show(o, &v, buf, sizeof(buf));
-		if (s != NULL)
-			output_kv_set(kv, o->name, "%s", s);
+		load(cfg, o, &v);
+		if (o->init != NULL || memcmp(&v, &zero, sizeof(v)) != 0)
+			output_kv_set(kv, o->name, "%s", show(o, &v, buf,
+			    sizeof(buf)));
 	}
 }

@@ -13,9 +13,12 @@
  * its command line and its job files.
  *
  * A backend may bring options of its own (backend_ops.options): they are
- * consulted after config_opts[], checked by the same types, and kept in
- * struct config as strings under their names (config.bset), which the
- * backend reads when it is opened (backend_setting()).
+ * consulted after config_opts[], checked by the same types and bounds,
+ * and stored, parsed once, into a struct of the backend's own
+ * (backend_ops.settings_size bytes, config.bset), which the backend is
+ * opened with (backend_opts.settings, config_settings()); its
+ * check_settings op checks them against the run's other settings in
+ * config_check().
  *
  * config.c holds the table and the settings; config_check.c checks that
  * they agree; config_read.c reads them from the command line and from
@@ -123,8 +126,10 @@ struct config {
 	uint64_t		total_budget_ns;	/* suite; 0: none */
 	bool			setup_only;	/* set the target up, no
 						   more */
-	struct output_kvlist	bset;		/* backends' options, by
-						   name */
+	void			*bset[BACKEND_MAX];	/* each registered
+						   backend's options, in
+						   its own struct; NULL:
+						   none */
 	char			*overrides;	/* the target keys the command
 						   line set, "--source
 						   --mount-options"; NULL:
@@ -201,10 +206,12 @@ struct config_opt {
 	const char	*def;		/* the default -h shows, or NULL */
 	const char	*init;		/* the default config_init() parses;
 					   NULL: zero */
-	size_t		 off, size;	/* the value in struct config; size 0:
-					   none (a backend's: kept in bset) */
-	size_t		 isset;		/* 1 + offset of a bool set with it,
-					   or 0 */
+	size_t		 off, size;	/* the value in struct config (a
+					   backend's: in its struct of
+					   settings); size 0: none */
+	size_t		 isset;		/* 1 + offset of a bool set with it
+					   in struct config, or 0 (always,
+					   for a backend's) */
 	uint64_t	 min, max;	/* COUNT, SIZE, DURATION; REAL: above
 					   min, at most max */
 	const struct config_word *words;	/* CHOICE */
@@ -253,6 +260,8 @@ bool	config_label_ok(const char *);
 const struct config_opt	*config_opt_at(size_t);
 const struct config_opt	*config_opt_find(const char *);
 bool	config_opt_backend(const struct config_opt *);
+const void	*config_settings(const struct config *,
+		    const struct backend_ops *);
 
 bool	*config_given(struct config *, const struct config_opt *);
 

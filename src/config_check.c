@@ -5,8 +5,9 @@
  * config_check: what single options cannot check (config.h): that the
  * settings of a run agree with each other, and what follows from them.
  * It has a part per concern: the preset's options, the layout's, the
- * clients'.  Messages follow config.c's rule: one line naming the
- * options, without a trailing period.
+ * clients'; a backend checks its own options (its check_settings op).
+ * Messages follow config.c's rule: one line naming the options, without
+ * a trailing period.
  */
 
 #include <errno.h>
@@ -32,9 +33,9 @@ static int	mpi_check(const struct config *, char *);
 int
 config_check(struct config *cfg, char *err)
 {
-	const char	*s;
-	uint64_t	 cap;
-	size_t		 i;
+	const struct backend_ops	*ops;
+	uint64_t			 cap;
+	size_t				 i;
 
 	errno = EINVAL;
 	if (preset_apply(cfg, err) == -1 || layout_check(cfg, err) == -1 ||
@@ -61,17 +62,11 @@ config_check(struct config *cfg, char *err)
 		    "phase that lists (list, liststat or rmrf)", cfg->churn);
 		return -1;
 	}
-	/*
-	 * A stat of a name the churn removed meanwhile is skipped; with
-	 * calls in flight, its failure would come back for another name.
-	 */
-	if (cfg->churn > 0 && (s = output_kv_get(&cfg->bset,
-	    "nfs-window")) != NULL && strcmp(s, "1") != 0) {
-		(void)snprintf(err, LD_ERRLEN, "--churn needs --nfs-window 1 "
-		    "(not %s): a name the churn removed is skipped only with "
-		    "one call in flight", s);
-		return -1;
-	}
+	/* The backends' own options, against the others. */
+	for (i = 0; (ops = backend_nth(i)) != NULL; i++)
+		if (ops->check_settings != NULL &&
+		    ops->check_settings(cfg->bset[i], cfg, err) == -1)
+			return -1;
 	cap = names_capacity(cfg->names, cfg->name_len);
 	if (cfg->start > cap || cfg->max_files > cap) {
 		(void)snprintf(err, LD_ERRLEN, "--name-len %u allows at most "

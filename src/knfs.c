@@ -2,9 +2,11 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * knfs: see knfs.h.  The backend is the posix one with two fields set:
- * its counters and their names, so everything it does on a local
- * filesystem it does on the mount, and nothing else changes.
+ * knfs: see knfs.h.  The backend is the posix one with its counters and
+ * their names (posix.c's tables for NFS mounts), so everything it does
+ * on a local filesystem it does on the mount, and nothing else changes.
+ * This module reads the counters; the state of one mount is a struct
+ * knfs its caller keeps.
  */
 
 #include <errno.h>
@@ -14,7 +16,6 @@
 
 #include "knfs.h"
 #include "mountstats.h"
-#include "probe.h"
 #include "util.h"
 
 #define NS_PER_MS	1000000ULL
@@ -49,7 +50,7 @@ static const char *const v3_procs[] = {
 	"RENAME", "LINK", "READDIR", "READDIRPLUS", "FSSTAT", "FSINFO",
 	"PATHCONF", "COMMIT", NULL
 };
-static const char *const v3_names[] = {
+const char *const knfs_v3_names[] = {
 	"rpc_null", "rpc_getattr", "rpc_setattr", "rpc_lookup", "rpc_access",
 	"rpc_readlink", "rpc_read", "rpc_write", "rpc_create", "rpc_mkdir",
 	"rpc_symlink", "rpc_mknod", "rpc_remove", "rpc_rmdir", "rpc_rename",
@@ -66,7 +67,7 @@ static const char *const v4_procs[] = {
 	"LOOKUP_ROOT", "SETATTR", "CREATE", "REMOVE", "RENAME", "READDIR",
 	"READ", "WRITE", "COMMIT", "STATFS", "SEQUENCE", NULL
 };
-static const char *const v4_names[] = {
+const char *const knfs_v4_names[] = {
 	"rpc_open", "rpc_open_noattr", "rpc_close", "rpc_access",
 	"rpc_getattr", "rpc_lookup", "rpc_lookup_root", "rpc_setattr",
 	"rpc_create", "rpc_remove", "rpc_rename", "rpc_readdir", "rpc_read",
@@ -74,22 +75,16 @@ static const char *const v4_names[] = {
 	TAIL_NAMES
 };
 
-/* The mount of this run. */
-static struct {
-	unsigned		 vers;		/* 3 or 4; 0: none */
-	char			*mountpoint;
-	char			*file;		/* /proc/self/mountstats */
-	const char *const	*procs;
-	const char *const	*names;
-	size_t			 nprocs;	/* with rpc_other for v4 */
-	uint64_t		 last[64];	/* the last good read */
-	struct backend_ops	 ops;
-} K;
-
-static void	knfs_counters(struct backend *, uint64_t *);
-static const char *knfs_busy(struct backend *, const char *,
-		    const uint64_t *, bool);
 static size_t	count(const char *const *);
+static const char *const *procs_of(unsigned);
+
+_Static_assert(sizeof(v3_procs) / sizeof(v3_procs[0]) - 1 == KNFS_V3_NCALLS,
+    "KNFS_V3_NCALLS");
+_Static_assert(sizeof(v4_procs) / sizeof(v4_procs[0]) == KNFS_V4_NCALLS,
+    "KNFS_V4_NCALLS: the procedures and rpc_other");
+_Static_assert(sizeof(knfs_v3_names) / sizeof(knfs_v3_names[0]) - 1 <=
+    KNFS_MAX && sizeof(knfs_v4_names) / sizeof(knfs_v4_names[0]) - 1 <=
+    KNFS_MAX, "KNFS_MAX");
 
 static size_t
 count(const char *const *v)
@@ -101,116 +96,91 @@ count(const char *const *v)
 	return n;
 }
 
+/* The procedures of NFS version 'vers', NULL-terminated. */
+static const char *const *
+procs_of(unsigned vers)
+{
+	return vers == 3 ? v3_procs : v4_procs;
+}
+
 /*
- * The backend for a directory on a filesystem of type 'fstype' mounted on
+ * Start counting the calls of the mount of type 'fstype' on
  * 'mountpoint', whose counters are in 'file' (NULL: /proc/self/
- * mountstats): the posix backend, with the mount's counters when it is
- * NFS.  If it is NFS but its counters cannot be read, return posix_ops
- * and say why in 'err' (else 'err' is "").
- */
-const struct backend_ops *
-knfs_ops(const char *fstype, const char *mountpoint, const char *file,
-    char *err)
-{
-	uint64_t	v[64];
-
-	*err = '\0';
-	knfs_reset();
-	if (strcmp(fstype, "nfs") == 0)
-		K.vers = 3;
-	else if (strcmp(fstype, "nfs4") == 0)
-		K.vers = 4;
-	else
-		return &posix_ops;
-	K.procs = K.vers == 3 ? v3_procs : v4_procs;
-	K.names = K.vers == 3 ? v3_names : v4_names;
-	K.nprocs = K.vers == 3 ? count(v3_procs) : count(v4_procs) + 1;
-	K.mountpoint = xstrdup(mountpoint);
-	K.file = xstrdup(file != NULL ? file : MOUNTSTATS_SELF);
-	if (knfs_read(K.file, v, err) == -1) {
-		knfs_reset();
-		return &posix_ops;
-	}
-	memcpy(K.last, v, sizeof(K.last));
-	K.ops = posix_ops;
-	K.ops.counter_names = K.names;
-	K.ops.ncalls = K.nprocs;
-	K.ops.counters = knfs_counters;
-	K.ops.shared_counters = true;
-	K.ops.busy = knfs_busy;
-	return &K.ops;
-}
-
-/*
- * The backend for directory 'dir' (the posix one, with the counters of
- * the kernel NFS mount it is on, if it is), and what the results should
- * say of them in 'meta'.  If it is on NFS but they cannot be read, 'err'
- * says why (else it is "").
- */
-const struct backend_ops *
-knfs_for_dir(const char *dir, struct output_kvlist *meta, char *err)
-{
-	const struct backend_ops	*ops = &posix_ops;
-	struct probe_mount		 pm;
-
-	*err = '\0';
-	memset(&pm, 0, sizeof(pm));
-	if (probe_mount(dir, &pm) == 0 && pm.fstype != NULL &&
-	    pm.mountpoint != NULL)
-		ops = knfs_ops(pm.fstype, pm.mountpoint, NULL, err);
-	probe_mount_free(&pm);
-	knfs_meta(meta);
-	return ops;
-}
-
-/* Forget the mount (a test's next case). */
-void
-knfs_reset(void)
-{
-	free(K.mountpoint);
-	free(K.file);
-	memset(&K, 0, sizeof(K));
-}
-
-/* The names of the counters, or NULL without an NFS mount. */
-const char *const *
-knfs_names(void)
-{
-	return K.vers != 0 ? K.names : NULL;
-}
-
-/*
- * Read the mount's counters from 'file' into 'v', in the order of the
- * names.  Return 0, or -1 with errno and 'err'.
+ * mountstats), into 'k'.  Return 0: k->vers is 3 or 4, or 0 when it is
+ * not NFS (nothing to count, and nothing to close); or -1 with errno and
+ * 'err' when it is NFS but its counters cannot be read.
  */
 int
-knfs_read(const char *file, uint64_t *v, char *err)
+knfs_open(struct knfs *k, const char *fstype, const char *mountpoint,
+    const char *file, char *err)
+{
+	memset(k, 0, sizeof(*k));
+	*err = '\0';
+	if (strcmp(fstype, "nfs") == 0)
+		k->vers = 3;
+	else if (strcmp(fstype, "nfs4") == 0)
+		k->vers = 4;
+	else
+		return 0;
+	k->mountpoint = xstrdup(mountpoint);
+	k->file = xstrdup(file != NULL ? file : MOUNTSTATS_SELF);
+	if (knfs_read(k, k->last, err) == -1) {
+		knfs_close(k);
+		return -1;
+	}
+	return 0;
+}
+
+/* Forget the mount: 'k' counts nothing any more. */
+void
+knfs_close(struct knfs *k)
+{
+	free(k->mountpoint);
+	free(k->file);
+	memset(k, 0, sizeof(*k));
+}
+
+/* The names of the counters of 'k', or NULL without an NFS mount. */
+const char *const *
+knfs_names(const struct knfs *k)
+{
+	return k->vers == 3 ? knfs_v3_names : k->vers == 4 ? knfs_v4_names :
+	    NULL;
+}
+
+/*
+ * Read the counters of the mount 'k' counts into 'v' (KNFS_MAX values at
+ * most), in the order of its names.  Return 0, or -1 with errno and 'err'.
+ */
+int
+knfs_read(const struct knfs *k, uint64_t *v, char *err)
 {
 	struct mountstats	 ms;
 	const struct ms_mount	*m;
 	const struct ms_op	*op;
-	size_t			 i, j, k, n = 0;
+	const char *const	*procs = procs_of(k->vers);
+	size_t			 i, j, l, n = 0;
 	bool			 known;
 
-	if (mountstats_read(file, &ms, err) == -1)
+	if (mountstats_read(k->file, &ms, err) == -1)
 		return -1;
-	if ((m = mountstats_find(&ms, K.mountpoint)) == NULL || !m->nfs ||
-	    m->vers != K.vers) {
-		(void)util_fail(err, ENOENT, "%s: no NFSv%u mount on %s", file,
-		    K.vers, K.mountpoint);
+	if ((m = mountstats_find(&ms, k->mountpoint)) == NULL || !m->nfs ||
+	    m->vers != k->vers) {
+		(void)util_fail(err, ENOENT, "%s: no NFSv%u mount on %s",
+		    k->file, k->vers, k->mountpoint);
 		mountstats_free(&ms);
 		return -1;
 	}
-	for (i = 0; K.procs[i] != NULL; i++)
-		v[n++] = (op = mountstats_op(m, K.procs[i])) != NULL ?
+	for (i = 0; procs[i] != NULL; i++)
+		v[n++] = (op = mountstats_op(m, procs[i])) != NULL ?
 		    op->v[MS_OPS] : 0;
-	if (K.vers == 4) {
+	if (k->vers == 4) {
 		/* rpc_other: the operations not named above. */
 		v[n] = 0;
 		for (j = 0; j < m->nops; j++) {
-			for (known = false, k = 0; K.procs[k] != NULL; k++)
+			for (known = false, l = 0; procs[l] != NULL; l++)
 				known |= strcmp(m->ops[j].name,
-				    K.procs[k]) == 0;
+				    procs[l]) == 0;
 			if (!known)
 				v[n] += m->ops[j].v[MS_OPS];
 		}
@@ -233,19 +203,23 @@ knfs_read(const char *file, uint64_t *v, char *err)
 }
 
 /*
- * The backend's counters op: the mount's counts now.  If they cannot be
- * read, the last good ones (so the phase shows none).
+ * The mount's counts now, into 'values' (one for each name).  If they
+ * cannot be read, the last good ones (so the phase shows none).  Without
+ * an NFS mount, nothing is written.
  */
-static void
-knfs_counters(struct backend *be, uint64_t *values)
+void
+knfs_counters(struct knfs *k, uint64_t *values)
 {
 	char	err[LD_ERRLEN];
+	size_t	n;
 
-	(void)be;
-	if (knfs_read(K.file, values, err) == 0)
-		memcpy(K.last, values, count(K.names) * sizeof(*values));
+	if (k->vers == 0)
+		return;
+	n = count(knfs_names(k));
+	if (knfs_read(k, values, err) == 0)
+		memcpy(k->last, values, n * sizeof(*values));
 	else
-		memcpy(values, K.last, count(K.names) * sizeof(*values));
+		memcpy(values, k->last, n * sizeof(*values));
 }
 
 /*
@@ -255,9 +229,9 @@ knfs_counters(struct backend *be, uint64_t *values)
  * of largedir creates and removes during the listings.
  */
 const char *
-knfs_unexplained(const char *phase, const uint64_t *delta, bool churn)
+knfs_unexplained(struct knfs *k, const char *phase, const uint64_t *delta,
+    bool churn)
 {
-	static char	 buf[256];
 	static const struct {
 		const char	*phase;
 		const char	*procs;		/* " A B " */
@@ -274,12 +248,14 @@ knfs_unexplained(const char *phase, const uint64_t *delta, bool churn)
 		{ "rmrf", " READDIR READDIRPLUS REMOVE LOOKUP GETATTR ACCESS "
 		    "SEQUENCE " },
 	};
-	char		 word[32];
-	size_t		 i, j, len = 0;
-	const char	*ok = NULL;
+	const char *const	*procs = procs_of(k->vers);
+	char			*buf = k->busy, word[32];
+	size_t			 i, j, nprocs, len = 0;
+	const char		*ok = NULL;
 
-	if (K.vers == 0)
+	if (k->vers == 0)
 		return NULL;
+	nprocs = k->vers == 3 ? KNFS_V3_NCALLS : KNFS_V4_NCALLS;
 	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++)
 		if (strcmp(allowed[i].phase, phase) == 0)
 			ok = allowed[i].procs;
@@ -287,44 +263,35 @@ knfs_unexplained(const char *phase, const uint64_t *delta, bool churn)
 	    strcmp(phase, "open") != 0 && strcmp(phase, "delete") != 0))
 		return NULL;
 	*buf = '\0';
-	for (j = 0; j < K.nprocs; j++) {
+	for (j = 0; j < nprocs; j++) {
 		if (delta[j] == 0)
 			continue;
-		(void)snprintf(word, sizeof(word), " %s ", K.procs[j] != NULL ?
-		    K.procs[j] : "OTHER");
-		if (K.procs[j] != NULL && strstr(ok, word) != NULL)
+		(void)snprintf(word, sizeof(word), " %s ", procs[j] != NULL ?
+		    procs[j] : "OTHER");
+		if (procs[j] != NULL && strstr(ok, word) != NULL)
 			continue;
 		/* NULL (a ping) and the rest are never the phase's. */
-		len += (size_t)snprintf(buf + len, len < sizeof(buf) ?
-		    sizeof(buf) - len : 0, "%s%s %llu", len > 0 ? ", " : "",
-		    K.procs[j] != NULL ? K.procs[j] : "other",
+		len += (size_t)snprintf(buf + len, len < sizeof(k->busy) ?
+		    sizeof(k->busy) - len : 0, "%s%s %llu", len > 0 ? ", " :
+		    "", procs[j] != NULL ? procs[j] : "other",
 		    (unsigned long long)delta[j]);
-		if (len >= sizeof(buf))
+		if (len >= sizeof(k->busy))
 			break;
 	}
 	return *buf != '\0' ? buf : NULL;
 }
 
-/* The backend's busy op: knfs_unexplained(). */
-static const char *
-knfs_busy(struct backend *be, const char *phase, const uint64_t *delta,
-    bool churn)
-{
-	(void)be;
-	return knfs_unexplained(phase, delta, churn);
-}
-
-/* What the results should say of the counts. */
+/* What the results should say of the counts of 'k', into 'kv'. */
 void
-knfs_meta(struct output_kvlist *kv)
+knfs_meta(const struct knfs *k, struct output_kvlist *kv)
 {
-	if (K.vers == 0)
+	if (k->vers == 0)
 		return;
 	output_kv_set(kv, "rpc_counts", "the kernel NFSv%u client's, from "
 	    "/proc/self/mountstats, for the whole mount on %s: other "
 	    "processes using it count too (a warning names calls a phase "
 	    "cannot have made); PHASE_rpc_PROC are the calls of each "
 	    "procedure%s, the times totals in ns (the kernel counts ms)",
-	    K.vers, K.mountpoint, K.vers == 4 ? " (rpc_other: all "
+	    k->vers, k->mountpoint, k->vers == 4 ? " (rpc_other: all "
 	    "operations not named)" : "");
 }

@@ -21,10 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
 #include "marker.h"
 #include "nfsb.h"
 #include "nfsb_sweep.h"
+#include "nfsopt.h"
 #include "nfsproc.h"
 #include "nfsrpc.h"
 #include "nfswin.h"
@@ -34,7 +34,6 @@
 #include "workdir.h"
 
 #define CHUNK		(64U << 10)	/* bytes of one WRITE */
-#define TIMEOUT_MS	NFSB_TIMEOUT_MS
 
 /* A round directory on the server, or a subdirectory of one. */
 struct backend_dir {
@@ -107,64 +106,16 @@ static int	nb_enter(struct backend *, const char *,
 static int	keep_dir(struct nfsb *, const struct nfsrpc_fh *,
 		    const char *, struct backend_dir *,
 		    struct backend_dir **);
-static int	setting(const struct backend *, const char *, uint64_t,
-		    uint64_t *);
 static int	put_file(struct nfsrpc *, const struct nfsrpc_fh *,
 		    const char *, const char *);
-
-static const struct config_word	creates[] = {
-	{ "exclusive", 0 }, { "guarded", 1 }, { NULL, 0 }
-};
-static const struct config_word	readdirs[] = {
-	{ "plain", 0 }, { "plus", 1 }, { NULL, 0 }
-};
-
-/* Its options: how to create, how to list, and how much at a time. */
-static const struct config_opt options[] = {
-	{ .name = "nfs-create", .type = CONFIG_CHOICE,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
-	      CONFIG_COMPARE,
-	  .metavar = "exclusive|guarded", .help = "nfs://: how CREATE is sent",
-	  .def = "exclusive", .init = "exclusive", .words = creates },
-	{ .name = "nfs-readdir", .type = CONFIG_CHOICE,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
-	      CONFIG_COMPARE,
-	  .metavar = "plain|plus", .help = "nfs://: READDIR or READDIRPLUS",
-	  .def = "plain", .init = "plain", .words = readdirs },
-	{ .name = "nfs-dircount", .type = CONFIG_SIZE,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
-	      CONFIG_COMPARE, .metavar = "size",
-	  .help = "nfs://: READDIRPLUS dircount", .def = "maxcount/8",
-	  .min = 512, .max = 1U << 20,
-	  .bad = "not a size (e.g. 8k, 32k)",
-	  .low = "at least 512", .high = "at most 1M" },
-	{ .name = "nfs-maxcount", .type = CONFIG_SIZE,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
-	      CONFIG_COMPARE, .metavar = "size",
-	  .help = "nfs://: READDIR(PLUS) reply size", .def = "dtpref",
-	  .min = 512, .max = 1U << 20,
-	  .bad = "not a size (e.g. 8k, 32k)",
-	  .low = "at least 512", .high = "at most 1M" },
-	{ .name = "nfs-window", .type = CONFIG_COUNT,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
-	      CONFIG_COMPARE,
-	  .metavar = "count", .help = "nfs://: calls in flight in a phase",
-	  .def = "1", .init = "1", .min = 1, .max = 256,
-	  .bad = "not a number (e.g. 1, 16)", .low = "at least 1",
-	  .high = "at most 256" },
-	{ .name = "nfs-timeout", .type = CONFIG_DURATION,
-	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE |
-	      CONFIG_COMPARE,
-	  .metavar = "duration", .help = "nfs://: how long to wait for a reply",
-	  .def = "60s", .init = "60s", .min = 1, .max = 3600ULL * NS_PER_S,
-	  .bad = "not a duration (e.g. 10s, 1m)", .high = "at most 1h" },
-	{ .name = NULL }
-};
 
 const struct backend_ops nfsb_ops = {
 	.name = "nfs",
 	.scheme = "nfs",
-	.options = options,
+	.flags = BACKEND_FORKS | BACKEND_TREE | BACKEND_RANKS,
+	.options = nfsopt_options,
+	.settings_size = sizeof(struct nfsopt),
+	.check_settings = nfsopt_check,
 	.counter_names = nfsrpc_counter_names,
 	.ncalls = NFSRPC_NPROC,
 	.check = nb_check,
@@ -192,23 +143,6 @@ const struct backend_ops nfsb_ops = {
 	.detail = nb_detail,
 	.sweep = nfsb_sweep,
 };
-
-/*
- * The setting 'name' of 'be' as a number (a size), 'def' if it is not
- * given.  Return 0, or -1 if it does not parse (the option table has
- * checked it; a config file of a newer largedir might not have).
- */
-static int
-setting(const struct backend *be, const char *name, uint64_t def,
-    uint64_t *v)
-{
-	const char	*s, *errstr;
-
-	*v = def;
-	if ((s = backend_setting(be, name)) == NULL)
-		return 0;
-	return parse_size(s, UINT32_MAX, v, &errstr);
-}
 
 /*
  * Write 'text' as the file 'name' in 'dir', whole: CREATE (unchecked, so
@@ -302,40 +236,27 @@ fail:
 static struct nfsb *
 nb_new(struct backend *be, const char *target, char *err)
 {
-	struct nfsb	*nb;
-	uint64_t	 v;
-	const char	*cr, *rd, *to, *s, *errstr;
+	const struct nfsopt	*o = nfsopt_of(be);
+	struct nfsb		*nb;
 
 	nb = xcalloc(1, sizeof(*nb));
-	if ((to = backend_setting(be, "nfs-timeout")) == NULL ||
-	    parse_duration(to, 3600ULL * NS_PER_S, &v, &errstr) == -1)
-		v = (uint64_t)TIMEOUT_MS * 1000000ULL;
-	if (nfsrpc_connect(&nb->c, target, (int)(v / 1000000ULL), err) == -1) {
+	if (nfsrpc_connect(&nb->c, target, (int)(o->timeout_ns / 1000000ULL),
+	    err) == -1) {
 		free(nb);
 		return NULL;
 	}
-	cr = backend_setting(be, "nfs-create");
-	rd = backend_setting(be, "nfs-readdir");
-	nb->guarded = cr != NULL && strcmp(cr, "guarded") == 0;
-	nb->plus = rd != NULL && strcmp(rd, "plus") == 0;
+	nb->guarded = o->create == NFSOPT_GUARDED;
+	nb->plus = o->readdir == NFSOPT_PLUS;
 	/*
 	 * As the Linux client: replies of the server's preferred size
 	 * (FSINFO dtpref, within 4 KiB and 1 MiB), dircount an eighth.
 	 */
-	nb->sizes_given = backend_setting(be, "nfs-maxcount") != NULL;
-	v = nb->c.dtpref < 4096 ? 4096 : nb->c.dtpref > (1U << 20) ?
-	    1U << 20 : nb->c.dtpref;
-	(void)setting(be, "nfs-maxcount", v, &v);
-	nb->maxcount = (uint32_t)v;
-	(void)setting(be, "nfs-dircount", nb->maxcount / 8, &v);
-	nb->dircount = (uint32_t)v;
+	nb->sizes_given = o->maxcount != 0;
+	nb->maxcount = o->maxcount != 0 ? o->maxcount : nb->c.dtpref < 4096 ?
+	    4096 : nb->c.dtpref > (1U << 20) ? 1U << 20 : nb->c.dtpref;
+	nb->dircount = o->dircount != 0 ? o->dircount : nb->maxcount / 8;
 	nb->maxents = nb->maxcount / 24 + 1;	/* the least an entry takes */
-	nb->window = 1;
-	if ((s = backend_setting(be, "nfs-window")) != NULL) {
-		nb->window = (unsigned)parse_num(s, 1, 256, &errstr);
-		if (errstr != NULL)
-			nb->window = 1;
-	}
+	nb->window = o->window;
 	return nb;
 }
 

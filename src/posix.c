@@ -13,7 +13,10 @@
  * openat(O_RDONLY) + close, delete is unlinkat, a listing is getdents64
  * into a 32 KiB buffer (what glibc's readdir uses), a stat is fstatat.
  * It counts nothing of its own: the kernel's counters (rusage, the
- * caches, the block device) are read around every phase anyway.
+ * caches, the block device) are read around every phase anyway.  On a
+ * kernel NFS mount it counts what the client sent (knfs.c): refine()
+ * gives the table of that NFS version, with the counters' names, and a
+ * backend opened with it keeps the mount's struct knfs in its state.
  */
 
 #include <sys/stat.h>
@@ -29,6 +32,9 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "knfs.h"
+#include "posix.h"
+#include "probe.h"
 #include "util.h"
 #include "workdir.h"
 #include "workdir_sweep.h"
@@ -63,8 +69,18 @@ struct posix {
 						   descriptor, or NULL */
 	char			 path[2 * (NAME_MAX + 1) + 1];	/* at() */
 	bool			 attached;	/* another rank's: keep it */
+	struct knfs		 nfs;		/* a kernel NFS mount's
+						   counters, with its tables */
 };
 
+static int	posix_check(const char *, char *);
+static const struct backend_ops *posix_refine(const char *,
+		    struct output_kvlist *, char *);
+static unsigned	nfs_vers(const struct backend_ops *);
+static void	count_nfs(struct backend *, const char *);
+static void	posix_counters(struct backend *, uint64_t *);
+static const char *posix_busy(struct backend *, const char *,
+		    const uint64_t *, bool);
 static int	posix_open(struct backend *, const char *, char *);
 static int	posix_close(struct backend *, bool, char *);
 static int	posix_attach(struct backend *, const char *, const char *,
@@ -101,31 +117,158 @@ static int	posix_forked(struct backend *);
 static int	posix_sweep(const char *, void (*)(void *,
 		    const struct backend_report *), void *, char *);
 
+/* What every table of posix has. */
+#define POSIX_OPS \
+	.name = "posix", \
+	.scheme = NULL, \
+	.flags = BACKEND_LOCAL | BACKEND_FORKS | BACKEND_TREE | \
+	    BACKEND_MEMLIMIT | BACKEND_RANKS, \
+	.check = posix_check, \
+	.open = posix_open, \
+	.close = posix_close, \
+	.attach = posix_attach, \
+	.enter = posix_enter, \
+	.mkdir = posix_mkdir, \
+	.subdir = posix_subdir, \
+	.rmdir = posix_rmdir, \
+	.create = posix_create, \
+	.openclose = posix_openclose, \
+	.stat = posix_stat, \
+	.unlink = posix_unlink, \
+	.rewind = posix_rewind, \
+	.readdir = posix_readdir, \
+	.sync = posix_sync, \
+	.release = posix_release, \
+	.reacquire = posix_reacquire, \
+	.forked = posix_forked, \
+	.vanished = posix_vanished, \
+	.sweep = posix_sweep
+
 const struct backend_ops posix_ops = {
-	.name = "posix",
-	.scheme = NULL,
-	.open = posix_open,
-	.close = posix_close,
-	.attach = posix_attach,
-	.enter = posix_enter,
-	.mkdir = posix_mkdir,
-	.subdir = posix_subdir,
-	.rmdir = posix_rmdir,
-	.create = posix_create,
-	.openclose = posix_openclose,
-	.stat = posix_stat,
-	.unlink = posix_unlink,
-	.rewind = posix_rewind,
-	.readdir = posix_readdir,
-	.sync = posix_sync,
-	.release = posix_release,
-	.reacquire = posix_reacquire,
-	.forked = posix_forked,
-	.vanished = posix_vanished,
-	.counter_names = NULL,
-	.counters = NULL,
-	.sweep = posix_sweep,
+	POSIX_OPS,
+	.refine = posix_refine,
 };
+
+/* On a kernel NFS mount: the client's counters, as knfs.c names them. */
+static const struct backend_ops nfs3_ops = {
+	POSIX_OPS,
+	.counter_names = knfs_v3_names,
+	.ncalls = KNFS_V3_NCALLS,
+	.shared_counters = true,
+	.counters = posix_counters,
+	.busy = posix_busy,
+};
+static const struct backend_ops nfs4_ops = {
+	POSIX_OPS,
+	.counter_names = knfs_v4_names,
+	.ncalls = KNFS_V4_NCALLS,
+	.shared_counters = true,
+	.counters = posix_counters,
+	.busy = posix_busy,
+};
+
+/* The target must be a directory that exists. */
+static int
+posix_check(const char *target, char *err)
+{
+	return util_check_dir(target, err);
+}
+
+/*
+ * The refine op: on a kernel NFS mount, the table that counts what its
+ * client sent (posix_mount_ops()); else posix_ops.
+ */
+static const struct backend_ops *
+posix_refine(const char *target, struct output_kvlist *meta, char *err)
+{
+	const struct backend_ops	*ops = &posix_ops;
+	struct probe_mount		 pm;
+
+	*err = '\0';
+	memset(&pm, 0, sizeof(pm));
+	if (probe_mount(target, &pm) == 0 && pm.fstype != NULL &&
+	    pm.mountpoint != NULL)
+		ops = posix_mount_ops(pm.fstype, pm.mountpoint, NULL, meta,
+		    err);
+	probe_mount_free(&pm);
+	return ops;
+}
+
+/*
+ * The posix table for a directory on a filesystem of type 'fstype'
+ * mounted on 'mountpoint', whose NFS counters are in 'file' (NULL:
+ * /proc/self/mountstats): with the mount's counters when it is NFS, and
+ * what the results should say of them added to 'meta'.  If it is NFS but
+ * its counters cannot be read, return posix_ops and say why in 'err'
+ * (else 'err' is "").
+ */
+const struct backend_ops *
+posix_mount_ops(const char *fstype, const char *mountpoint, const char *file,
+    struct output_kvlist *meta, char *err)
+{
+	const struct backend_ops	*ops;
+	struct knfs			 k;
+
+	if (knfs_open(&k, fstype, mountpoint, file, err) == -1)
+		return &posix_ops;
+	ops = k.vers == 3 ? &nfs3_ops : k.vers == 4 ? &nfs4_ops : &posix_ops;
+	knfs_meta(&k, meta);
+	knfs_close(&k);
+	return ops;
+}
+
+/* The NFS version whose counters table 'ops' is, or 0. */
+static unsigned
+nfs_vers(const struct backend_ops *ops)
+{
+	return ops == &nfs3_ops ? 3 : ops == &nfs4_ops ? 4 : 0;
+}
+
+/*
+ * Opened with the table of an NFS version: count the calls of the mount
+ * 'target' is on, if it is one of that version still.  If not, or if its
+ * counters cannot be read, they stay at zero.
+ */
+static void
+count_nfs(struct backend *be, const char *target)
+{
+	struct posix		*px = be->priv;
+	struct probe_mount	 pm;
+	char			 err[LD_ERRLEN];
+	unsigned		 vers;
+
+	if ((vers = nfs_vers(be->ops)) == 0)
+		return;
+	memset(&pm, 0, sizeof(pm));
+	if (probe_mount(target, &pm) == 0 && pm.fstype != NULL &&
+	    pm.mountpoint != NULL && knfs_open(&px->nfs, pm.fstype,
+	    pm.mountpoint, NULL, err) == 0 && px->nfs.vers != vers)
+		knfs_close(&px->nfs);
+	probe_mount_free(&pm);
+}
+
+/* The counters op: the mount's, or zeros when it cannot count them. */
+static void
+posix_counters(struct backend *be, uint64_t *values)
+{
+	struct posix	*px = be->priv;
+
+	if (px->nfs.vers == 0)
+		memset(values, 0, backend_ncounters(be->ops) *
+		    sizeof(*values));
+	else
+		knfs_counters(&px->nfs, values);
+}
+
+/* The busy op: the calls knfs_unexplained() finds a phase cannot make. */
+static const char *
+posix_busy(struct backend *be, const char *phase, const uint64_t *delta,
+    bool churn)
+{
+	struct posix	*px = be->priv;
+
+	return knfs_unexplained(&px->nfs, phase, delta, churn);
+}
 
 /* Make and mark the work directory inside the directory 'target'. */
 static int
@@ -143,6 +286,7 @@ posix_open(struct backend *be, const char *target, char *err)
 	}
 	be->priv = px;
 	be->workdir = xstrdup(px->wd.path);
+	count_nfs(be, target);
 	return 0;
 }
 
@@ -192,6 +336,7 @@ posix_attach(struct backend *be, const char *target, const char *name,
 	px->attached = true;
 	be->priv = px;
 	be->workdir = xstrdup(path);
+	count_nfs(be, target);
 	return 0;
 }
 
@@ -239,6 +384,7 @@ posix_close(struct backend *be, bool keep, char *err)
 		rc = -1;
 		workdir_keep(&px->wd);	/* with its marker */
 	}
+	knfs_close(&px->nfs);
 	free(px->data);
 	free(px->dirbuf);
 	free(px->names);

@@ -10,6 +10,7 @@
  */
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,14 +104,18 @@ static const struct config_opt options[] = {
 	{ .name = "fake-batch", .type = CONFIG_COUNT,
 	  .verbs = CONFIG_RUN | CONFIG_SUITE | CONFIG_FILE, .metavar = "count",
 	  .help = "entries per readdir call", .def = "7", .init = "7",
-	  .min = 1, .max = 64, .dump = 1 },
+	  .min = 1, .max = 64, .dump = 1,
+	  .off = offsetof(struct fake_settings, batch),
+	  .size = sizeof(((struct fake_settings *)NULL)->batch) },
 	{ .name = NULL }
 };
 
 const struct backend_ops fake_ops = {
 	.name = "fake",
 	.scheme = "fake",
+	.flags = BACKEND_TREE,
 	.options = options,
+	.settings_size = sizeof(struct fake_settings),
 	.open = f_open,
 	.close = f_close,
 	.mkdir = f_mkdir,
@@ -255,7 +260,6 @@ f_open(struct backend *be, const char *target, char *err)
 {
 	struct fake	*fk;
 	struct fake_wd	*w;
-	const char	*v;
 
 	if (strncmp(target, "fake://", 7) != 0) {
 		(void)snprintf(err, LD_ERRLEN, "create work directory in %s: "
@@ -271,8 +275,9 @@ f_open(struct backend *be, const char *target, char *err)
 	workdirs = w;
 	fk = xcalloc(1, sizeof(*fk));
 	fk->wd = w;
-	if ((v = backend_setting(be, "fake-batch")) != NULL)
-		fk->batch = (size_t)strtoull(v, NULL, 10);	/* checked */
+	if (be->opts.settings != NULL)
+		fk->batch = ((const struct fake_settings *)
+		    be->opts.settings)->batch;
 	be->priv = fk;
 	be->workdir = xstrdup(w->path);
 	be->window = fake_knobs.window > 1 ? fake_knobs.window : 1;

@@ -45,6 +45,11 @@ struct fake_knobs {
 	uint64_t open_ns;	/* each open+close takes this long */
 };
 
+/* Its own options (--fake-batch), as config.c parses them. */
+struct fake_settings {
+	unsigned	batch;		/* entries per readdir call */
+};
+
 extern struct fake_knobs	fake_knobs;
 extern const struct backend_ops	fake_ops;
 

@@ -437,6 +437,35 @@ test_registry(void **state)
 	assert_ptr_equal(backend_for("fake://x"), &fake_ops);
 }
 
+/*
+ * What a backend says it can do, it has the operations for, and the
+ * other way round; only a backend without a URL scheme (its targets are
+ * paths) says its targets are local.
+ */
+static void
+test_flags(void **state)
+{
+	const struct backend_ops	*all[] = { &posix_ops, &nfsb_ops,
+					    &fake_ops };
+	const struct backend_ops	*ops;
+	size_t				 i;
+
+	(void)state;
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		ops = all[i];
+		assert_int_equal((ops->flags & BACKEND_FORKS) != 0,
+		    ops->forked != NULL);
+		assert_int_equal((ops->flags & BACKEND_TREE) != 0,
+		    ops->subdir != NULL);
+		assert_int_equal((ops->flags & BACKEND_RANKS) != 0,
+		    ops->attach != NULL && ops->enter != NULL);
+		assert_int_equal((ops->flags & BACKEND_LOCAL) != 0,
+		    ops->scheme == NULL);
+	}
+	assert_true((posix_ops.flags & BACKEND_MEMLIMIT) != 0);
+	assert_true((nfsb_ops.flags & BACKEND_MEMLIMIT) == 0);
+}
+
 static void
 test_round_name(void **state)
 {
@@ -515,6 +544,7 @@ main(void)
 		BOTH(test_counters),
 		BOTH(test_keep_and_sweep),
 		cmocka_unit_test(test_registry),
+		cmocka_unit_test(test_flags),
 		cmocka_unit_test(test_round_name),
 		cmocka_unit_test(test_subdir_name),
 	};

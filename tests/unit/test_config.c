@@ -495,6 +495,22 @@ takes_value(const struct config_opt *o)
 	return o->type != CONFIG_FLAG;
 }
 
+/* The registered backend whose option 'o' is. */
+static const struct backend_ops *
+owner(const struct config_opt *o)
+{
+	const struct backend_ops	*ops;
+	const struct config_opt		*m;
+	size_t				 b;
+
+	for (b = 0; (ops = backend_nth(b)) != NULL; b++)
+		for (m = ops->options; m != NULL && m->name != NULL; m++)
+			if (m == o)
+				return ops;
+	fail_msg("--%s: no backend's", o->name);
+	return NULL;
+}
+
 /*
  * What holds for every option of the table and of every registered
  * backend: unique names and letters, help, a metavar when it takes a
@@ -545,8 +561,11 @@ check_invariants(void)
 			assert_non_null(o->parse);
 		if (config_opt_backend(o)) {
 			assert_int_equal(o->letter, 0);
-			assert_int_equal(o->size, 0);
+			assert_int_equal(o->isset, 0);
 			assert_int_equal(o->act, CONFIG_ACT_SET);
+			assert_true(o->size != 0 || o->parse != NULL);
+			assert_true(o->off + o->size <=
+			    owner(o)->settings_size);
 		}
 		if ((o->verbs & (CONFIG_RUN | CONFIG_SUITE)) !=
 		    (CONFIG_RUN | CONFIG_SUITE) && !config_opt_backend(o))
@@ -976,10 +995,12 @@ test_backend_option(void **state)
 	free(buf);
 
 	/* The backend reads it when it is opened: 2 names a batch. */
-	bo.settings = &c.bset;
+	bo.settings = config_settings(&c, &fake_ops);
+	assert_non_null(bo.settings);
+	assert_int_equal(((const struct fake_settings *)bo.settings)->batch,
+	    2);
 	assert_int_equal(backend_open(&be, &fake_ops, "fake://t", &bo, err),
 	    0);
-	assert_string_equal(backend_setting(&be, "fake-batch"), "2");
 	assert_int_equal(be.ops->mkdir(&be, "round-0001-1", 100, &d), 0);
 	assert_int_equal(be.ops->create(&be, d, "a"), 0);
 	assert_int_equal(be.ops->create(&be, d, "b"), 0);
