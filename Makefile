@@ -119,7 +119,8 @@ $(O)/gitid.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define LD_GIT "%s"\n' '$(GIT_DESCRIBE)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
-$(O)/largedir.o $(O)/src/suite.o $(O)/src/compare.o: $(O)/gitid.h
+$(O)/largedir.o $(O)/src/suite.o $(O)/src/compare.o \
+    $(O)/src/compareout.o: $(O)/gitid.h
 FORCE:
 
 $(O)/%.o: %.c

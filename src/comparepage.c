@@ -19,11 +19,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
 #include "comparepage.h"
 #include "html.h"
 #include "output.h"
 #include "page.h"
+#include "pairs.h"
 #include "results.h"
 #include "util.h"
 
@@ -104,14 +104,14 @@ put_time(FILE *fp, double ns, enum html_lang lang)
 	}
 }
 
-/* The verdicts of compare_verdict_name() in German. */
+/* The verdicts of pairs_verdict_name() in German. */
 static const char *
-verdict(enum compare_verdict v, enum html_lang lang)
+verdict(enum pairs_verdict v, enum html_lang lang)
 {
 	static const char *const de[] = { "schneller", "langsamer",
 		"im Rauschen", "ein Paar" };
 
-	return lang == HTML_DE ? de[v] : compare_verdict_name(v);
+	return lang == HTML_DE ? de[v] : pairs_verdict_name(v);
 }
 
 /*
@@ -254,7 +254,7 @@ print_page(FILE *fp, const void *arg)
 	    html_tr(lang, "phase", "Phase"), html_tr(lang, "B against A",
 	    "B gegen A"), html_tr(lang, "verdict", "Urteil"));
 	for (i = 0; i < cp->nphases; i++) {
-		const struct compare_row *r = &cp->row[i];
+		const struct pairs_row *r = &cp->row[i];
 
 		html_esc(fp, "<tr><td>", cp->phase[i], "</td>");
 		if (!cp->has[i]) {
@@ -423,7 +423,7 @@ static void
 runs_of(const struct results_target *t, struct compare_page *cp,
     struct compare_failure *fail)
 {
-	bool		 ok[2][COMPARE_MAX];
+	bool		 ok[2][PAIRS_MAX];
 	const double	*row;
 	char		 key[32];
 	size_t		 r, k;
@@ -463,7 +463,7 @@ runs_of(const struct results_target *t, struct compare_page *cp,
 
 /*
  * The phases of the comparison (the columns PHASE_ns, in order) and
- * their rows: each pair's times of A and B, as compare_row() takes them,
+ * their rows: each pair's times of A and B, as pairs_row() takes them,
  * of the runs that completed; and its runs, as runs_of() finds them
  * ('fail' has room for a row each).  Return 0, or -1 if the columns are
  * not a comparison's.
@@ -472,7 +472,7 @@ static int
 rows_of(const struct results_target *t, struct compare_page *cp,
     struct compare_failure *fail)
 {
-	double		 a[COMPARE_MAX], b[COMPARE_MAX], entries;
+	double		 a[PAIRS_MAX], b[PAIRS_MAX], entries;
 	const double	*row;
 	enum phase	 p;
 	char		 name[32];
@@ -481,7 +481,7 @@ rows_of(const struct results_target *t, struct compare_page *cp,
 
 	if ((cpair = results_col(t, "pair")) == -1 ||
 	    (cside = results_col(t, "side")) == -1 || cp->pairs == 0 ||
-	    cp->pairs > COMPARE_MAX)
+	    cp->pairs > PAIRS_MAX)
 		return -1;
 	runs_of(t, cp, fail);
 	cexit = results_col(t, "exit");
@@ -515,7 +515,7 @@ rows_of(const struct results_target *t, struct compare_page *cp,
 		    p == PHASE_DELETE ? (double)(cp->n + cp->dirs) :
 		    (double)cp->n;
 		cp->phase[cp->nphases] = workload_phase_name(p);
-		cp->has[cp->nphases] = compare_row(a, b, cp->pairs, entries,
+		cp->has[cp->nphases] = pairs_row(a, b, cp->pairs, entries,
 		    &cp->row[cp->nphases]) == 0;
 		cp->nphases++;
 	}
