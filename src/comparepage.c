@@ -68,6 +68,11 @@ static const char	*value(const struct results_target *, const char *,
 static void	put_time(FILE *, double, enum html_lang);
 static void	put_meta(FILE *, int, const char *, const char *,
 		    const char *, bool, enum html_lang);
+static void	put_intro(FILE *, const struct compare_page *, enum html_lang);
+static void	put_table(FILE *, const struct compare_page *, enum html_lang);
+static void	put_graphs(FILE *, const struct compare_page *);
+static void	put_setup(FILE *, const struct compare_page *, int,
+		    enum html_lang);
 
 /*
  * Metadata 'key' of 'rt' as the page in 'lang' shows it: the German page
@@ -187,21 +192,13 @@ put_failures(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 	html_put(fp, "</ul>\n");
 }
 
-/* The page of 'arg' (a struct page_arg) to 'fp'; for output_write_file(). */
-static int
-print_page(FILE *fp, const void *arg)
+/*
+ * The first paragraph: what was compared, how many files, in how many
+ * pairs, with which seed and largedir, its status and its command.
+ */
+static void
+put_intro(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 {
-	const struct page_arg		*pa = arg;
-	const struct compare_page	*cp = pa->cp;
-	enum html_lang			 lang = pa->lang;
-	const char			*title;
-	char				 run[80];
-	size_t				 i;
-	int				 s;
-
-	title = html_tr(lang, "largedir compare: B against A",
-	    "largedir compare: B gegen A");
-	html_head(fp, lang, title);
 	html_esc(fp, "<p>A: <b>", cp->label[0], "</b> (");
 	html_esc(fp, "<code>", cp->arg[0], "</code>); B: <b>");
 	html_esc(fp, "", cp->label[1], "</b> (");
@@ -246,7 +243,14 @@ print_page(FILE *fp, const void *arg)
 	    page_status_word(cp->status, lang), ". ");
 	html_esc(fp, html_tr(lang, "Command: <code>", "Aufruf: <code>"),
 	    cp->command, "</code>.</p>\n");
-	put_failures(fp, cp, lang);
+}
+
+/* The table, a row per phase, and how to read it. */
+static void
+put_table(FILE *fp, const struct compare_page *cp, enum html_lang lang)
+{
+	const struct pairs_row	*r;
+	size_t			 i;
 
 	html_put(fp, "<div class=\"wide\"><table>\n<tr><th>%s</th>"
 	    "<th colspan=\"2\">A</th><th colspan=\"2\">B</th>"
@@ -254,8 +258,7 @@ print_page(FILE *fp, const void *arg)
 	    html_tr(lang, "phase", "Phase"), html_tr(lang, "B against A",
 	    "B gegen A"), html_tr(lang, "verdict", "Urteil"));
 	for (i = 0; i < cp->nphases; i++) {
-		const struct pairs_row *r = &cp->row[i];
-
+		r = &cp->row[i];
 		html_esc(fp, "<tr><td>", cp->phase[i], "</td>");
 		if (!cp->has[i]) {
 			html_put(fp, "<td colspan=\"7\">%s</td></tr>\n",
@@ -295,6 +298,14 @@ print_page(FILE *fp, const void *arg)
 	    "Lauf der einen Seite im Bereich der anderen liegt; sonst "
 	    "überlappen sich die Läufe, und der Unterschied liegt im "
 	    "Rauschen."));
+}
+
+/* The graph compare-PHASE.png of each phase in the table, linked to its SVG. */
+static void
+put_graphs(FILE *fp, const struct compare_page *cp)
+{
+	size_t	i;
+
 	for (i = 0; i < cp->nphases; i++) {
 		if (!cp->has[i])
 			continue;
@@ -306,14 +317,28 @@ print_page(FILE *fp, const void *arg)
 		html_esc(fp, "", cp->phase[i], "\" width=\"900\" "
 		    "height=\"600\"></a></p>\n");
 	}
+}
+
+/*
+ * The set-up as the first pair's runs recorded it (the machine, A and B;
+ * the runs are in 'dirfd''s runs/), and the links to the raw files; the
+ * end of the page.
+ */
+static void
+put_setup(FILE *fp, const struct compare_page *cp, int dirfd,
+    enum html_lang lang)
+{
+	char	run[80];
+	int	s;
+
 	html_put(fp, "<h2>%s</h2>\n<ul>\n", html_tr(lang, "Set-up",
 	    "Einrichtung"));
 	(void)snprintf(run, sizeof(run), "%s.1", cp->label[0]);
-	put_meta(fp, pa->dirfd, run, html_tr(lang, "the machine",
+	put_meta(fp, dirfd, run, html_tr(lang, "the machine",
 	    "die Maschine"), "<li>", true, lang);
 	for (s = 0; s < 2; s++) {
 		(void)snprintf(run, sizeof(run), "%s.1", cp->label[s]);
-		put_meta(fp, pa->dirfd, run, s == 0 ? "A" : "B", "<li>", false,
+		put_meta(fp, dirfd, run, s == 0 ? "A" : "B", "<li>", false,
 		    lang);
 	}
 	html_put(fp, "</ul>\n<p>%s <a href=\"compare.out\">compare.out</a>, "
@@ -324,6 +349,21 @@ print_page(FILE *fp, const void *arg)
 	    "Rohdaten: jeder Lauf in der Reihenfolge, in der er lief, in"),
 	    html_tr(lang, "each run's own outputs, with its environment, in",
 	    "die eigenen Ausgaben jedes Laufs mit seiner Umgebung in"));
+}
+
+/* The page of 'arg' (a struct page_arg) to 'fp'; for output_write_file(). */
+static int
+print_page(FILE *fp, const void *arg)
+{
+	const struct page_arg	*pa = arg;
+
+	html_head(fp, pa->lang, html_tr(pa->lang, "largedir compare: B "
+	    "against A", "largedir compare: B gegen A"));
+	put_intro(fp, pa->cp, pa->lang);
+	put_failures(fp, pa->cp, pa->lang);
+	put_table(fp, pa->cp, pa->lang);
+	put_graphs(fp, pa->cp);
+	put_setup(fp, pa->cp, pa->dirfd, pa->lang);
 	return 0;
 }
 
