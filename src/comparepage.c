@@ -22,7 +22,7 @@
 #include "comparepage.h"
 #include "html.h"
 #include "output.h"
-#include "page.h"
+#include "pagewords.h"
 #include "pairs.h"
 #include "results.h"
 #include "util.h"
@@ -183,7 +183,7 @@ put_failures(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 		    "exit status", "Exit-Status"), f->exit);
 		if (f->why != NULL) {
 			html_put(fp, ": ");
-			page_put_reason(fp, f->why, lang);
+			pagewords_put_reason(fp, f->why, lang);
 		} else
 			html_put(fp, "%s", html_tr(lang, ", with no message of "
 			    "its own", ", ohne eigene Meldung"));
@@ -240,7 +240,7 @@ put_intro(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 	    "");
 	html_esc(fp, " (git ", cp->git, ")");
 	html_esc(fp, html_tr(lang, ", status: ", ", Status: "),
-	    page_status_word(cp->status, lang), ". ");
+	    pagewords_status(cp->status, lang), ". ");
 	html_esc(fp, html_tr(lang, "Command: <code>", "Aufruf: <code>"),
 	    cp->command, "</code>.</p>\n");
 }
