@@ -420,7 +420,8 @@ write_page(const struct compare_run *cm, const char *cmd)
 	cp.nphases = cm->cfg.nphases;
 	for (i = 0; i < cm->cfg.nphases; i++) {
 		cp.phase[i] = workload_phase_name(cm->cfg.phases[i]);
-		cp.has[i] = compare_run_row(cm, cm->cfg.phases[i], &cp.row[i]) == 0;
+		cp.has[i] = compare_run_row(cm, cm->cfg.phases[i],
+		    &cp.row[i]) == 0;
 	}
 	if (compare_page_write(&cp, errbuf) == -1)
 		warnx("compare: %s", errbuf);

@@ -42,7 +42,7 @@ struct compare_run {
 							   run */
 	size_t			 npass;
 	const char		*out;		/* the comparison's directory */
-	char			*runs;		/* out/runs: the runs' outputs */
+	char			*runs;		/* out/runs: their outputs */
 	uint64_t		 n;
 	uint64_t		 dirs;		/* the tree layout's, or 0 */
 	unsigned		 pairs;

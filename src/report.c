@@ -409,9 +409,9 @@ report_knees(struct output_doc *doc, const enum phase *phases, size_t np)
 			util_fmt_count(c, sizeof(c), (uint64_t)k->n);
 			util_fmt_rate(r1, sizeof(r1), k->before);
 			util_fmt_rate(r2, sizeof(r2), k->after);
-			printf("knee: %s falls below %.0f%% of its plateau from "
-			    "n=%s on (%s/s before, %s/s after)\n", kp[i].name,
-			    100 * KNEE_FRACTION, c, r1, r2);
+			printf("knee: %s falls below %.0f%% of its plateau "
+			    "from n=%s on (%s/s before, %s/s after)\n",
+			    kp[i].name, 100 * KNEE_FRACTION, c, r1, r2);
 			break;
 		case STATS_DECLINE:
 			printf("knee: %s declines from the start, without a "
