@@ -32,13 +32,16 @@
  * so --cleanup removes both.
  *
  * Set-up is checked at both ends.  Before anything is made, the scratch
- * filesystem must have room for the whole image: it is created sparse,
- * but mkfs and the run fill it, and a filesystem that runs out under a
- * loop device fails in ways that name neither.  After the mount, what
- * /proc/self/mountinfo shows on the mount point must be what was asked
- * for (target_mount_check()): target_conf.c refuses the options that
- * would mount something else, and the read-back catches whatever gets
- * past it.
+ * filesystem must have room for the whole image (target_image_room()):
+ * it is created sparse, but mkfs and the run fill it, and a filesystem
+ * that runs out under a loop device fails in ways that name neither.
+ * The steps in between are target_setup()'s helpers, in order: the run
+ * directory, the image and its loop device (target_image.c) or the
+ * device, mkfs (mkfs.c), the mount (target_mount.c).  After the mount,
+ * what /proc/self/mountinfo shows on the mount point must be what was
+ * asked for (target_mount_check()): target_conf.c refuses the options
+ * that would mount something else, and the read-back catches whatever
+ * gets past it.
  *
  * Signals are caught by sig.c (largedir.c installs the handlers before
  * set-up).  mkfs gets the signal passed on (sig_forward()), and set-up
@@ -46,12 +49,12 @@
  *
  * An NFS export ("source = HOST:/PATH") is mounted like a filesystem:
  * a run directory, its mnt/, libmount (which runs mount.nfs), the
- * read-back, and the same teardown; there is nothing to make before and
- * nothing to detach after.  mount.nfs writes its complaints to stderr:
- * they go to mount.log while it runs (target_nfs.c), and the last line
- * is quoted in the one line of the error.  A signal that comes while
- * mount.nfs runs takes effect when it returns (from a terminal, ^C ends
- * it too).
+ * read-back (target_mount.c), and the same teardown; there is nothing
+ * to make before and nothing to detach after.  mount.nfs writes its
+ * complaints to stderr: they go to mount.log while it runs
+ * (target_nfs.c), and the last line is quoted in the one line of the
+ * error.  A signal that comes while mount.nfs runs takes effect when it
+ * returns (from a terminal, ^C ends it too).
  */
 
 #include <sys/mount.h>
