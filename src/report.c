@@ -35,6 +35,14 @@ static bool	tty;		/* progress lines on stderr */
 static bool	shown;		/* a progress line is up */
 
 static void	report_broken(const struct round_listing *);
+static void	report_load(struct noise *, struct output_doc *, unsigned,
+		    double);
+static void	report_stopped(struct output_doc *, unsigned, const char *,
+		    double);
+static void	report_boxed(struct output_doc *, unsigned, uint64_t,
+		    uint64_t);
+static void	report_busy(struct output_doc *, unsigned, const char *,
+		    const char *);
 
 /*
  * A subcommand's -h or --help: if its arguments ('argc' words of 'argv',
