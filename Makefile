@@ -120,7 +120,7 @@ $(O)/gitid.h: FORCE
 	@printf '#define LD_GIT "%s"\n' '$(GIT_DESCRIBE)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 $(O)/largedir.o $(O)/src/suite.o $(O)/src/compare.o \
-    $(O)/src/meta.o: $(O)/gitid.h
+    $(O)/src/meta.o $(O)/src/compareout.o: $(O)/gitid.h
 FORCE:
 
 $(O)/%.o: %.c

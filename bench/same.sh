@@ -80,7 +80,8 @@ for line in text.splitlines():
     if re.search(r"warning: (load average|the [a-z]+ rate of round|outliers)", line) or line.startswith("knee: "):
         continue
     line = re.sub(r" *[0-9][0-9.,]*(k|M|G)?/s", " R/s", line)
-    line = re.sub(r"±[0-9.]+%", "±P%", line)
+    # The spread is padded to a width (%-8s): its blanks vary with it.
+    line = re.sub(r"±[0-9.]+% *", "±P% ", line)
     line = re.sub(r"\b[0-9][0-9.]*(ns|µs|us|ms|s|m[0-9]+s|h[0-9]+m)\b", "D", line)
     line = re.sub(r"\b[0-9]+m[0-9]+s\b", "D", line)
     line = re.sub(r"load average [0-9.]+", "load average L", line)

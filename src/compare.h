@@ -2,57 +2,17 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * compare: the arithmetic of an A/B comparison (largedir compare): the
- * order in which the repetitions of the two set-ups run, and for each
- * phase the row of its table: the median time and rate of A and of B,
- * B's time against A's in percent with its spread over the pairs, and a
- * verdict.
- *
- * The repetitions run in pairs, A B, B A, A B, ... (compare_side()), so
- * that a machine that drifts (caches filling, a neighbour starting)
- * weighs on both alike.  B against A is the ratio of the median times:
- * +265% means B took 3.65 times as long as A.  The spread is half the
- * range of the pairs' own percentages, as the round line's ±.  The
- * verdict is "faster" or "slower" when no time of B lies within the
- * range of A's times and no time of A within B's, else "within noise";
- * one pair has no spread and gets no verdict.
+ * compare: largedir compare [options] A B, the same work on two set-ups
+ * (a config file or a directory each), in pairs of runs A B, B A, ...;
+ * the table says per phase how B fares against A.  The verb: largedir.c
+ * calls compare_main(); comparerun.c runs the pairs, pairs.c does the
+ * arithmetic, compareout.c and comparepage.c write the outputs and the
+ * page.
  */
 
 #ifndef LD_COMPARE_H
 #define LD_COMPARE_H
 
-#include <stddef.h>
-
-/* The pairs a row counts at most (a --repeat far beyond need). */
-#define COMPARE_MAX	1000
-
-enum compare_side {
-	COMPARE_A,
-	COMPARE_B
-};
-
-enum compare_verdict {
-	COMPARE_FASTER,		/* B took less time than A */
-	COMPARE_SLOWER,
-	COMPARE_NOISE,		/* their repetitions overlap */
-	COMPARE_ONE_PAIR	/* one pair: nothing to judge by */
-};
-
-struct compare_row {
-	size_t			pairs;		/* with both times */
-	double			a_ns, b_ns;	/* median times */
-	double			a_per_s, b_per_s;  /* entries / median */
-	double			pct;		/* B against A */
-	double			spread;		/* +- of pct */
-	enum compare_verdict	verdict;
-};
-
-enum compare_side	 compare_side(unsigned);
-int			 compare_row(const double *, const double *, size_t,
-			    double, struct compare_row *);
-const char		*compare_verdict_name(enum compare_verdict);
-void			 compare_format(char *, size_t, const char *,
-			    const struct compare_row *);
-int			 compare_main(int, char **);
+int	compare_main(int, char **);
 
 #endif /* LD_COMPARE_H */

@@ -19,11 +19,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
 #include "comparepage.h"
 #include "html.h"
 #include "output.h"
-#include "page.h"
+#include "pagewords.h"
+#include "pairs.h"
 #include "results.h"
 #include "util.h"
 
@@ -68,6 +68,11 @@ static const char	*value(const struct results_target *, const char *,
 static void	put_time(FILE *, double, enum html_lang);
 static void	put_meta(FILE *, int, const char *, const char *,
 		    const char *, bool, enum html_lang);
+static void	put_intro(FILE *, const struct compare_page *, enum html_lang);
+static void	put_table(FILE *, const struct compare_page *, enum html_lang);
+static void	put_graphs(FILE *, const struct compare_page *);
+static void	put_setup(FILE *, const struct compare_page *, int,
+		    enum html_lang);
 
 /*
  * Metadata 'key' of 'rt' as the page in 'lang' shows it: the German page
@@ -104,14 +109,14 @@ put_time(FILE *fp, double ns, enum html_lang lang)
 	}
 }
 
-/* The verdicts of compare_verdict_name() in German. */
+/* The verdicts of pairs_verdict_name() in German. */
 static const char *
-verdict(enum compare_verdict v, enum html_lang lang)
+verdict(enum pairs_verdict v, enum html_lang lang)
 {
 	static const char *const de[] = { "schneller", "langsamer",
 		"im Rauschen", "ein Paar" };
 
-	return lang == HTML_DE ? de[v] : compare_verdict_name(v);
+	return lang == HTML_DE ? de[v] : pairs_verdict_name(v);
 }
 
 /*
@@ -178,7 +183,7 @@ put_failures(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 		    "exit status", "Exit-Status"), f->exit);
 		if (f->why != NULL) {
 			html_put(fp, ": ");
-			page_put_reason(fp, f->why, lang);
+			pagewords_put_reason(fp, f->why, lang);
 		} else
 			html_put(fp, "%s", html_tr(lang, ", with no message of "
 			    "its own", ", ohne eigene Meldung"));
@@ -187,21 +192,13 @@ put_failures(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 	html_put(fp, "</ul>\n");
 }
 
-/* The page of 'arg' (a struct page_arg) to 'fp'; for output_write_file(). */
-static int
-print_page(FILE *fp, const void *arg)
+/*
+ * The first paragraph: what was compared, how many files, in how many
+ * pairs, with which seed and largedir, its status and its command.
+ */
+static void
+put_intro(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 {
-	const struct page_arg		*pa = arg;
-	const struct compare_page	*cp = pa->cp;
-	enum html_lang			 lang = pa->lang;
-	const char			*title;
-	char				 run[80];
-	size_t				 i;
-	int				 s;
-
-	title = html_tr(lang, "largedir compare: B against A",
-	    "largedir compare: B gegen A");
-	html_head(fp, lang, title);
 	html_esc(fp, "<p>A: <b>", cp->label[0], "</b> (");
 	html_esc(fp, "<code>", cp->arg[0], "</code>); B: <b>");
 	html_esc(fp, "", cp->label[1], "</b> (");
@@ -243,10 +240,17 @@ print_page(FILE *fp, const void *arg)
 	    "");
 	html_esc(fp, " (git ", cp->git, ")");
 	html_esc(fp, html_tr(lang, ", status: ", ", Status: "),
-	    page_status_word(cp->status, lang), ". ");
+	    pagewords_status(cp->status, lang), ". ");
 	html_esc(fp, html_tr(lang, "Command: <code>", "Aufruf: <code>"),
 	    cp->command, "</code>.</p>\n");
-	put_failures(fp, cp, lang);
+}
+
+/* The table, a row per phase, and how to read it. */
+static void
+put_table(FILE *fp, const struct compare_page *cp, enum html_lang lang)
+{
+	const struct pairs_row	*r;
+	size_t			 i;
 
 	html_put(fp, "<div class=\"wide\"><table>\n<tr><th>%s</th>"
 	    "<th colspan=\"2\">A</th><th colspan=\"2\">B</th>"
@@ -254,8 +258,7 @@ print_page(FILE *fp, const void *arg)
 	    html_tr(lang, "phase", "Phase"), html_tr(lang, "B against A",
 	    "B gegen A"), html_tr(lang, "verdict", "Urteil"));
 	for (i = 0; i < cp->nphases; i++) {
-		const struct compare_row *r = &cp->row[i];
-
+		r = &cp->row[i];
 		html_esc(fp, "<tr><td>", cp->phase[i], "</td>");
 		if (!cp->has[i]) {
 			html_put(fp, "<td colspan=\"7\">%s</td></tr>\n",
@@ -295,6 +298,14 @@ print_page(FILE *fp, const void *arg)
 	    "Lauf der einen Seite im Bereich der anderen liegt; sonst "
 	    "überlappen sich die Läufe, und der Unterschied liegt im "
 	    "Rauschen."));
+}
+
+/* The graph compare-PHASE.png of each phase in the table, linked to its SVG. */
+static void
+put_graphs(FILE *fp, const struct compare_page *cp)
+{
+	size_t	i;
+
 	for (i = 0; i < cp->nphases; i++) {
 		if (!cp->has[i])
 			continue;
@@ -306,14 +317,28 @@ print_page(FILE *fp, const void *arg)
 		html_esc(fp, "", cp->phase[i], "\" width=\"900\" "
 		    "height=\"600\"></a></p>\n");
 	}
+}
+
+/*
+ * The set-up as the first pair's runs recorded it (the machine, A and B;
+ * the runs are in 'dirfd''s runs/), and the links to the raw files; the
+ * end of the page.
+ */
+static void
+put_setup(FILE *fp, const struct compare_page *cp, int dirfd,
+    enum html_lang lang)
+{
+	char	run[80];
+	int	s;
+
 	html_put(fp, "<h2>%s</h2>\n<ul>\n", html_tr(lang, "Set-up",
 	    "Einrichtung"));
 	(void)snprintf(run, sizeof(run), "%s.1", cp->label[0]);
-	put_meta(fp, pa->dirfd, run, html_tr(lang, "the machine",
+	put_meta(fp, dirfd, run, html_tr(lang, "the machine",
 	    "die Maschine"), "<li>", true, lang);
 	for (s = 0; s < 2; s++) {
 		(void)snprintf(run, sizeof(run), "%s.1", cp->label[s]);
-		put_meta(fp, pa->dirfd, run, s == 0 ? "A" : "B", "<li>", false,
+		put_meta(fp, dirfd, run, s == 0 ? "A" : "B", "<li>", false,
 		    lang);
 	}
 	html_put(fp, "</ul>\n<p>%s <a href=\"compare.out\">compare.out</a>, "
@@ -324,6 +349,21 @@ print_page(FILE *fp, const void *arg)
 	    "Rohdaten: jeder Lauf in der Reihenfolge, in der er lief, in"),
 	    html_tr(lang, "each run's own outputs, with its environment, in",
 	    "die eigenen Ausgaben jedes Laufs mit seiner Umgebung in"));
+}
+
+/* The page of 'arg' (a struct page_arg) to 'fp'; for output_write_file(). */
+static int
+print_page(FILE *fp, const void *arg)
+{
+	const struct page_arg	*pa = arg;
+
+	html_head(fp, pa->lang, html_tr(pa->lang, "largedir compare: B "
+	    "against A", "largedir compare: B gegen A"));
+	put_intro(fp, pa->cp, pa->lang);
+	put_failures(fp, pa->cp, pa->lang);
+	put_table(fp, pa->cp, pa->lang);
+	put_graphs(fp, pa->cp);
+	put_setup(fp, pa->cp, pa->dirfd, pa->lang);
 	return 0;
 }
 
@@ -423,7 +463,7 @@ static void
 runs_of(const struct results_target *t, struct compare_page *cp,
     struct compare_failure *fail)
 {
-	bool		 ok[2][COMPARE_MAX];
+	bool		 ok[2][PAIRS_MAX];
 	const double	*row;
 	char		 key[32];
 	size_t		 r, k;
@@ -463,7 +503,7 @@ runs_of(const struct results_target *t, struct compare_page *cp,
 
 /*
  * The phases of the comparison (the columns PHASE_ns, in order) and
- * their rows: each pair's times of A and B, as compare_row() takes them,
+ * their rows: each pair's times of A and B, as pairs_row() takes them,
  * of the runs that completed; and its runs, as runs_of() finds them
  * ('fail' has room for a row each).  Return 0, or -1 if the columns are
  * not a comparison's.
@@ -472,7 +512,7 @@ static int
 rows_of(const struct results_target *t, struct compare_page *cp,
     struct compare_failure *fail)
 {
-	double		 a[COMPARE_MAX], b[COMPARE_MAX], entries;
+	double		 a[PAIRS_MAX], b[PAIRS_MAX], entries;
 	const double	*row;
 	enum phase	 p;
 	char		 name[32];
@@ -481,7 +521,7 @@ rows_of(const struct results_target *t, struct compare_page *cp,
 
 	if ((cpair = results_col(t, "pair")) == -1 ||
 	    (cside = results_col(t, "side")) == -1 || cp->pairs == 0 ||
-	    cp->pairs > COMPARE_MAX)
+	    cp->pairs > PAIRS_MAX)
 		return -1;
 	runs_of(t, cp, fail);
 	cexit = results_col(t, "exit");
@@ -515,7 +555,7 @@ rows_of(const struct results_target *t, struct compare_page *cp,
 		    p == PHASE_DELETE ? (double)(cp->n + cp->dirs) :
 		    (double)cp->n;
 		cp->phase[cp->nphases] = workload_phase_name(p);
-		cp->has[cp->nphases] = compare_row(a, b, cp->pairs, entries,
+		cp->has[cp->nphases] = pairs_row(a, b, cp->pairs, entries,
 		    &cp->row[cp->nphases]) == 0;
 		cp->nphases++;
 	}

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "compare.h"
+#include "pairs.h"
 #include "workload.h"
 
 /* A run of the comparison that did not complete. */
@@ -37,7 +37,7 @@ struct compare_page {
 	size_t			 nfailed;
 	size_t			 nphases;
 	const char		*phase[PHASE_COUNT];
-	struct compare_row	 row[PHASE_COUNT];
+	struct pairs_row	 row[PHASE_COUNT];
 	bool			 has[PHASE_COUNT];	/* row[i] is one */
 };
 

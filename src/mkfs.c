@@ -29,6 +29,11 @@
 #include "sig.h"
 #include "util.h"
 
+static char	**split_cmd(const char *, const char *, char **);
+static char	*joined(char *const *);
+static int	spawn(char *const *, int, int, int *, char *);
+static bool	failed(const char *, int, int, const char *, char *);
+
 /*
  * Refuse block device 'dev' unless it is free: not mounted, not held open
  * exclusively, and (unless 'wipe') without any signature libblkid knows.
@@ -116,46 +121,96 @@ int
 mkfs_run(const char *cmd, const char *dev, const char *log, char **as_run,
     bool *keep_log, char *err)
 {
-	sigset_t  block, old;
-	char	**argv = NULL, *line, *p, *save, last[LD_ERRLEN],
-		  how[64], where[LD_ERRLEN];
-	size_t	  n = 0, i, len;
-	pid_t	  pid;
-	int	  fd, nul, status, rc = -1, room;
+	char	**argv, *line;
+	int	  fd, nul, status, rc = -1;
 
 	*keep_log = false;
 	*as_run = NULL;
-	line = xstrdup(cmd);
-	for (p = strtok_r(line, " \t", &save); p != NULL;
+	if ((argv = split_cmd(cmd, dev, &line)) == NULL)
+		return util_fail(err, EINVAL, "mkfs: no program given");
+	*as_run = joined(argv);
+	nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if ((fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) == -1 || nul == -1)
+		(void)util_syserr(err, "create %s", log);
+	else if (spawn(argv, nul, fd, &status, err) == 0) {
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			rc = 0;
+		else
+			*keep_log = failed(argv[0], status, fd, log, err);
+	}
+	if (fd != -1)
+		(void)close(fd);
+	if (nul != -1)
+		(void)close(nul);
+	free(argv);
+	free(line);
+	return rc;
+}
+
+/*
+ * The words of the command line 'cmd' (split on blanks, in a copy of it
+ * stored in '*line'), then 'dev', then NULL.  Return them (the caller
+ * frees them and '*line'), or NULL, with nothing to free, if 'cmd' has
+ * no word.
+ */
+static char **
+split_cmd(const char *cmd, const char *dev, char **line)
+{
+	char	**argv = NULL, *p, *save;
+	size_t	  n = 0;
+
+	*line = xstrdup(cmd);
+	for (p = strtok_r(*line, " \t", &save); p != NULL;
 	    p = strtok_r(NULL, " \t", &save)) {
 		argv = xreallocarray(argv, n + 3, sizeof(*argv));
 		argv[n++] = p;
 	}
 	if (n == 0) {
-		free(line);
-		return util_fail(err, EINVAL, "mkfs: no program given");
+		free(*line);
+		*line = NULL;
+		return NULL;
 	}
 	argv[n++] = (char *)dev;
 	argv[n] = NULL;
-	for (i = 0, len = 0; i < n; i++)
+	return argv;
+}
+
+/* The words of 'argv' (ended by NULL) joined by blanks, allocated. */
+static char *
+joined(char *const *argv)
+{
+	char	*s, *p;
+	size_t	 i, len = 0;
+
+	for (i = 0; argv[i] != NULL; i++)
 		len += strlen(argv[i]) + 1;
-	p = *as_run = xmalloc(len);
-	for (i = 0; i < n; i++)
-		p += snprintf(p, len - (size_t)(p - *as_run), "%s%s",
-		    i == 0 ? "" : " ", argv[i]);
-	nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if ((fd = open(log, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW |
-	    O_CLOEXEC, 0644)) == -1 || nul == -1) {
-		(void)util_syserr(err, "create %s", log);
-		goto out;
-	}
+	p = s = xmalloc(len);
+	for (i = 0; argv[i] != NULL; i++)
+		p += snprintf(p, len - (size_t)(p - s), "%s%s", i == 0 ? "" :
+		    " ", argv[i]);
+	return s;
+}
+
+/*
+ * Run 'argv' with stdin from 'nul' and stdout and stderr into 'fd', and
+ * wait for it, passing on a signal sig.c catches meanwhile; its wait
+ * status into '*status'.  Return 0, or -1 with errno and 'err' set when
+ * it could not be forked or waited for.
+ */
+static int
+spawn(char *const *argv, int nul, int fd, int *status, char *err)
+{
+	sigset_t	block, old;
+	pid_t		pid;
+
 	/* Held back until sig.c knows the child (see the top of the file). */
 	(void)sigfillset(&block);
 	(void)sigprocmask(SIG_BLOCK, &block, &old);
 	if ((pid = fork()) == -1) {
 		(void)util_syserr(err, "fork");
 		(void)sigprocmask(SIG_SETMASK, &old, NULL);
-		goto out;
+		return -1;
 	}
 	if (pid == 0) {
 		(void)signal(SIGINT, SIG_DFL);
@@ -171,48 +226,50 @@ mkfs_run(const char *cmd, const char *dev, const char *log, char **as_run,
 	}
 	sig_forward(pid);	/* and a signal that came already, now */
 	(void)sigprocmask(SIG_SETMASK, &old, NULL);
-	while (waitpid(pid, &status, 0) == -1)
+	while (waitpid(pid, status, 0) == -1)
 		if (errno != EINTR) {
 			(void)util_syserr(err, "wait for %s", argv[0]);
 			sig_forward(0);
-			goto out;
+			return -1;
 		}
 	sig_forward(0);
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		rc = 0;
-		goto out;
-	}
+	return 0;
+}
+
+/*
+ * mkfs ('prog') ended with wait status 'status', not 0: say so in 'err'
+ * (errno EIO) with the last line of its log 'log' (open as 'fd'), which
+ * says best what went wrong, and the log's name.  Return whether the log
+ * is worth keeping: false when mkfs said nothing.
+ */
+static bool
+failed(const char *prog, int status, int fd, const char *log, char *err)
+{
+	char	last[LD_ERRLEN], how[64], where[LD_ERRLEN];
+	int	room;
+
 	if (WIFEXITED(status))
 		(void)snprintf(how, sizeof(how), "failed (exit %d)",
 		    WEXITSTATUS(status));
 	else
 		(void)snprintf(how, sizeof(how), "killed by SIG%s",
 		    sigabbrev_np(WTERMSIG(status)));
-	/* The last line mkfs printed says best what went wrong. */
 	mkfs_last_line(fd, last, sizeof(last));
 	if (last[0] == '\0') {
-		(void)util_fail(err, EIO, "%s %s with no output", argv[0], how);
-		goto out;
+		(void)util_fail(err, EIO, "%s %s with no output", prog, how);
+		return false;
 	}
 	/* The log is named whole; the line gets the room that is left. */
 	(void)snprintf(where, sizeof(where), "; log kept in %s until "
 	    "largedir cleanup", log);
-	room = LD_ERRLEN - 1 - (int)(strlen(argv[0]) + strlen(how) +
+	room = LD_ERRLEN - 1 - (int)(strlen(prog) + strlen(how) +
 	    strlen(where)) - 3;
 	if (room < 16)
 		room = 16;
 	if (strlen(last) > (size_t)room && room > 3)
 		(void)strcpy(last + room - 3, "...");
-	(void)util_fail(err, EIO, "%s %s: %s%s", argv[0], how, last, where);
-	*keep_log = true;
-out:
-	if (fd != -1)
-		(void)close(fd);
-	if (nul != -1)
-		(void)close(nul);
-	free(argv);
-	free(line);
-	return rc;
+	(void)util_fail(err, EIO, "%s %s: %s%s", prog, how, last, where);
+	return true;
 }
 
 /*

@@ -5,13 +5,17 @@
  * page: the comparison page of a results directory.  page_write() reads
  * every LABEL.out in the directory (metadata, header and rows: the .out
  * file has everything the page needs) and writes index.html in English
- * and index.de.html in German, each linking the other: what was run, the
- * comparison graphs rates-PHASE.png that plot/rates.gp drew, a table of
- * files per second at fixed n, for targets that counted their calls to
- * a server the table of those calls (pagecalls.c) and the RPC table of
- * their listings at each power of ten (pagetable.c), and one section per
+ * and index.de.html in German, each linking the other: what was run
+ * (the workload and the machine as pageitem.c's paragraphs), what the
+ * curves say (pagesense.c), the comparison graphs rates-PHASE.png that
+ * plot/rates.gp drew, the summary table of files per second at fixed n
+ * (pagesum.c), for targets that counted their calls to a server the
+ * table of those calls (pagecalls.c) and the RPC table of their
+ * listings at each power of ten (pagetable.c), and one section per
  * target with its machine, its filesystem, its graph and its raw files.
- * largedir.c calls it for "largedir page"; html.c prints the pieces.
+ * page_main() is the verb "largedir page" (a comparison's directory gets
+ * comparepage.c's page instead); suite.c calls page_write() after a
+ * suite; html.c prints the pieces.
  *
  * The page is static and self-contained (inline CSS, no scripts, nothing
  * fetched from elsewhere) and links only to files that exist in the
@@ -42,21 +46,17 @@
 #include "output.h"
 #include "page.h"
 #include "pagecalls.h"
+#include "pageitem.h"
 #include "pagesense.h"
+#include "pagesum.h"
 #include "pagetable.h"
 #include "report.h"
 #include "results.h"
 #include "sig.h"
-#include "stats.h"
 #include "util.h"
 
 #define NFIXED	3
 #define NPHASES	7
-#define GIB	(1024.0 * 1024.0 * 1024.0)
-#define NWORK	(sizeof(workload_items) / sizeof(workload_items[0]))
-
-/* How put_value() prints a metadata value. */
-enum kind { K_TEXT, K_COUNT, K_NUM, K_SECONDS, K_KIB, K_BYTES, K_YESNO };
 
 struct page {
 	int			 dirfd;
@@ -66,24 +66,8 @@ struct page {
 	bool			 one_machine;	/* all targets ran on it */
 };
 
-/* One "name: value" of a paragraph: metadata 'key' printed as 'kind'. */
-struct page_item {
-	const char	*key;
-	const char	*name[2];	/* English, German */
-	enum kind	 kind;
-};
-
-/*
- * Metadata that means nothing where a target has some other: a loop
- * device is "rotational" whatever lies below it (image_on says what
- * does).  put_items() leaves the first out.
- */
-static const char *const meaningless[][2] = {
-	{ "rotational", "loop_device" },
-	{ NULL, NULL }
-};
-
 static bool	stopped(const char *, char *);
+static bool	is_compare(const char *);
 static int	read_targets(struct page *, const char *, char *);
 static void	run_end(const struct results_target *, const char *, char *,
 		    size_t);
@@ -93,22 +77,14 @@ static bool	has_file(const struct page *, const char *, const char *);
 static int	write_lang(struct page *, enum html_lang, const char *,
 		    char *);
 static int	print_page(FILE *, const void *);
-static void	put_value(FILE *, const char *, enum kind, enum html_lang);
-static void	put_items(FILE *, const struct results_target *,
-		    const struct page_item *, const char *, const char *,
-		    const char *, enum html_lang);
 static void	put_graph(FILE *, const struct page *, const char *,
 		    const char *, const char *);
-static void	put_knees(FILE *, const struct results_target *,
-		    enum html_lang);
 static void	put_page(FILE *, const struct page *, enum html_lang);
 static void	put_intro(FILE *, const struct page *, enum html_lang);
 static void	put_graphs(FILE *, const struct page *, enum html_lang);
 static void	put_uml_mix(FILE *, const struct page *, enum html_lang);
 static bool	in_uml(const struct results_target *);
-static void	put_failed(FILE *, const struct page *, enum html_lang);
-static int	cmp_names(const void *, const void *);
-static void	put_table(FILE *, const struct page *, enum html_lang);
+static void	put_summary(FILE *, const struct page *, enum html_lang);
 static void	put_target(FILE *, const struct page *,
 		    const struct results_target *, enum html_lang);
 
@@ -150,162 +126,6 @@ static const char *const phase_text[NPHASES][2] = {
 
 static const double fixed_n[NFIXED] = { 1e4, 1e5, 1e6 };
 
-/* The settings that make up a workload, as the first paragraph shows them. */
-static const struct page_item workload_items[] = {
-	{ "config.phases", { "phases", "Phasen" }, K_TEXT },
-	{ "config.clients", { "clients sharing each round (--clients)",
-	  "Clients, die sich jede Runde teilen (--clients)" }, K_COUNT },
-	{ "config.split", { "names split (--split)", "Aufteilung der Namen "
-	  "(--split)" }, K_TEXT },
-	{ "config.names", { "names", "Namen" }, K_TEXT },
-	{ "config.name-len", { "name length", "Namenslänge" }, K_COUNT },
-	{ "config.file-size", { "bytes per file", "Byte je Datei" }, K_COUNT },
-	{ "config.fsync", { "fsync", "fsync" }, K_TEXT },
-	{ "config.sync", { "sync", "sync" }, K_TEXT },
-	{ "config.budget", { "time budget", "Zeitbudget" }, K_SECONDS },
-	{ "config.budget-policy", { "budget policy", "Budget-Regel" },
-	  K_TEXT },
-	{ "config.start", { "first n", "erstes n" }, K_COUNT },
-	{ "config.growth", { "growth of n per round",
-	  "Wachstum von n je Runde" }, K_NUM },
-	{ "config.max-files", { "largest n allowed", "größtes erlaubtes n" },
-	  K_COUNT },
-	{ "config.repeat", { "repetitions of each n", "Wiederholungen je n" },
-	  K_COUNT },
-	{ "config.warmup", { "warm-up rounds", "Aufwärmrunden" }, K_COUNT },
-	{ "config.cold", { "caches emptied before each phase after create "
-	  "(--cold)", "Caches vor jeder Phase nach create geleert (--cold)" },
-	  K_TEXT },
-	{ "config.memory-limit", { "memory limit of the reading phases",
-	  "Speicherlimit der lesenden Phasen" }, K_BYTES },
-	{ NULL, { NULL, NULL }, K_TEXT }
-};
-
-static const struct page_item machine_items[] = {
-	{ "host", { "host", "Hostname" }, K_TEXT },
-	{ "cpu_model", { "CPU", "CPU" }, K_TEXT },
-	{ "cpus_online", { "CPUs online", "CPUs online" }, K_COUNT },
-	{ "mem_total_kib", { "memory", "Arbeitsspeicher" }, K_KIB },
-	{ "kernel", { "kernel", "Kernel" }, K_TEXT },
-	{ "machine", { "architecture", "Architektur" }, K_TEXT },
-	{ NULL, { NULL, NULL }, K_TEXT }
-};
-
-static const struct page_item target_items[] = {
-	{ "fstype", { "filesystem", "Dateisystem" }, K_TEXT },
-	{ "driver", { "driver", "Treiber" }, K_TEXT },
-	{ "source", { "source", "Quelle" }, K_TEXT },
-	{ "mkfs", { "made with", "angelegt mit" }, K_TEXT },
-	{ "image_size", { "image size", "Image-Größe" }, K_BYTES },
-	{ "image_on", { "image on", "Image liegt auf" }, K_TEXT },
-	{ "loop_direct_io", { "loop direct I/O", "Loop mit Direct I/O" },
-	  K_YESNO },
-	{ "mount_options", { "mount options", "Mount-Optionen" }, K_TEXT },
-	{ "super_options", { "superblock options", "Superblock-Optionen" },
-	  K_TEXT },
-	{ "scheduler", { "I/O scheduler", "I/O-Scheduler" }, K_TEXT },
-	{ "rotational", { "rotational", "rotierend" }, K_YESNO },
-	{ "command", { "command", "Aufruf" }, K_TEXT },
-	{ NULL, { NULL, NULL }, K_TEXT }
-};
-
-/* The run states of output_status_name() in German. */
-static const char *const status_de[][2] = {
-	{ "complete", "vollständig" }, { "stopped", "abgebrochen" },
-	{ "interrupted", "unterbrochen" }, { "failed", "fehlgeschlagen" },
-	{ "running", "läuft noch" }, { "killed", "abgeschossen" },
-	{ NULL, NULL }
-};
-
-/*
- * A stop reason in German: the words largedir's reasons are made of
- * (report_stop_status(), stop_run(), the phases' "what"), each replaced
- * wherever it comes; anything else, such as a backend's own words, stays.
- */
-static const char *const reason_de[][2] = {
-	{ "No space left on device", "Kein Platz mehr auf dem Gerät" },
-	{ "Disk quota exceeded", "Kontingent überschritten" },
-	{ "Read-only file system", "Dateisystem nur lesbar" },
-	{ "Permission denied", "Keine Berechtigung" },
-	{ "Input/output error", "Ein-/Ausgabefehler" },
-	{ "No such file or directory", "Datei oder Verzeichnis nicht "
-	  "gefunden" },
-	{ "Too many open files", "Zu viele offene Dateien" },
-	{ "Stale file handle", "Veraltetes Datei-Handle" },
-	{ "out of memory", "kein Speicher mehr" },
-	{ "interrupted by", "unterbrochen durch" },
-	{ "readdir loop", "Readdir-Schleife" },
-	{ "a measuring process died", "ein messender Prozess starb" },
-	{ " died of ", " starb an " },
-	{ "client ", "Client " },
-	{ "entries lost in a listing", "Einträge beim Auflisten verloren" },
-	{ "the work directory vanished", "das Arbeitsverzeichnis ist "
-	  "verschwunden" },
-	{ " in round ", " in Runde " },
-	{ ", after ", ", nach " },
-	{ ": after ", ": nach " },
-	{ " files and directories", " Dateien und Verzeichnissen" },
-	{ " directories", " Verzeichnissen" },
-	{ " files", " Dateien" },
-	{ " of its ", " von seinen " },
-	{ " of ", " von " },
-	{ "before the phase", "vor der Phase" },
-	{ "creating the round directory", "beim Anlegen des "
-	  "Rundenverzeichnisses" },
-	{ "removing the round directory", "beim Entfernen des "
-	  "Rundenverzeichnisses" },
-	{ NULL, NULL }
-};
-
-/*
- * The run state 's' (as output_status_name() and results_status() give
- * it, or NULL) as a page in 'lang' says it: as it is in English, in
- * status_de[]'s words in German.  The string is static or 's'.
- */
-const char *
-page_status_word(const char *s, enum html_lang lang)
-{
-	size_t	k;
-
-	for (k = 0; lang == HTML_DE && s != NULL && status_de[k][0] != NULL;
-	    k++)
-		if (strcmp(s, status_de[k][0]) == 0)
-			return status_de[k][1];
-	return s;
-}
-
-/*
- * Print stop reason 's' (escaped) to 'fp': as it is in English, with the
- * words of reason_de[] in German.
- */
-void
-page_put_reason(FILE *fp, const char *s, enum html_lang lang)
-{
-	char	*buf, *out, *hit;
-	size_t	 k, len;
-
-	if (lang != HTML_DE) {
-		html_esc(fp, "", s, "");
-		return;
-	}
-	buf = xstrdup(s);
-	for (k = 0; reason_de[k][0] != NULL; k++) {
-		len = strlen(reason_de[k][0]);
-		while ((hit = strstr(buf, reason_de[k][0])) != NULL) {
-			out = xasprintf("%.*s%s%s", (int)(hit - buf), buf,
-			    reason_de[k][1], hit + len);
-			free(buf);
-			buf = out;
-		}
-	}
-	/* German numbers: 3,375 is 3.375. */
-	for (out = buf; *out != '\0'; out++)
-		if (*out == ',' && out > buf && isdigit((unsigned char)
-		    out[-1]) && strspn(out + 1, "0123456789") == 3)
-			*out = '.';
-	html_esc(fp, "", buf, "");
-	free(buf);
-}
 
 /* ===== Reading the results ===== */
 
@@ -353,7 +173,7 @@ page_write(const char *results, char *err)
 static int
 read_targets(struct page *pg, const char *results, char *err)
 {
-	const struct page_item	*it;
+	const struct pageitem	*it;
 	char			 name[32];
 	size_t			 i, p;
 
@@ -366,7 +186,7 @@ read_targets(struct page *pg, const char *results, char *err)
 		pg->nphases += pg->has[p] ? 1 : 0;
 	}
 	pg->one_machine = pg->r.nt > 1;
-	for (it = machine_items; it->key != NULL; it++)
+	for (it = pageitem_machine; it->key != NULL; it++)
 		for (i = 1; i < pg->r.nt; i++)
 			pg->one_machine = pg->one_machine && same_meta(
 			    &pg->r.t[0], &pg->r.t[i], it->key);
@@ -471,74 +291,6 @@ write_lang(struct page *pg, enum html_lang lang, const char *results, char *err)
 }
 
 /*
- * Print the metadata value 's' as 'kind' asks; a value that should be a
- * number and is none prints as text.
- */
-static void
-put_value(FILE *fp, const char *s, enum kind kind, enum html_lang lang)
-{
-	char	*end;
-	double	 v;
-
-	v = strtod(s, &end);
-	if (kind == K_TEXT || kind == K_YESNO || end == s || (*end != '\0' &&
-	    !(kind == K_SECONDS && strcmp(end, "s") == 0))) {
-		if (kind == K_YESNO && (strcmp(s, "yes") == 0 ||
-		    strcmp(s, "1") == 0))
-			s = html_tr(lang, "yes", "ja");
-		else if (kind == K_YESNO && (strcmp(s, "no") == 0 ||
-		    strcmp(s, "0") == 0))
-			s = html_tr(lang, "no", "nein");
-		else if ((kind == K_COUNT || kind == K_BYTES) &&
-		    strcmp(s, "none") == 0)
-			s = html_tr(lang, "no limit", "unbegrenzt");
-		html_esc(fp, "", s, "");
-	} else if (kind == K_KIB || kind == K_BYTES) {
-		v *= kind == K_KIB ? 1024.0 : 1.0;
-		html_num(fp, v >= GIB ? v / GIB : v / 1024.0 / 1024.0, 1, lang);
-		html_put(fp, v >= GIB ? " GiB" : " MiB");
-	} else {
-		html_num(fp, v, kind == K_COUNT ? 0 : 3, lang);
-		html_put(fp, kind == K_SECONDS ? " s" : "");
-	}
-}
-
-/*
- * Print "'title' — name: value; name: value." for the items of 'list'
- * that 't' has, between 'pre' and 'post' (HTML), or nothing if it has
- * none.
- */
-static void
-put_items(FILE *fp, const struct results_target *t,
-    const struct page_item *list, const char *pre, const char *title,
-    const char *post, enum html_lang lang)
-{
-	const struct page_item	*it;
-	const char		*s;
-	size_t			 k;
-	bool			 first = true;
-
-	for (it = list; it->key != NULL; it++) {
-		if ((s = results_meta(t, it->key)) == NULL)
-			continue;
-		for (k = 0; meaningless[k][0] != NULL; k++)
-			if (strcmp(it->key, meaningless[k][0]) == 0 &&
-			    results_meta(t, meaningless[k][1]) != NULL)
-				break;
-		if (meaningless[k][0] != NULL)
-			continue;
-		if (first)
-			html_esc(fp, pre, title, "");
-		html_put(fp, "%s%s: ", first ? " \u2014 " : "; ",
-		    it->name[lang]);
-		put_value(fp, s, it->kind, lang);
-		first = false;
-	}
-	if (!first)
-		html_put(fp, ".%s", post);
-}
-
-/*
  * Print a paragraph with the graph 'base'.png, linked to 'base'.svg if
  * that exists, with the alt text "'what': 'alt'" (plain text).
  */
@@ -562,42 +314,6 @@ put_graph(FILE *fp, const struct page *pg, const char *base,
 	html_put(fp, "%s\">%s</p>\n", alt, svg ? "</a>" : "");
 }
 
-/*
- * The knee cell of target 't': for every phase whose knee_PHASE says
- * something, "phase n" or "phase: decline"; a dash if none does.
- */
-static void
-put_knees(FILE *fp, const struct results_target *t, enum html_lang lang)
-{
-	const char	*s;
-	char		 key[32], *end;
-	double		 v;
-	size_t		 p;
-	bool		 any = false, none = false;
-
-	html_put(fp, "<td>");
-	for (p = 0; p < NPHASES; p++) {
-		(void)snprintf(key, sizeof(key), "knee_%s", phases[p]);
-		if ((s = results_meta(t, key)) == NULL)
-			continue;
-		v = strtod(s, &end);
-		if (end != s && *end == '\0' && v > 0) {
-			html_put(fp, "%s%s n = ", any ? "; " : "", phases[p]);
-			html_num(fp, v, 0, lang);
-		} else if (strcmp(s, "decline") == 0)
-			html_put(fp, "%s%s: %s", any ? "; " : "", phases[p],
-			    html_tr(lang, "decline", "Rückgang"));
-		else {
-			none |= strcmp(s, "none") == 0;
-			continue;
-		}
-		any = true;
-	}
-	/* "none" was looked for and not found; a dash, not looked for. */
-	html_put(fp, "%s</td>", any ? "" : none ? html_tr(lang, "none",
-	    "keiner") : HTML_DASH);
-}
-
 /* ===== The page ===== */
 
 /* Print the whole page in 'lang'. */
@@ -615,7 +331,7 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	pagesense_put(fp, &pg->r, phases, pg->has, NPHASES, fixed_n, NFIXED,
 	    lang);
 	put_graphs(fp, pg, lang);
-	put_table(fp, pg, lang);
+	put_summary(fp, pg, lang);
 	pagecalls_put(fp, &pg->r, lang);
 	pagetable_put(fp, &pg->r, lang);
 	for (i = 0; i < pg->r.nt; i++)
@@ -634,14 +350,14 @@ static void
 put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 {
 	const struct results_target	*t0 = &pg->r.t[0];
-	const struct page_item		*it;
-	struct page_item		 same[NWORK], diff[NWORK];
+	const struct pageitem		*it;
+	struct pageitem		 same[PAGEITEM_MAX], diff[PAGEITEM_MAX];
 	const char			*s, *first = NULL;
 	char				 last[32] = "";
 	bool				 one_seed = true;
 	size_t				 i, ns = 0, nd = 0;
 
-	for (it = workload_items; it->key != NULL; it++) {
+	for (it = pageitem_workload; it->key != NULL; it++) {
 		i = 1;
 		while (i < pg->r.nt && same_meta(t0, &pg->r.t[i], it->key))
 			i++;
@@ -687,7 +403,7 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 	if (i == pg->r.nt && (s = results_meta(t0, "suite_command")) != NULL)
 		html_esc(fp, html_tr(lang, "Command: <code>", "Aufruf: <code>"),
 		    s, "</code>. ");
-	put_items(fp, t0, same, "", html_tr(lang, "Workload", "Arbeitslast"),
+	pageitem_put(fp, t0, same, "", html_tr(lang, "Workload", "Arbeitslast"),
 	    "", lang);
 	if (nd > 0)
 		html_put(fp, " %s", html_tr(lang, "The targets did not all "
@@ -696,11 +412,11 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 		    "unterscheiden sich in:"));
 	html_put(fp, "</p>\n");
 	for (i = 0; i < pg->r.nt && nd > 0; i++)
-		put_items(fp, &pg->r.t[i], diff, "<p>", pg->r.t[i].label,
+		pageitem_put(fp, &pg->r.t[i], diff, "<p>", pg->r.t[i].label,
 		    "</p>\n", lang);
 	/* The machine once, where every target ran on the same. */
 	if (pg->one_machine)
-		put_items(fp, t0, machine_items, "<p>", html_tr(lang,
+		pageitem_put(fp, t0, pageitem_machine, "<p>", html_tr(lang,
 		    "Machine", "Rechner"), "</p>\n", lang);
 }
 
@@ -791,162 +507,21 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 		    "plot/rates.gp DIR zeichnet sie."));
 }
 
-/*
- * Print the summary table: per target its filesystem, largest n, files
- * per second of each phase at the fixed n, and how the run ended.
- */
+/* The summary table (pagesum.c) of the targets of 'pg'. */
 static void
-put_table(FILE *fp, const struct page *pg, enum html_lang lang)
+put_summary(FILE *fp, const struct page *pg, enum html_lang lang)
 {
-	const struct results_target	*t;
-	const char			*s, *rs, *fs;
-	double				 rate, at;
-	size_t				 i, f, p;
+	struct pagesum	ps;
 
-	rs = pg->nphases > 0 ? " rowspan=\"2\"" : "";
-	html_put(fp, "<h2>%s</h2>\n<div class=\"wide\"><table>\n"
-	    "<tr><th%s>%s</th><th%s>%s</th><th%s>%s</th>",
-	    html_tr(lang, "Summary", "Übersicht"), rs,
-	    html_tr(lang, "Target", "Ziel"), rs,
-	    html_tr(lang, "Filesystem", "Dateisystem"), rs,
-	    html_tr(lang, "Largest n", "Größtes n"));
-	for (f = 0; f < NFIXED && pg->nphases > 0; f++) {
-		html_put(fp, "<th colspan=\"%zu\">%s", pg->nphases,
-		    html_tr(lang, "files/s at n = ", "Dateien/s bei n = "));
-		html_num(fp, fixed_n[f], 0, lang);
-		html_put(fp, "</th>");
-	}
-	html_put(fp, "<th%s>%s</th><th%s>%s</th></tr>\n", rs,
-	    html_tr(lang, "Knee", "Knick"), rs,
-	    html_tr(lang, "End of the run", "Ende des Laufs"));
-	if (pg->nphases > 0) {
-		html_put(fp, "<tr>");
-		for (f = 0; f < NFIXED; f++)
-			for (p = 0; p < NPHASES; p++)
-				if (pg->has[p])
-					html_put(fp, "<th>%s</th>", phases[p]);
-		html_put(fp, "</tr>\n");
-	}
-	for (i = 0; i < pg->r.nt; i++) {
-		t = &pg->r.t[i];
-		html_esc(fp, "<tr class=\"row\"><td>", t->label, "</td><td>");
-		fs = results_meta(t, "fstype");
-		html_esc(fp, "", fs, "");
-		if ((s = results_meta(t, "driver")) != NULL && (fs == NULL ||
-		    strcmp(s, fs) != 0))
-			html_esc(fp, html_tr(lang, " (driver ",
-			    " (Treiber "), s, ")");
-		html_put(fp, "</td><td class=\"num\">");
-		html_num(fp, results_max_n(t), 0, lang);
-		html_put(fp, "</td>");
-		for (f = 0; f < NFIXED; f++)
-			for (p = 0; p < NPHASES; p++) {
-				if (!pg->has[p])
-					continue;
-				rate = results_rate_at(t, phases[p],
-				    fixed_n[f], &at);
-				html_put(fp, "<td class=\"num\"");
-				if (isfinite(rate)) {
-					html_put(fp, " title=\"n = ");
-					html_num(fp, at, 0, lang);
-					html_put(fp, "\"");
-				}
-				html_put(fp, ">");
-				html_num(fp, rate, rate < 100.0 ? 1 : 0, lang);
-				html_put(fp, "</td>");
-			}
-		put_knees(fp, t, lang);
-		html_put(fp, "<td>");
-		html_esc(fp, "", page_status_word(results_status(t), lang),
-		    "");
-		if ((s = results_meta(t, "stop_reason")) != NULL) {
-			html_put(fp, ": ");
-			page_put_reason(fp, s, lang);
-		}
-		html_put(fp, "</td></tr>\n");
-	}
-	put_failed(fp, pg, lang);
-	html_put(fp, "</table></div>\n<p>%s %s</p>\n", html_tr(lang,
-	    "Knee: the n from which a phase's rate stays below half of its "
-	    "plateau; decline: it falls from the start; none: no phase does "
-	    "either; " HTML_DASH ": too few rounds to tell, or a run that did "
-	    "not look (see largedir(1)).", "Knick: das n, ab dem die Rate "
-	    "einer Phase unter der Hälfte ihres Plateaus bleibt; Rückgang: sie "
-	    "fällt von Anfang an; keiner: keine Phase tut eins von beidem; "
-	    HTML_DASH ": zu wenige Runden, um es zu sagen, oder ein Lauf, der "
-	    "nicht danach gesucht hat (siehe largedir(1))."), html_tr(lang,
-	    "Each rate is the median over the repetitions of the round whose "
-	    "n is closest to the given n, within a factor of 1.25 (hover over "
-	    "a cell to see its n); " HTML_DASH " where no round came that "
-	    "close.",
-	    "Jede Rate ist der Median über die Wiederholungen der Runde, "
-	    "deren n dem angegebenen am nächsten liegt, höchstens um den "
-	    "Faktor 1,25 entfernt (der Tooltip einer Zelle nennt ihr n); "
-	    HTML_DASH " wo keine Runde so nahe kam."));
-}
-
-/*
- * The rows of the summary for the targets of a suite that did not start: a
- * LABEL.failed in the directory (written by largedir in a suite) without
- * a LABEL.out, with the reason it holds.
- */
-static void
-put_failed(FILE *fp, const struct page *pg, enum html_lang lang)
-{
-	struct dirent	 *d;
-	DIR		 *dp;
-	char		**names = NULL, line[LD_ERRLEN], *label;
-	size_t		  n = 0, i, len, cells;
-	FILE		 *in;
-	int		  fd;
-
-	if ((fd = dup(pg->dirfd)) == -1 || (dp = fdopendir(fd)) == NULL) {
-		if (fd != -1)
-			(void)close(fd);
-		return;
-	}
-	rewinddir(dp);
-	while ((d = readdir(dp)) != NULL) {
-		len = strlen(d->d_name);
-		if (len <= 7 || strcmp(d->d_name + len - 7, ".failed") != 0)
-			continue;
-		names = xreallocarray(names, n + 1, sizeof(*names));
-		names[n++] = xstrdup(d->d_name);
-	}
-	(void)closedir(dp);
-	if (n > 0)	/* qsort(NULL, 0, ...) is undefined */
-		qsort(names, n, sizeof(*names), cmp_names);
-	cells = NFIXED * pg->nphases + 3;
-	for (i = 0; i < n; i++) {
-		label = xstrdup(names[i]);
-		label[strlen(label) - 7] = '\0';
-		if (has_file(pg, label, ".out") || (fd = util_open_regular(
-		    pg->dirfd, names[i], false)) == -1 || (in = fdopen(fd, "r")) ==
-		    NULL) {
-			free(label);
-			continue;
-		}
-		if (fgets(line, sizeof(line), in) == NULL)
-			line[0] = '\0';
-		line[strcspn(line, "\n")] = '\0';
-		(void)fclose(in);
-		html_esc(fp, "<tr class=\"row\"><td>", label, "</td>");
-		for (len = 0; len < cells; len++)
-			html_put(fp, "<td>%s</td>", HTML_DASH);
-		html_esc(fp, html_tr(lang, "<td>did not start: ",
-		    "<td>nicht gestartet: "), line, "</td></tr>\n");
-		free(label);
-	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
-/* qsort(3) order of two names: as strcmp. */
-static int
-cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	ps.dirfd = pg->dirfd;
+	ps.r = &pg->r;
+	ps.phases = phases;
+	ps.has = pg->has;
+	ps.nphases = NPHASES;
+	ps.nrated = pg->nphases;
+	ps.fixed_n = fixed_n;
+	ps.nfixed = NFIXED;
+	pagesum_put(fp, &ps, lang);
 }
 
 /*
@@ -970,10 +545,10 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 	if (s != NULL)
 		html_esc(fp, "<p>", s, "</p>\n");
 	if (!pg->one_machine)
-		put_items(fp, t, machine_items, "<p>",
+		pageitem_put(fp, t, pageitem_machine, "<p>",
 	    html_tr(lang, "Machine", "Rechner"), "</p>\n", lang);
-	put_items(fp, t, target_items, "<p>", html_tr(lang, "Target", "Ziel"),
-	    "</p>\n", lang);
+	pageitem_put(fp, t, pageitem_target, "<p>", html_tr(lang, "Target",
+	    "Ziel"), "</p>\n", lang);
 	if (has_file(pg, t->label, ".png"))
 		put_graph(fp, pg, t->label, t->label, html_tr(lang, "files per "
 		    "second of each phase against directory size", "Dateien "

@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "knee.h"
 #include "pagesense.h"
-#include "report.h"
 #include "stats.h"
 #include "util.h"
 

@@ -22,19 +22,27 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backend.h"
+#include "knee.h"
 #include "memcg.h"
-#include "record.h"
 #include "report.h"
 #include "target.h"
 #include "timing.h"
 #include "util.h"
-#include "backend.h"
 
 static bool	quiet;		/* -q */
 static bool	tty;		/* progress lines on stderr */
 static bool	shown;		/* a progress line is up */
 
 static void	report_broken(const struct round_listing *);
+static void	report_load(struct noise *, struct output_doc *, unsigned,
+		    double);
+static void	report_stopped(struct output_doc *, unsigned, const char *,
+		    double);
+static void	report_boxed(struct output_doc *, unsigned, uint64_t,
+		    uint64_t);
+static void	report_busy(struct output_doc *, unsigned, const char *,
+		    const char *);
 
 /*
  * A subcommand's -h or --help: if its arguments ('argc' words of 'argv',
@@ -382,63 +390,53 @@ report_end(const struct config *cfg, const struct timing_round *last,
 
 /*
  * After the rounds: for every one of the 'np' phases 'phases', whether
- * its rates in the rows of 'doc' have a knee (they fall below
- * KNEE_FRACTION of their plateau and stay there), decline from the
- * start, or stay flat (record_knee()).  Said on stdout and recorded in
- * the metadata as knee_PHASE (the n of the knee, or "none", "decline",
- * "too-few-rounds") with knee_PHASE_before and _after (rates).
+ * its rates in the rows of 'doc' have a knee, decline from the start, or
+ * stay flat, as knee_record() finds and records it in the metadata of
+ * 'doc'.  Said on stdout unless quiet.
  */
 void
 report_knees(struct output_doc *doc, const enum phase *phases, size_t np)
 {
-	struct stats_knee	 k;
-	const char		*pn;
-	char			 key[64], c[32], r1[32], r2[32];
+	struct knee_phase	 kp[PHASE_COUNT];
+	const struct stats_knee	*k;
+	char			 c[32], r1[32], r2[32];
 	char			 flat[128] = "", few[128] = "";
 	size_t			 i;
 
+	if (np > PHASE_COUNT)
+		np = PHASE_COUNT;
+	knee_record(doc, phases, np, kp);
+	if (quiet)
+		return;
 	for (i = 0; i < np; i++) {
-		pn = workload_phase_name(phases[i]);
-		if (record_knee(&doc->rows, pn, KNEE_FRACTION, &k) == -1)
+		k = &kp[i].k;
+		if (!kp[i].judged)
 			continue;
-		(void)snprintf(key, sizeof(key), "knee_%s", pn);
-		switch (k.shape) {
+		switch (k->shape) {
 		case STATS_KNEE:
-			output_kv_set(&doc->meta, key, "%.0f", k.n);
-			(void)snprintf(key, sizeof(key), "knee_%s_before", pn);
-			output_kv_set(&doc->meta, key, "%.1f", k.before);
-			(void)snprintf(key, sizeof(key), "knee_%s_after", pn);
-			output_kv_set(&doc->meta, key, "%.1f", k.after);
-			util_fmt_count(c, sizeof(c), (uint64_t)k.n);
-			util_fmt_rate(r1, sizeof(r1), k.before);
-			util_fmt_rate(r2, sizeof(r2), k.after);
-			if (!quiet)
-				printf("knee: %s falls below %.0f%% of its "
-				    "plateau from n=%s on (%s/s before, %s/s "
-				    "after)\n", pn, 100 * KNEE_FRACTION, c, r1,
-				    r2);
+			util_fmt_count(c, sizeof(c), (uint64_t)k->n);
+			util_fmt_rate(r1, sizeof(r1), k->before);
+			util_fmt_rate(r2, sizeof(r2), k->after);
+			printf("knee: %s falls below %.0f%% of its plateau "
+			    "from n=%s on (%s/s before, %s/s after)\n",
+			    kp[i].name, 100 * KNEE_FRACTION, c, r1, r2);
 			break;
 		case STATS_DECLINE:
-			output_kv_set(&doc->meta, key, "decline");
-			if (!quiet)
-				printf("knee: %s declines from the start, "
-				    "without a plateau\n", pn);
+			printf("knee: %s declines from the start, without a "
+			    "plateau\n", kp[i].name);
 			break;
 		case STATS_FLAT:
-			output_kv_set(&doc->meta, key, "none");
 			(void)snprintf(flat + strlen(flat), sizeof(flat) -
 			    strlen(flat), "%s%s", *flat != '\0' ? ", " : "",
-			    pn);
+			    kp[i].name);
 			break;
 		case STATS_TOO_FEW:
-			output_kv_set(&doc->meta, key, "too-few-rounds");
 			(void)snprintf(few + strlen(few), sizeof(few) -
-			    strlen(few), "%s%s", *few != '\0' ? ", " : "", pn);
+			    strlen(few), "%s%s", *few != '\0' ? ", " : "",
+			    kp[i].name);
 			break;
 		}
 	}
-	if (quiet)
-		return;
 	if (*flat != '\0')
 		printf("knee: none in %s (never below %.0f%% of the plateau)\n",
 		    flat, 100 * KNEE_FRACTION);
@@ -451,168 +449,105 @@ report_knees(struct output_doc *doc, const enum phase *phases, size_t np)
 
 /*
  * Round 'k' saw load average 'load': warn once when it says other
- * programs compete (more than one per CPU), and record it in 'doc'.
+ * programs compete (more than one per CPU); noise_load() records it in
+ * 'doc'.
  */
-void
-report_load(struct report_noise *rn, struct output_doc *doc, unsigned k,
+static void
+report_load(struct noise *ns, struct output_doc *doc, unsigned k,
     double load)
 {
 	long	cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
-	if (rn->warned_load || isnan(load) || cpus < 1 || load <= cpus)
-		return;
-	rn->warned_load = true;
-	report_warn("warning: load average %.2f on %ld CPUs in round %u: "
-	    "other programs compete with largedir, so rates may be low and "
-	    "noisy; measure on an idle machine (--repeat shows the spread)",
-	    load, cpus, k);
-	output_kv_set(&doc->meta, "warning_load", "load %.2f on %ld CPUs in "
-	    "round %u", load, cpus, k);
+	if (noise_load(ns, doc, k, load, cpus))
+		report_warn("warning: load average %.2f on %ld CPUs in round "
+		    "%u: other programs compete with largedir, so rates may "
+		    "be low and noisy; measure on an idle machine (--repeat "
+		    "shows the spread)", load, cpus, k);
 }
 
 /*
  * Warn once when one of 3 or more repetitions of round 'k' ('res', the
- * 'np' phases 'phases') is an outlier by its modified z-score.
+ * 'np' phases 'phases') is an outlier by its modified z-score
+ * (noise_outliers(), which records it in 'doc').
  */
 void
-report_outliers(struct report_noise *rn, struct output_doc *doc, unsigned k,
+report_outliers(struct noise *ns, struct output_doc *doc, unsigned k,
     const enum phase *phases, size_t np, const struct round_result *res)
 {
-	bool		flags[1000];	/* --repeat is at most 1000 */
 	enum phase	p;
-	size_t		i;
 
-	for (i = 0; i < np && res->reps >= 3 && res->reps <= 1000; i++) {
-		p = phases[i];
-		if (rn->warned_noise || stats_outliers(res->rates[p],
-		    res->reps, OUTLIER_Z, flags) == 0)
-			continue;
-		rn->warned_noise = true;
+	if (noise_outliers(ns, doc, k, phases, np, res, &p))
 		report_warn("warning: outliers among the %u repetitions of "
 		    "round %u (%s): the machine may be busy; rerun on a quiet "
 		    "system", res->reps, k, workload_phase_name(p));
-		output_kv_set(&doc->meta, "warning_outliers", "round %u %s", k,
-		    workload_phase_name(p));
-	}
 }
 
 /*
  * Keep round 'k''s median rates 'med' of the 'np' phases 'phases' and
  * warn once when the round before it swings far off both of its
- * neighbours: noise, not a knee (a knee stays down).
+ * neighbours (noise_swing(), which records it in 'doc').
  */
 void
-report_swing(struct report_noise *rn, struct output_doc *doc, unsigned k,
+report_swing(struct noise *ns, struct output_doc *doc, unsigned k,
     const enum phase *phases, size_t np, const double *med)
 {
-	double		*v;
-	enum phase	 p;
-	size_t		 i, m;
+	enum phase	p;
 
-	m = rn->nrates++;
-	for (i = 0; i < np; i++) {
-		p = phases[i];
-		rn->rates[p] = xreallocarray(rn->rates[p], rn->nrates,
-		    sizeof(double));
-		rn->rates[p][m] = med[p];
-		v = rn->rates[p];
-		if (m < 2 || rn->warned_noise ||
-		    !stats_swing(v[m - 2], v[m - 1], v[m], SWING_FACTOR))
-			continue;
-		rn->warned_noise = true;
+	if (noise_swing(ns, doc, k, phases, np, med, &p))
 		report_warn("warning: the %s rate of round %u is more than "
 		    "%.0fx off both neighbouring rounds: the machine may be "
 		    "busy or the filesystem working in the background; rerun, "
 		    "or use --repeat 3 to see the spread",
-		    workload_phase_name(p), k - 1, SWING_FACTOR);
-		output_kv_set(&doc->meta, "warning_swing", "round %u %s", k - 1,
-		    workload_phase_name(p));
-	}
+		    workload_phase_name(p), k - 1, NOISE_SWING);
 }
 
 /*
  * Phase 'pn' of round 'k' lost time to something else than its work
  * (record_lost_time(), or a SIGCONT): about 'lost_s' seconds went
- * neither to the CPU nor to the filesystem.  Warn every time, and add it
- * to "warning_stopped" in the metadata of 'doc'.
+ * neither to the CPU nor to the filesystem.  Warn every time;
+ * noise_stopped() records it in 'doc'.
  */
-void
+static void
 report_stopped(struct output_doc *doc, unsigned k, const char *pn,
     double lost_s)
 {
-	const char	*was;
-
 	report_warn("warning: %s in round %u lost about %.2fs while largedir "
 	    "was stopped or the machine paused: its rate is too low; rerun "
 	    "that round", pn, k, lost_s);
-	was = output_kv_get(&doc->meta, "warning_stopped");
-	if (was != NULL) {
-		char	*copy = xstrdup(was);
-
-		output_kv_set(&doc->meta, "warning_stopped", "%s; round %u %s "
-		    "%.2fs", copy, k, pn, lost_s);
-		free(copy);
-	} else
-		output_kv_set(&doc->meta, "warning_stopped", "round %u %s "
-		    "%.2fs", k, pn, lost_s);
+	noise_stopped(doc, k, pn, lost_s);
 }
 
 /*
  * Round 'k''s open phase stopped after 'done' of its 'n' files, for the
- * round to end at the budget (timing_open_stop()): say so, and keep it
- * as "open_boxed_round_K" in the metadata of 'doc' (a repetition after
- * the first adds to it).
+ * round to end at the budget (timing_open_stop()): say so; noise_boxed()
+ * records it in 'doc'.
  */
 static void
 report_boxed(struct output_doc *doc, unsigned k, uint64_t done, uint64_t n)
 {
-	char		 c1[32], c2[32], key[48];
-	const char	*was;
+	char	c1[32], c2[32];
 
 	util_fmt_count(c1, sizeof(c1), done);
 	util_fmt_count(c2, sizeof(c2), n);
 	if (!quiet)
 		printf("budget: round %u opened %s of its %s files (a random "
 		    "sample) so that it ends at the budget\n", k, c1, c2);
-	(void)snprintf(key, sizeof(key), "open_boxed_round_%u", k);
-	was = output_kv_get(&doc->meta, key);
-	if (was != NULL) {
-		char	*copy = xstrdup(was);
-
-		output_kv_set(&doc->meta, key, "%s; %" PRIu64 " of %" PRIu64,
-		    copy, done, n);
-		free(copy);
-	} else
-		output_kv_set(&doc->meta, key, "%" PRIu64 " of %" PRIu64,
-		    done, n);
+	noise_boxed(doc, k, done, n);
 }
 
 /*
  * Round 'k''s phase 'pn' counted calls it cannot have made ('what'): the
- * counters are shared, and something else used the mount.  Warn once,
- * keep every case in the metadata.
+ * counters are shared, and something else used the mount.  Warn once;
+ * noise_busy() keeps every case in 'doc'.
  */
 static void
 report_busy(struct output_doc *doc, unsigned k, const char *pn,
     const char *what)
 {
-	const char	*was = output_kv_get(&doc->meta, "warning_busy");
-	char		*copy;
-
-	if (was == NULL) {
+	if (noise_busy(doc, k, pn, what))
 		report_warn("warning: round %u, %s counted calls it does not "
 		    "make (%s): something else used the NFS mount, so its "
 		    "counts are too high", k, pn, what);
-		output_kv_set(&doc->meta, "warning_busy", "round %u %s: %s", k,
-		    pn, what);
-		return;
-	}
-	if (strlen(was) > 1000)
-		return;		/* enough to see the pattern */
-	copy = xstrdup(was);
-	output_kv_set(&doc->meta, "warning_busy", "%s; round %u %s: %s", copy,
-	    k, pn, what);
-	free(copy);
 }
 
 /*
@@ -621,7 +556,7 @@ report_busy(struct output_doc *doc, unsigned k, const char *pn,
  * 'workdir' is the work directory the round directories are in.
  */
 void
-report_note(struct report_noise *noise, struct output_doc *doc,
+report_note(struct noise *noise, struct output_doc *doc,
     const char *workdir, const struct round_note *rn)
 {
 	char	count[32], of[32];
@@ -669,17 +604,6 @@ report_note(struct report_noise *noise, struct output_doc *doc,
 		    workload_phase_name(rn->phase), count, of, rn->msg);
 		break;
 	}
-}
-
-/* Free what the noise checks kept. */
-void
-report_noise_free(struct report_noise *rn)
-{
-	size_t	i;
-
-	for (i = 0; i < PHASE_COUNT; i++)
-		free(rn->rates[i]);
-	memset(rn, 0, sizeof(*rn));
 }
 
 /* ===== Stopping ===== */

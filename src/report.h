@@ -9,8 +9,9 @@
  *
  * report.c is a front-end: it prints.  Core modules hand it what they
  * found through return values and report callbacks; it never changes a
- * result.  -q silences the round lines and the progress line, never an
- * error or a warning.
+ * result.  The noise checks (noise.c) and the knees (knee.c) find and
+ * record in the metadata; report says what they found.  -q silences the
+ * round lines and the progress line, never an error or a warning.
  */
 
 #ifndef LD_REPORT_H
@@ -20,15 +21,11 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "noise.h"
 #include "output.h"
 #include "round.h"
-#include "stats.h"
 #include "timing.h"
 #include "workload.h"
-
-#define SWING_FACTOR	2.0	/* a rate this far off both neighbours */
-#define OUTLIER_Z	3.5	/* modified z-score of a noisy repetition */
-#define KNEE_FRACTION	0.5	/* a knee: below half the plateau, for good */
 
 /* Exit statuses (EXIT STATUS in the man page). */
 #define EXIT_USAGE	2	/* bad option, bad directory */
@@ -83,26 +80,15 @@ void	report_end(const struct config *, const struct timing_round *,
 	    const char *);
 
 /*
- * The noise checks: a busy machine, a round far off its neighbours, an
- * outlier among repetitions.  Each warns once per run and records it in
- * the metadata.
+ * What the noise checks find (noise.c), said: each warns once per run;
+ * noise.c records it in the metadata.
  */
-struct report_noise {
-	bool	 warned_noise, warned_load;
-	double	*rates[PHASE_COUNT];	/* median per round */
-	size_t	 nrates;
-};
-
-void	report_load(struct report_noise *, struct output_doc *, unsigned,
-	    double);
-void	report_outliers(struct report_noise *, struct output_doc *,
-	    unsigned, const enum phase *, size_t, const struct round_result *);
-void	report_swing(struct report_noise *, struct output_doc *, unsigned,
+void	report_outliers(struct noise *, struct output_doc *, unsigned,
+	    const enum phase *, size_t, const struct round_result *);
+void	report_swing(struct noise *, struct output_doc *, unsigned,
 	    const enum phase *, size_t, const double *);
-void	report_noise_free(struct report_noise *);
-void	report_note(struct report_noise *, struct output_doc *, const char *,
+void	report_note(struct noise *, struct output_doc *, const char *,
 	    const struct round_note *);
-void	report_stopped(struct output_doc *, unsigned, const char *, double);
 
 /*
  * Why a run stops, from the errno of what failed: the exit status, the

@@ -27,8 +27,24 @@
 #include "timing.h"
 #include "util.h"
 
+/* A repetition's clock: what its row and the schedule learn from. */
+struct rep_clock {
+	uint64_t	t0;		/* its start */
+	uint64_t	sync_ns;	/* in syncfs, --sync round or phase */
+	uint64_t	open_end;	/* when its open ended, or 0 */
+	double		open_ns;	/* what a whole open would have taken */
+};
+
 static int	run_rep(struct round *, unsigned, uint64_t, bool,
 		    struct rep_rec *);
+static int	rep_begin(struct round *, unsigned, uint64_t,
+		    struct rep_clock *);
+static int	run_phase(struct round *, size_t, unsigned, uint64_t *,
+		    struct rep_clock *, struct rep_rec *);
+static void	after_phase(struct round *, enum phase, unsigned, uint64_t *,
+		    struct rep_clock *, const struct phase_out *);
+static void	rep_row(struct round *, unsigned, uint64_t, bool,
+		    const struct rep_clock *, struct rep_rec *);
 static void	tree_build(struct round *, uint64_t);
 static int	cold_step(struct round *, enum phase, uint64_t, double *);
 static int	stop(struct round *, int, const char *, uint64_t,
@@ -223,14 +239,44 @@ static int
 run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
     struct rep_rec *rec)
 {
-	const struct config	*cfg = r->cfg;
-	struct phase_out	 o;
-	double			 load0 = NAN, load1 = NAN, cold_ns;
-	double			 open_ns = 0;
-	uint64_t		 t0, t, sync_ns = 0, removed, open_end = 0;
-	enum phase		 p;
-	size_t			 i;
+	struct rep_clock	c;
+	double			load0 = NAN, load1 = NAN;
+	uint64_t		removed;
+	size_t			i;
 
+	memset(&c, 0, sizeof(c));
+	if (rep_begin(r, rep, n, &c) == -1)
+		return -1;
+	(void)probe_loadavg(&load0);
+	for (i = 0; i < r->cfg->nphases; i++)
+		if (run_phase(r, i, rep, &n, &c, rec) == -1)
+			return -1;
+	(void)probe_loadavg(&load1);
+	/* A listing that went round may have stopped rm -rf early. */
+	if (r->w.deleted < r->w.created &&
+	    workload_clean(&r->w, &removed) == -1)
+		return stop(r, errno, "round", n, "removing the files left "
+		    "after a listing went wrong");
+	if (r->be->ops->rmdir(r->be, r->w.dir, true) == -1)
+		return stop(r, errno, "round", n, "removing the round "
+		    "directory");
+	r->in_round = false;
+	rep_row(r, rep, n, warmup, &c, rec);
+	rec->load1_start = load0;
+	rec->load1_end = load1;
+	note(r, ROUND_NOTE_LOAD, PHASE_COUNT, 0, n, load0 > load1 ? load0 :
+	    load1, NULL);
+	return 0;
+}
+
+/*
+ * Enter repetition 'rep' of a round of 'n' files: make its directory,
+ * reset the workload's counts, start its clock 'c' and syncfs if
+ * --sync=round.  Return 0, or -1 with r->stop set.
+ */
+static int
+rep_begin(struct round *r, unsigned rep, uint64_t n, struct rep_clock *c)
+{
 	backend_round_name(r->dname, sizeof(r->dname), r->k, rep);
 	if (r->be->ops->mkdir(r->be, r->dname, n, &r->w.dir) == -1)
 		return stop(r, errno, "round", n, "creating the round "
@@ -242,89 +288,116 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		memset(r->sub, 0, r->w.ndirs * sizeof(*r->sub));
 	r->rep = rep;
 	r->create_ns = 0;
-	t0 = timing_now();
-	if (cfg->sync == CONFIG_SYNC_ROUND) {
+	c->t0 = timing_now();
+	if (r->cfg->sync == CONFIG_SYNC_ROUND) {
 		if (r->be->ops->sync(r->be) == -1)
 			return stop(r, errno, "round", n, "syncfs");
-		sync_ns += timing_now() - t0;
+		c->sync_ns += timing_now() - c->t0;
 	}
-	(void)probe_loadavg(&load0);
-	for (i = 0; i < cfg->nphases; i++) {
-		p = cfg->phases[i];
-		if (sig_count > 0)
-			return stop(r, EINTR, workload_phase_name(p), n,
-			    "before the phase");
-		cold_ns = 0;
-		if (i > 0 && cold_step(r, p, n, &cold_ns) == -1)
-			return -1;
-		if (cfg->sync == CONFIG_SYNC_PHASE) {
-			t = timing_now();
-			if (r->be->ops->sync(r->be) == -1)
-				return stop(r, errno, workload_phase_name(p),
-				    n, "syncfs");
-			sync_ns += timing_now() - t;
-		}
-		if (measure_phase(r, p, rep, n, &o) == -1) {
-			(void)stop(r, o.err, workload_phase_name(p), n, "%s",
-			    o.what);
-			r->stop.memory_limit = o.err == ENOMEM &&
-			    strstr(o.what, "--memory-limit") != NULL;
-			return -1;
-		}
-		o.rec.cold_ns = cold_ns;
-		if (o.rec.stopped != 0)
-			note(r, ROUND_NOTE_STOPPED, p, 0, n, (o.rec.ns -
-			    o.rec.user_ns - o.rec.sys_ns) / 1e9, NULL);
-		if (p == PHASE_CREATE && o.done < n)
-			r->n = r->w.n = n = o.done;	/* time-boxed */
-		if (p == PHASE_CREATE)
-			r->create_ns = o.rec.ns;
-		if (p == PHASE_OPEN) {
-			open_end = timing_now();
-			/* What a whole open would have taken. */
-			open_ns = o.done > 0 ? o.rec.ns * n / o.done : 0;
-			if (o.done < n)
-				note(r, ROUND_NOTE_BOXED, p, o.done, n, NAN,
-				    NULL);
-		}
-		if (o.loop_at != 0 || o.lost != 0)
-			listing_broken(r, p, rep, &o);
-		else if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
-		    o.done != n * (cfg->clients > 1 ? cfg->clients : 1) &&
-		    cfg->churn == 0)
-			note(r, ROUND_NOTE_SHORT_LIST, p, o.done, n, NAN,
-			    NULL);
-		busy_check(r, p, &o.rec);
-		if (o.foreign > 0)
-			note(r, ROUND_NOTE_FOREIGN, p, o.foreign, n, NAN,
-			    NULL);
-		rec->phase[p] = o.rec;
+	return 0;
+}
+
+/*
+ * The 'i'-th phase of repetition 'rep': --cold (not before the first),
+ * syncfs if --sync=phase, the phase itself (measure_phase()), and what
+ * it tells (after_phase()); its record into 'rec'.  A create cut short
+ * at a deadline makes the round that many files: '*n'.  Return 0, or -1
+ * with r->stop set.
+ */
+static int
+run_phase(struct round *r, size_t i, unsigned rep, uint64_t *n,
+    struct rep_clock *c, struct rep_rec *rec)
+{
+	const struct config	*cfg = r->cfg;
+	struct phase_out	 o;
+	enum phase		 p = cfg->phases[i];
+	double			 cold_ns = 0;
+	uint64_t		 t;
+
+	if (sig_count > 0)
+		return stop(r, EINTR, workload_phase_name(p), *n,
+		    "before the phase");
+	if (i > 0 && cold_step(r, p, *n, &cold_ns) == -1)
+		return -1;
+	if (cfg->sync == CONFIG_SYNC_PHASE) {
+		t = timing_now();
+		if (r->be->ops->sync(r->be) == -1)
+			return stop(r, errno, workload_phase_name(p), *n,
+			    "syncfs");
+		c->sync_ns += timing_now() - t;
 	}
-	(void)probe_loadavg(&load1);
-	/* A listing that went round may have stopped rm -rf early. */
-	if (r->w.deleted < r->w.created &&
-	    workload_clean(&r->w, &removed) == -1)
-		return stop(r, errno, "round", n, "removing the files left "
-		    "after a listing went wrong");
-	if (r->be->ops->rmdir(r->be, r->w.dir, true) == -1)
-		return stop(r, errno, "round", n, "removing the round "
-		    "directory");
-	r->in_round = false;
+	if (measure_phase(r, p, rep, *n, &o) == -1) {
+		(void)stop(r, o.err, workload_phase_name(p), *n, "%s",
+		    o.what);
+		r->stop.memory_limit = o.err == ENOMEM &&
+		    strstr(o.what, "--memory-limit") != NULL;
+		return -1;
+	}
+	o.rec.cold_ns = cold_ns;
+	after_phase(r, p, rep, n, c, &o);
+	rec->phase[p] = o.rec;
+	return 0;
+}
+
+/*
+ * What phase 'p' of repetition 'rep' tells, from its outcome 'o': the
+ * notes (time lost while stopped, an open cut short, a listing short or
+ * broken, calls it cannot have made, entries not ours), the files a
+ * time-boxed create made ('*n'), and the times the schedule learns from
+ * (the create's into r->create_ns, the open's into 'c').
+ */
+static void
+after_phase(struct round *r, enum phase p, unsigned rep, uint64_t *n,
+    struct rep_clock *c, const struct phase_out *o)
+{
+	const struct config	*cfg = r->cfg;
+
+	if (o->rec.stopped != 0)
+		note(r, ROUND_NOTE_STOPPED, p, 0, *n, (o->rec.ns -
+		    o->rec.user_ns - o->rec.sys_ns) / 1e9, NULL);
+	if (p == PHASE_CREATE && o->done < *n)
+		r->n = r->w.n = *n = o->done;	/* time-boxed */
+	if (p == PHASE_CREATE)
+		r->create_ns = o->rec.ns;
+	if (p == PHASE_OPEN) {
+		c->open_end = timing_now();
+		/* What a whole open would have taken. */
+		c->open_ns = o->done > 0 ? o->rec.ns * *n / o->done : 0;
+		if (o->done < *n)
+			note(r, ROUND_NOTE_BOXED, p, o->done, *n, NAN, NULL);
+	}
+	if (o->loop_at != 0 || o->lost != 0)
+		listing_broken(r, p, rep, o);
+	else if ((p == PHASE_LIST || p == PHASE_LISTSTAT) &&
+	    o->done != *n * (cfg->clients > 1 ? cfg->clients : 1) &&
+	    cfg->churn == 0)
+		note(r, ROUND_NOTE_SHORT_LIST, p, o->done, *n, NAN, NULL);
+	busy_check(r, p, &o->rec);
+	if (o->foreign > 0)
+		note(r, ROUND_NOTE_FOREIGN, p, o->foreign, *n, NAN, NULL);
+}
+
+/*
+ * The row of repetition 'rep' of a round of 'n' files into 'rec', and
+ * its shape (the times of its create and open, and the rest) for the
+ * schedule, by its clock 'c'.
+ */
+static void
+rep_row(struct round *r, unsigned rep, uint64_t n, bool warmup,
+    const struct rep_clock *c, struct rep_rec *rec)
+{
+	uint64_t	t;
+
 	rec->round = r->k;
 	rec->rep = rep;
 	rec->warmup = warmup ? 1 : 0;
 	rec->n = (double)n;
 	rec->dirs = (double)r->w.ndirs;
 	t = timing_now();
-	rec->round_ns = (double)(t - t0);
+	rec->round_ns = (double)(t - c->t0);
 	timing_shape_add(&r->last, rec->round_ns, rec->phase[PHASE_CREATE].ns,
-	    open_ns, open_end != 0 ? (double)(t - open_end) : 0);
-	rec->sync_ns = (double)sync_ns;
-	rec->load1_start = load0;
-	rec->load1_end = load1;
-	note(r, ROUND_NOTE_LOAD, PHASE_COUNT, 0, n, load0 > load1 ? load0 :
-	    load1, NULL);
-	return 0;
+	    c->open_ns, c->open_end != 0 ? (double)(t - c->open_end) : 0);
+	rec->sync_ns = (double)c->sync_ns;
 }
 
 /*

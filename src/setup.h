@@ -63,7 +63,7 @@ struct run {
 	struct output_id	 outids[OUTPUT_NWRITERS]; /* files we wrote */
 	char			*outdir;
 	char			*label;
-	struct report_noise	 noise;		/* what the checks saw */
+	struct noise		 noise;		/* what the checks saw */
 	bool			 held;		/* tidy() is registered */
 	bool			 left;		/* tidy() left something */
 };

@@ -33,6 +33,11 @@ static uint64_t	bucket_mid(unsigned);
 static bool	usable(double);
 static double	fit_slope(const double *, const double *, size_t);
 static double	median_slope(const double *, const double *, size_t);
+static bool	ascending(const double *, const double *, size_t);
+static size_t	knee_points(const double *, const double *, size_t, double *,
+		    double *, size_t *);
+static void	knee_shape(const double *, const double *, const size_t *,
+		    size_t, double, struct stats_knee *);
 
 /* ===== Histogram ===== */
 
@@ -360,26 +365,14 @@ int
 stats_knee(const double *n, const double *rate, size_t count,
     double fraction, struct stats_knee *out)
 {
-	double	*pn, *pr, *v, last, limit;
-	size_t	*first, i, j, m, k, nv, lead;
-	bool	 valid;
+	double	*pn, *pr;
+	size_t	*first, m;
 
 	if (n == NULL || rate == NULL || out == NULL ||
-	    !(fraction > 0 && fraction < 1)) {
+	    !(fraction > 0 && fraction < 1) || !ascending(n, rate, count)) {
 		errno = EINVAL;
 		return -1;
 	}
-	last = 0;
-	for (i = 0; i < count; i++) {
-		if (!usable(n[i]) || !usable(rate[i]))
-			continue;
-		if (n[i] < last) {
-			errno = EINVAL;
-			return -1;
-		}
-		last = n[i];
-	}
-
 	out->shape = STATS_TOO_FEW;
 	out->index = 0;
 	out->n = NAN;
@@ -387,13 +380,49 @@ stats_knee(const double *n, const double *rate, size_t count,
 	out->after = NAN;
 	if (count == 0)
 		return 0;
-
-	/* Merge equal n into one point: the median of their rates. */
 	pn = xreallocarray(NULL, count, sizeof(*pn));
 	pr = xreallocarray(NULL, count, sizeof(*pr));
-	v = xreallocarray(NULL, count, sizeof(*v));
 	first = xreallocarray(NULL, count, sizeof(*first));
-	m = 0;
+	m = knee_points(n, rate, count, pn, pr, first);
+	if (m >= STATS_KNEE_MIN)
+		knee_shape(pn, pr, first, m, fraction, out);
+	free(pn);
+	free(pr);
+	free(first);
+	return 0;
+}
+
+/* Whether the usable n of the 'count' pairs at 'n' and 'rate' ascend. */
+static bool
+ascending(const double *n, const double *rate, size_t count)
+{
+	double	last = 0;
+	size_t	i;
+
+	for (i = 0; i < count; i++) {
+		if (!usable(n[i]) || !usable(rate[i]))
+			continue;
+		if (n[i] < last)
+			return false;
+		last = n[i];
+	}
+	return true;
+}
+
+/*
+ * Merge the usable pairs of 'n' and 'rate' ('count' of them, n ascending)
+ * with equal n into one point: its n into 'pn', the median of their
+ * rates into 'pr', the index of its first pair into 'first' (each room
+ * for 'count').  Return the number of points.
+ */
+static size_t
+knee_points(const double *n, const double *rate, size_t count, double *pn,
+    double *pr, size_t *first)
+{
+	double	*v;
+	size_t	 i, j, m = 0, nv;
+
+	v = xreallocarray(NULL, count, sizeof(*v));
 	for (i = 0; i < count; i = j) {
 		if (!usable(n[i]) || !usable(rate[i])) {
 			j = i + 1;
@@ -412,8 +441,21 @@ stats_knee(const double *n, const double *rate, size_t count,
 		first[m] = i;
 		m++;
 	}
-	if (m < STATS_KNEE_MIN)
-		goto done;
+	free(v);
+	return m;
+}
+
+/*
+ * The shape of the 'm' points ('pn', 'pr', their first pairs 'first';
+ * at least STATS_KNEE_MIN) into '*out', as stats_knee() says.
+ */
+static void
+knee_shape(const double *pn, const double *pr, const size_t *first,
+    size_t m, double fraction, struct stats_knee *out)
+{
+	double	limit;
+	size_t	k, lead;
+	bool	valid;
 
 	/*
 	 * The candidate k follows the last point at or above the limit.  The
@@ -440,10 +482,4 @@ stats_knee(const double *n, const double *rate, size_t count,
 		out->after = stats_median(pr + k, m - k);
 	} else
 		out->shape = STATS_FLAT;
-done:
-	free(pn);
-	free(pr);
-	free(v);
-	free(first);
-	return 0;
 }

@@ -18,6 +18,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,29 @@
 
 #define SUITE_MAX	64	/* targets in one suite */
 
+/* A suite under way. */
+struct suite {
+	struct config		 cfg;
+	struct config_args	 a;
+	int			 nconf;		/* the configs, a.rest[i] */
+	char			*labels[SUITE_MAX];
+	int			 ws[SUITE_MAX];	/* wait statuses, -1: not run */
+	char			*pass[CONFIG_MAX_PASS];	/* options for each */
+	int			 np;
+	const char		*out;		/* the suite's directory */
+	char			*outbuf;	/* out, when made here */
+	char			*budget;	/* --budget=SHARE, or NULL */
+};
+
 static const char	*suite_status(int, char *, size_t);
 static void		 suite_mark_failed(const char *, const char *, int);
+static bool		 options(struct suite *, int, char **);
+static void		 read_configs(struct suite *);
+static void		 prepare(struct suite *, int, char **);
+static void		 run_targets(struct suite *);
+static void		 summary_line(const struct suite *, int, int);
+static bool		 summary(const struct suite *);
+static void		 suite_free(struct suite *);
 
 /* What the exit status 'ws' of a target's largedir says, for the table. */
 static const char *
@@ -90,92 +112,101 @@ suite_mark_failed(const char *out, const char *label, int ws)
 }
 
 /*
- * largedir suite [options] CONFIG...: the same workload on each target in
- * turn, every one in a largedir process of its own (its own setup,
- * teardown, exit status and outputs, all in one run directory), then one
- * summary line per target.  --total-budget splits a budget evenly.  A
- * target that fails is reported and the suite goes on.  Exits 0 when every
- * target completed, EXIT_SUITE when one did not, 128 + signal when
- * interrupted: the signal is passed on to the target running then, which
- * stops and cleans up, and the suite runs no other.
+ * Read the options of largedir suite ('argc' words of 'argv') into
+ * su->cfg and su->a, and keep the ones every target gets: exit 2 with
+ * one line on a usage error.  Return false when they asked only for -h
+ * or -V, which is answered then.
  */
-int
-suite_main(int argc, char **argv)
+static bool
+options(struct suite *su, int argc, char **argv)
 {
-	struct config_args	 a;
-	struct target_conf	 tc;
-	struct config		 cfg, check;
-	const char		*out;
-	char			*labels[SUITE_MAX], *outbuf = NULL;
-	char			 errbuf[LD_ERRLEN];
-	char			 dstamp[32], st[32], cnt[32], rate[32];
-	char			*args[256], *pass[CONFIG_MAX_PASS];
-	char			*budget = NULL, *q, *cmd;
-	struct results_target	 rt;
-	double			 vals[PHASE_COUNT], n, at;
-	time_t			 now;
-	uint64_t		 share;
-	int			 i, j, na, np = 0, nconf, ws[SUITE_MAX];
-	int			 bad = 0, outfd;
-	size_t			 k;
+	char	errbuf[LD_ERRLEN];
+	size_t	k;
 
-	config_init(&cfg);
 	/* Checked here once, passed on to every target. */
-	switch (config_parse_args(&cfg, NULL, CONFIG_SUITE, argc, argv, &a,
-	    errbuf)) {
+	switch (config_parse_args(&su->cfg, NULL, CONFIG_SUITE, argc, argv,
+	    &su->a, errbuf)) {
 	case -1:
 		report_usage("%s", errbuf);
 	case CONFIG_ACT_HELP:
 		if (config_usage(stdout) == -1)
 			err(1, "stdout");
-		config_free(&cfg);
-		return 0;
+		return false;
 	case CONFIG_ACT_VERSION:
 		printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
-		config_free(&cfg);
-		return 0;
+		return false;
 	default:
 		break;
 	}
-	for (k = 0; k < a.ngiven; k++)
-		pass[np++] = a.given[k].value != NULL ? xasprintf("--%s=%s",
-		    a.given[k].opt->name, a.given[k].value) :
-		    xasprintf("--%s", a.given[k].opt->name);
-	if (config_check(&cfg, errbuf) == -1)
+	for (k = 0; k < su->a.ngiven; k++)
+		su->pass[su->np++] = su->a.given[k].value != NULL ?
+		    xasprintf("--%s=%s", su->a.given[k].opt->name,
+		    su->a.given[k].value) : xasprintf("--%s",
+		    su->a.given[k].opt->name);
+	if (config_check(&su->cfg, errbuf) == -1)
 		report_usage("%s", errbuf);
-	nconf = a.nrest;
-	if (nconf == 0)
+	return true;
+}
+
+/*
+ * Read every config before anything runs (one typo, no suite) and label
+ * each target: exit 2 with one line when one cannot be read or two have
+ * the same label.
+ */
+static void
+read_configs(struct suite *su)
+{
+	struct target_conf	tc;
+	struct config		check;
+	char			errbuf[LD_ERRLEN];
+	int			i, j;
+
+	su->nconf = su->a.nrest;
+	if (su->nconf == 0)
 		report_usage("suite: name at least one config (see "
 		    "configs/)");
-	if (nconf > SUITE_MAX)
+	if (su->nconf > SUITE_MAX)
 		report_usage("suite: at most %d configs", SUITE_MAX);
-	/* Every config is read before anything runs: one typo, no suite. */
-	for (i = 0; i < nconf; i++) {
+	for (i = 0; i < su->nconf; i++) {
 		config_init(&check);
 		target_conf_init(&tc);
-		if (config_load(&check, &tc, a.rest[i], errbuf) == -1)
+		if (config_load(&check, &tc, su->a.rest[i], errbuf) == -1)
 			report_usage("%s", errbuf);
-		labels[i] = xstrdup(tc.label != NULL ? tc.label :
+		su->labels[i] = xstrdup(tc.label != NULL ? tc.label :
 		    tc.fstype != NULL ? tc.fstype : "largedir");
 		for (j = 0; j < i; j++)
-			if (strcmp(labels[i], labels[j]) == 0)
+			if (strcmp(su->labels[i], su->labels[j]) == 0)
 				report_usage("suite: %s and %s have the "
-				    "same label '%s'", a.rest[j],
-				    a.rest[i], labels[i]);
+				    "same label '%s'", su->a.rest[j],
+				    su->a.rest[i], su->labels[i]);
 		target_conf_free(&tc);
 		config_free(&check);
 	}
-	out = cfg.output;
-	if (out == NULL) {
+}
+
+/*
+ * The suite's directory (results/STAMP-suite unless -o), each target's
+ * share of --total-budget, and the command as the user typed it ('argc'
+ * words of 'argv'), which each target records, in the environment.
+ */
+static void
+prepare(struct suite *su, int argc, char **argv)
+{
+	char		 dstamp[32], *q, *cmd;
+	time_t		 now;
+	uint64_t	 share;
+
+	su->out = su->cfg.output;
+	if (su->out == NULL) {
 		now = time(NULL);
 		(void)strftime(dstamp, sizeof(dstamp), "%Y%m%dT%H%M%SZ",
 		    gmtime(&now));
-		out = outbuf = xasprintf("results/%s-suite", dstamp);
+		su->out = su->outbuf = xasprintf("results/%s-suite", dstamp);
 	}
 	/* Each target's share, in whole ms so that a person can read it. */
-	if (cfg.total_budget_ns != 0) {
-		share = cfg.total_budget_ns / (uint64_t)nconf / 1000000;
-		budget = share % 1000 == 0 ? xasprintf("--budget=%" PRIu64
+	if (su->cfg.total_budget_ns != 0) {
+		share = su->cfg.total_budget_ns / (uint64_t)su->nconf / 1000000;
+		su->budget = share % 1000 == 0 ? xasprintf("--budget=%" PRIu64
 		    "s", share / 1000) : xasprintf("--budget=%" PRIu64 "ms",
 		    share);
 	}
@@ -188,90 +219,163 @@ suite_main(int argc, char **argv)
 		err(1, "setenv");
 	free(q);
 	free(cmd);
+}
 
-	for (i = 0; i < nconf; i++)
-		ws[i] = -1;
-	for (i = 0; i < nconf && sig_count == 0; i++) {
-		printf("suite: target %d of %d: %s (%s)\n", i + 1, nconf,
-		    labels[i], a.rest[i]);
+/* Run each target in turn, as a largedir of its own, until a signal. */
+static void
+run_targets(struct suite *su)
+{
+	char	*args[256];
+	int	 i, j, na;
+
+	for (i = 0; i < su->nconf; i++)
+		su->ws[i] = -1;
+	for (i = 0; i < su->nconf && sig_count == 0; i++) {
+		printf("suite: target %d of %d: %s (%s)\n", i + 1, su->nconf,
+		    su->labels[i], su->a.rest[i]);
 		(void)fflush(stdout);
 		na = 0;
 		args[na++] = (char *)"largedir";
 		args[na++] = (char *)"-c";
-		args[na++] = a.rest[i];
+		args[na++] = su->a.rest[i];
 		args[na++] = (char *)"-o";
-		args[na++] = (char *)out;
-		for (j = 0; j < np; j++)
-			args[na++] = pass[j];
-		if (budget != NULL)
-			args[na++] = budget;
+		args[na++] = (char *)su->out;
+		for (j = 0; j < su->np; j++)
+			args[na++] = su->pass[j];
+		if (su->budget != NULL)
+			args[na++] = su->budget;
 		args[na] = NULL;
-		if (sig_run_self(args, &ws[i]) == -1)
+		if (sig_run_self(args, &su->ws[i]) == -1)
 			err(1, "running the target");
-		if (ws[i] != 0)
-			suite_mark_failed(out, labels[i], ws[i]);
+		if (su->ws[i] != 0)
+			suite_mark_failed(su->out, su->labels[i], su->ws[i]);
 	}
+}
 
-	/* The summary: the largest n each target reached, and its rates. */
-	outfd = open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+/*
+ * The summary line of target 'i': its status, the largest n it reached
+ * and its rates there, from its outputs in the directory 'outfd' (-1:
+ * none could be read).
+ */
+static void
+summary_line(const struct suite *su, int i, int outfd)
+{
+	struct results_target	rt;
+	double			vals[PHASE_COUNT], n, at;
+	char			errbuf[LD_ERRLEN], st[32], cnt[32], rate[32];
+	int			j;
+
 	memset(&rt, 0, sizeof(rt));
-	printf("\nsuite: results in %s\n%-20s %-18s %12s", out, "target",
-	    "status", "largest n");
-	for (j = 0; j < (int)cfg.nphases; j++)
-		printf(" %10s/s", workload_phase_name(cfg.phases[j]));
+	(void)strcpy(cnt, "-");
+	for (j = 0; j < PHASE_COUNT; j++)
+		vals[j] = NAN;
+	if (outfd != -1 && results_read_one(&rt, outfd, su->out,
+	    su->labels[i], errbuf) == 0) {
+		n = results_max_n(&rt);
+		if (isfinite(n))
+			util_fmt_count(cnt, sizeof(cnt), (uint64_t)n);
+		for (j = 0; j < (int)su->cfg.nphases; j++)
+			vals[j] = results_rate_at(&rt,
+			    workload_phase_name(su->cfg.phases[j]), n, &at);
+	}
+	results_target_free(&rt);
+	printf("%-20s %-18s %12s", su->labels[i], suite_status(su->ws[i], st,
+	    sizeof(st)), cnt);
+	for (j = 0; j < (int)su->cfg.nphases; j++) {
+		if (isnan(vals[j]))
+			(void)strcpy(rate, "-");
+		else
+			util_fmt_rate(rate, sizeof(rate), vals[j]);
+		printf(" %12s", rate);
+	}
 	printf("\n");
-	for (i = 0; i < nconf; i++) {
-		if (ws[i] == -1) {
-			printf("%-20s %-18s\n", labels[i], "not run");
-			bad = 1;
+}
+
+/*
+ * The summary: the largest n each target reached, and its rates.
+ * Return whether a target did not complete (or did not run).
+ */
+static bool
+summary(const struct suite *su)
+{
+	int	i, j, outfd;
+	bool	bad = false;
+
+	outfd = open(su->out, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	printf("\nsuite: results in %s\n%-20s %-18s %12s", su->out, "target",
+	    "status", "largest n");
+	for (j = 0; j < (int)su->cfg.nphases; j++)
+		printf(" %10s/s", workload_phase_name(su->cfg.phases[j]));
+	printf("\n");
+	for (i = 0; i < su->nconf; i++) {
+		if (su->ws[i] == -1) {
+			printf("%-20s %-18s\n", su->labels[i], "not run");
+			bad = true;
 			continue;
 		}
-		if (!WIFEXITED(ws[i]) || WEXITSTATUS(ws[i]) != 0)
-			bad = 1;
-		(void)strcpy(cnt, "-");
-		for (j = 0; j < PHASE_COUNT; j++)
-			vals[j] = NAN;
-		if (outfd != -1 && results_read_one(&rt, outfd, out,
-		    labels[i], errbuf) == 0) {
-			n = results_max_n(&rt);
-			if (isfinite(n))
-				util_fmt_count(cnt, sizeof(cnt), (uint64_t)n);
-			for (j = 0; j < (int)cfg.nphases; j++)
-				vals[j] = results_rate_at(&rt,
-				    workload_phase_name(cfg.phases[j]), n,
-				    &at);
-		}
-		results_target_free(&rt);
-		printf("%-20s %-18s %12s", labels[i], suite_status(ws[i], st,
-		    sizeof(st)), cnt);
-		for (j = 0; j < (int)cfg.nphases; j++) {
-			if (isnan(vals[j]))
-				(void)strcpy(rate, "-");
-			else
-				util_fmt_rate(rate, sizeof(rate), vals[j]);
-			printf(" %12s", rate);
-		}
-		printf("\n");
+		if (!WIFEXITED(su->ws[i]) || WEXITSTATUS(su->ws[i]) != 0)
+			bad = true;
+		summary_line(su, i, outfd);
 	}
 	if (outfd != -1)
 		(void)close(outfd);
+	return bad;
+}
+
+/* Free what 'su' holds. */
+static void
+suite_free(struct suite *su)
+{
+	int	i;
+
+	config_free(&su->cfg);
+	for (i = 0; i < su->nconf; i++)
+		free(su->labels[i]);
+	for (i = 0; i < su->np; i++)
+		free(su->pass[i]);
+	free(su->budget);
+	free(su->outbuf);
+}
+
+/*
+ * largedir suite [options] CONFIG...: the same workload on each target in
+ * turn, every one in a largedir process of its own (its own setup,
+ * teardown, exit status and outputs, all in one run directory), then one
+ * summary line per target.  --total-budget splits a budget evenly.  A
+ * target that fails is reported and the suite goes on.  Exits 0 when every
+ * target completed, EXIT_SUITE when one did not, 128 + signal when
+ * interrupted: the signal is passed on to the target running then, which
+ * stops and cleans up, and the suite runs no other.
+ */
+int
+suite_main(int argc, char **argv)
+{
+	struct suite	su;
+	char		errbuf[LD_ERRLEN];
+	bool		bad;
+
+	memset(&su, 0, sizeof(su));
+	config_init(&su.cfg);
+	if (!options(&su, argc, argv)) {
+		suite_free(&su);
+		return 0;
+	}
+	read_configs(&su);
+	prepare(&su, argc, argv);
+	run_targets(&su);
+	bad = summary(&su);
 	/* Graphs and the page are extras: the table has said it all. */
 	if (sig_count == 0) {
-		(void)plot_results(out, false);
-		if (page_write(out, errbuf) == -1)
+		(void)plot_results(su.out, false);
+		if (page_write(su.out, errbuf) == -1)
 			warnx("%s", errbuf);
 		else
-			printf("page: %s/index.html and index.de.html\n", out);
+			printf("page: %s/index.html and index.de.html\n",
+			    su.out);
 	}
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
-	config_free(&cfg);
-	for (i = 0; i < nconf; i++)
-		free(labels[i]);
-	for (j = 0; j < np; j++)
-		free(pass[j]);
-	free(budget);
-	free(outbuf);
+	suite_free(&su);
 	if (sig_count > 0)
 		return 128 + sig_first;
 	return bad ? EXIT_SUITE : 0;

@@ -32,13 +32,16 @@
  * so --cleanup removes both.
  *
  * Set-up is checked at both ends.  Before anything is made, the scratch
- * filesystem must have room for the whole image: it is created sparse,
- * but mkfs and the run fill it, and a filesystem that runs out under a
- * loop device fails in ways that name neither.  After the mount, what
- * /proc/self/mountinfo shows on the mount point must be what was asked
- * for (target_check_mount()): target_conf.c refuses the options that
- * would mount something else, and the read-back catches whatever gets
- * past it.
+ * filesystem must have room for the whole image (target_image_room()):
+ * it is created sparse, but mkfs and the run fill it, and a filesystem
+ * that runs out under a loop device fails in ways that name neither.
+ * The steps in between are target_setup()'s helpers, in order: the run
+ * directory, the image and its loop device (target_image.c) or the
+ * device, mkfs (mkfs.c), the mount (target_mount.c).  After the mount,
+ * what /proc/self/mountinfo shows on the mount point must be what was
+ * asked for (target_mount_check()): target_conf.c refuses the options
+ * that would mount something else, and the read-back catches whatever
+ * gets past it.
  *
  * Signals are caught by sig.c (largedir.c installs the handlers before
  * set-up).  mkfs gets the signal passed on (sig_forward()), and set-up
@@ -46,42 +49,38 @@
  *
  * An NFS export ("source = HOST:/PATH") is mounted like a filesystem:
  * a run directory, its mnt/, libmount (which runs mount.nfs), the
- * read-back, and the same teardown; there is nothing to make before and
- * nothing to detach after.  mount.nfs writes its complaints to stderr:
- * they go to mount.log while it runs (target_nfs.c), and the last line
- * is quoted in the one line of the error.  A signal that comes while
- * mount.nfs runs takes effect when it returns (from a terminal, ^C ends
- * it too).
+ * read-back (target_mount.c), and the same teardown; there is nothing
+ * to make before and nothing to detach after.  mount.nfs writes its
+ * complaints to stderr: they go to mount.log while it runs
+ * (target_nfs.c), and the last line is quoted in the one line of the
+ * error.  A signal that comes while mount.nfs runs takes effect when it
+ * returns (from a terminal, ^C ends it too).
  */
 
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/types.h>
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <libmount.h>
-#include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "kmsg.h"
 #include "loop.h"
 #include "marker.h"
 #include "mkfs.h"
 #include "mountinfo.h"
 #include "probe.h"
 #include "sig.h"
-#include "sysfile.h"
 #include "target.h"
+#include "target_image.h"
+#include "target_mount.h"
 #include "target_nfs.h"
 #include "uml.h"
 #include "util.h"
@@ -91,13 +90,18 @@
 
 static void	nap(void);
 static char	*dup_or_null(const char *);
-static void	fmt_bytes(char *, size_t, uint64_t);
-static int	check_space(const char *, uint64_t, char *);
 static int	make_rundir(struct target *, char *);
-static int	make_image(struct target *, char *);
-static int	attach_loop(struct target *, char *);
-static int	mount_fs(struct target *, const char *, char *);
-static int	check_mounted(struct target *, const char *, char *);
+static void	own(struct target *, const struct target_conf *,
+		    const char *);
+static int	use_path(struct target *, const struct target_conf *,
+		    char *);
+static int	build(struct target *, const struct target_conf *, char *,
+		    char *);
+static int	make_device(struct target *, const struct target_conf *,
+		    char *, const char **, char *);
+static int	make_fs(struct target *, const struct target_conf *,
+		    const char *, char *, char *);
+static int	failed(struct target *, const char *, char *);
 static int	undo(struct target *, char *);
 
 /*
@@ -137,59 +141,6 @@ target_is_mounted(const char *mnt)
 	r = mountinfo_at(&mi, mnt) != NULL;
 	mountinfo_free(&mi);
 	return r;
-}
-
-/* Write 'n' bytes as a person reads them: "512 KiB", "63.5 MiB". */
-static void
-fmt_bytes(char *buf, size_t len, uint64_t n)
-{
-	if (n < ((uint64_t)1 << 20))
-		(void)snprintf(buf, len, "%" PRIu64 " KiB", n >> 10);
-	else if (n < ((uint64_t)1 << 30))
-		(void)snprintf(buf, len, "%.1f MiB", n / 1048576.0);
-	else
-		(void)snprintf(buf, len, "%.1f GiB", n / 1073741824.0);
-}
-
-/*
- * Refuse an image of 'size' bytes in 'scratch' unless the filesystem that
- * holds 'scratch' (or will: the nearest directory above it that exists)
- * has that much available to it, as df(1)'s Avail counts.  The image is
- * sparse, but mkfs and the run fill it, so all of it counts.  Return 0,
- * or -1 with errno (ENOSPC: too little room) and a message in 'err'.
- */
-static int
-check_space(const char *scratch, uint64_t size, char *err)
-{
-	struct statvfs	 sv;
-	uint64_t	 avail;
-	char		*dir, *slash, need_s[32], avail_s[32];
-
-	dir = xstrdup(scratch);
-	while (statvfs(dir, &sv) == -1) {
-		if (errno != ENOENT || strcmp(dir, "/") == 0 ||
-		    strcmp(dir, ".") == 0) {
-			(void)util_syserr(err, "scratch directory %s", scratch);
-			free(dir);
-			return -1;
-		}
-		if ((slash = strrchr(dir, '/')) == NULL)
-			(void)strcpy(dir, ".");
-		else if (slash == dir)
-			slash[1] = '\0';
-		else
-			*slash = '\0';
-	}
-	free(dir);
-	avail = (uint64_t)sv.f_bavail * sv.f_frsize;
-	if (avail >= size)
-		return 0;
-	fmt_bytes(need_s, sizeof(need_s), size);
-	fmt_bytes(avail_s, sizeof(avail_s), avail);
-	return util_fail(err, ENOSPC, "scratch directory %s: %s free, the "
-	    "image needs %s (sparse, but mkfs and the run fill it): use "
-	    "another --scratch or a smaller image_size", scratch, avail_s,
-	    need_s);
 }
 
 /* ===== Setup ===== */
@@ -232,220 +183,6 @@ make_rundir(struct target *t, char *err)
 	return 0;
 }
 
-/* Create the sparse image; return its descriptor, or -1. */
-static int
-make_image(struct target *t, char *err)
-{
-	int	ifd, saved;
-
-	t->image = xasprintf("%s/image", t->rundir);
-	if ((ifd = open(t->image, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0600)) == -1)
-		return util_syserr(err, "create %s", t->image);
-	if (ftruncate(ifd, (off_t)t->conf.image_size) == -1) {
-		(void)util_syserr(err, "size %s", t->image);
-		saved = errno;
-		(void)close(ifd);
-		errno = saved;
-		return -1;
-	}
-	return ifd;
-}
-
-/* Create the sparse image and attach it to a free loop device. */
-static int
-attach_loop(struct target *t, char *err)
-{
-	int	ifd, rc, saved;
-
-	if ((ifd = make_image(t, err)) == -1)
-		return -1;
-	rc = loop_attach(ifd, t->image, &t->loopdev, &t->direct_io, err);
-	saved = errno;
-	(void)close(ifd);
-	errno = saved;
-	return rc;
-}
-
-/*
- * Mount 'src' on t->mnt with the config's fstype and options, and check
- * that the mount is what was asked for (check_mounted()).
- */
-static int
-mount_fs(struct target *t, const char *src, char *err)
-{
-	struct libmnt_context	*cxt;
-	char			 buf[LD_ERRLEN / 2], said[LD_ERRLEN / 2];
-	char			 kernel[96];
-	char			*real = NULL, *log = NULL;
-	const char		*dev;
-	size_t			 len;
-	int			 rc, saved = 0, fd2 = -1, kfd;
-
-	/*
-	 * A device by its real name, as mount(8) canonicalizes it: the
-	 * kernel shows what it was given, and the read-back compares.
-	 */
-	if (*src == '/' && (real = realpath(src, NULL)) != NULL)
-		src = real;
-	if ((cxt = mnt_new_context()) == NULL) {
-		free(real);
-		return util_fail(err, ENOMEM, "mount %s: out of memory",
-		    t->mnt);
-	}
-	(void)mnt_context_disable_canonicalize(cxt, 1);
-	if (mnt_context_set_fstype(cxt, t->conf.fstype) != 0 ||
-	    mnt_context_set_source(cxt, src) != 0 ||
-	    mnt_context_set_target(cxt, t->mnt) != 0 ||
-	    (t->conf.mount_options != NULL && mnt_context_set_options(cxt,
-	    t->conf.mount_options) != 0)) {
-		mnt_free_context(cxt);
-		free(real);
-		return util_fail(err, EINVAL, "mount %s: cannot set up libmount"
-		    , t->mnt);
-	}
-	said[0] = '\0';
-	if (t->conf.source != NULL) {
-		log = xasprintf("%s/" TARGET_NFS_LOG, t->rundir);
-		if (target_nfs_log_start(log, &fd2, err) == -1) {
-			mnt_free_context(cxt);
-			free(log);
-			return -1;
-		}
-	}
-	kfd = log == NULL ? kmsg_start() : -1;
-	rc = mnt_context_mount(cxt);
-	/* The filesystem says which option it refused, in the log only. */
-	dev = strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src;
-	kmsg_said(kfd, t->conf.fstype, dev, kernel, sizeof(kernel));
-	if (log != NULL) {
-		target_nfs_log_end(fd2, log, said, sizeof(said));
-		free(log);
-	}
-	if (rc == 0 && mnt_context_get_status(cxt) == 1) {
-		mnt_free_context(cxt);
-		t->mounted = true;	/* whatever it is: teardown unmounts */
-		rc = check_mounted(t, src, err);
-		saved = errno;
-		free(real);
-		errno = saved;
-		return rc;
-	}
-	if (mnt_context_syscall_called(cxt))
-		saved = mnt_context_get_syscall_errno(cxt);
-	buf[0] = '\0';
-	(void)mnt_context_get_excode(cxt, rc, buf, sizeof(buf));
-	if (buf[0] == '\0' && mnt_context_helper_executed(cxt))
-		(void)snprintf(buf, sizeof(buf), "mount.%s exited with %d",
-		    t->conf.fstype, mnt_context_get_helper_status(cxt));
-	mnt_free_context(cxt);
-	if ((len = strlen(buf)) > 0 && buf[len - 1] == '.')
-		buf[len - 1] = '\0';
-	if (saved == 0)
-		saved = rc < 0 && rc > -4096 ? -rc : EIO;
-	if (t->conf.source != NULL && target_nfs_failed(t->conf.fstype, said,
-	    saved, err)) {
-		free(real);
-		return -1;
-	}
-	if (said[0] != '\0')	/* mount.nfs knows best what went wrong */
-		(void)snprintf(buf, sizeof(buf), "%s", said);
-	else if (kernel[0] != '\0')
-		(void)snprintf(buf, sizeof(buf), "the kernel says: %s",
-		    kernel);
-	if (buf[0] == '\0')
-		(void)snprintf(buf, sizeof(buf), "%s", strerror(saved));
-	(void)util_fail(err, saved, "mount %s %s on %s: %s", t->conf.fstype,
-	    src, t->mnt, buf);
-	free(real);
-	errno = saved;
-	return -1;
-}
-
-/*
- * Read back what is mounted on t->mnt now that libmount says it mounted
- * 'src' there: target_check_mount() on /proc/self/mountinfo, with the ID
- * of the mount a lookup of the mount point reaches (the kernel tells it
- * for an open file in /proc/self/fdinfo).
- */
-static int
-check_mounted(struct target *t, const char *src, char *err)
-{
-	struct mountinfo	 mi;
-	uint64_t		 id;
-	char			*real, fdinfo[64];
-	int			 fd, rc, saved;
-
-	if ((real = realpath(t->mnt, NULL)) == NULL)
-		return util_syserr(err, "after mounting, resolve %s", t->mnt);
-	if ((fd = open(real, O_PATH | O_DIRECTORY | O_CLOEXEC)) == -1) {
-		(void)util_syserr(err, "after mounting, open %s", real);
-		free(real);
-		return -1;
-	}
-	(void)snprintf(fdinfo, sizeof(fdinfo), "/proc/self/fdinfo/%d", fd);
-	rc = sysfile_key_u64(fdinfo, "mnt_id", &id);
-	saved = rc == -1 ? errno : EINVAL;
-	(void)close(fd);
-	if (rc == -1 || id == 0 || id > UINT_MAX) {
-		(void)util_fail(err, saved, "after mounting, no mount ID for "
-		    "%s in %s", real, fdinfo);
-		free(real);
-		return -1;
-	}
-	if (mountinfo_load(MOUNTINFO_SELF, &mi) == -1) {
-		(void)util_syserr(err, "after mounting, read " MOUNTINFO_SELF);
-		free(real);
-		return -1;
-	}
-	rc = target_check_mount(&mi, real, t->conf.fstype, src, (unsigned)id,
-	    err);
-	mountinfo_free(&mi);
-	free(real);
-	return rc;
-}
-
-/*
- * Check that mountinfo 'mi' shows on mount point 'mnt' (a real path, as
- * the kernel writes it) a fresh filesystem of type 'fstype' mounted from
- * 'source': the mount on top there (the last one in 'mi') has that type
- * and source, its root is "/" (a bind mount shows the directory it took)
- * and, unless 'id' is 0, the mount ID 'id' (that of the mount a lookup
- * of 'mnt' reaches).  Return 0, or -1 with errno EMEDIUMTYPE and a
- * message in 'err' saying what is there instead.
- */
-int
-target_check_mount(const struct mountinfo *mi, const char *mnt,
-    const char *fstype, const char *source, unsigned id, char *err)
-{
-	const struct mountinfo_entry	*e = NULL;
-	size_t				 i;
-
-	for (i = 0; i < mi->n; i++)
-		if (strcmp(mi->v[i].mountpoint, mnt) == 0)
-			e = &mi->v[i];
-	if (e == NULL)
-		return util_fail(err, EMEDIUMTYPE, "after mounting, nothing is "
-		    "mounted on %s", mnt);
-	if (strcmp(e->fstype, fstype) != 0)
-		return util_fail(err, EMEDIUMTYPE, "after mounting, %s holds "
-		    "%s from %s, not the %s asked for", mnt, e->fstype,
-		    e->source, fstype);
-	if (strcmp(e->root, "/") != 0)
-		return util_fail(err, EMEDIUMTYPE, "after mounting, %s holds "
-		    "%s of %s %s, not a fresh filesystem", mnt, e->root,
-		    e->fstype, e->source);
-	if (strcmp(e->source, source) != 0)
-		return util_fail(err, EMEDIUMTYPE, "after mounting, %s holds "
-		    "%s from %s, not from %s", mnt, e->fstype, e->source,
-		    source);
-	if (id != 0 && id != e->id)
-		return util_fail(err, EMEDIUMTYPE, "after mounting, %s leads "
-		    "to mount %u, not to the one shown there (%u)", mnt, id,
-		    e->id);
-	return 0;
-}
-
 /*
  * Make 't' the target 'conf' describes, in a fresh run directory under
  * 'scratch' (path and url targets need none, nor root).  't' gets deep
@@ -462,14 +199,25 @@ int
 target_setup(struct target *t, const struct target_conf *conf,
     const char *scratch, char *err)
 {
-	struct stat	 st;
-	char		 uerr[LD_ERRLEN], doing[LD_ERRLEN], *log;
-	const char	*dev;
-	size_t		 len;
-	int		 rc, saved;
+	char	doing[LD_ERRLEN];
 
 	memset(t, 0, sizeof(*t));
 	doing[0] = '\0';		/* nothing to interrupt yet */
+	own(t, conf, scratch);
+	if (conf->path != NULL || conf->url != NULL) {
+		if (use_path(t, conf, err) == 0)
+			return 0;
+	} else if (build(t, conf, doing, err) == 0 && sig_count == 0)
+		return 0;
+	return failed(t, doing, err);
+}
+
+/* Make 't' own deep copies of 'conf' and 'scratch' (with no '/' last). */
+static void
+own(struct target *t, const struct target_conf *conf, const char *scratch)
+{
+	size_t	len;
+
 	t->conf = *conf;
 	t->conf.label = dup_or_null(conf->label);
 	t->conf.description = dup_or_null(conf->description);
@@ -487,107 +235,161 @@ target_setup(struct target *t, const struct target_conf *conf,
 	len = strlen(t->scratch);
 	while (len > 1 && t->scratch[len - 1] == '/')
 		t->scratch[--len] = '\0';
-	if (conf->path != NULL) {
-		if (stat(conf->path, &st) == -1) {
-			(void)util_syserr(err, "path %s", conf->path);
-			goto fail;
-		}
-		if (!S_ISDIR(st.st_mode)) {
-			(void)util_fail(err, ENOTDIR, "path %s: not a directory"
-			    , conf->path);
-			goto fail;
-		}
-		t->mnt = xstrdup(conf->path);
-		return 0;
-	}
-	if (conf->url != NULL) {	/* the backend checks it */
+}
+
+/*
+ * A path target is a directory that exists; a url target's URL is the
+ * backend's to check.  Nothing is made for either.
+ */
+static int
+use_path(struct target *t, const struct target_conf *conf, char *err)
+{
+	struct stat	st;
+
+	if (conf->path == NULL) {	/* a url */
 		t->mnt = xstrdup(conf->url);
 		return 0;
 	}
-	if (conf->fstype == NULL) {
-		(void)util_fail(err, EINVAL, "fstype missing");
-		goto fail;
-	}
-	if (geteuid() != 0) {
-		(void)util_fail(err, EPERM, "a %s target needs root (loop "
+	if (stat(conf->path, &st) == -1)
+		return util_syserr(err, "path %s", conf->path);
+	if (!S_ISDIR(st.st_mode))
+		return util_fail(err, ENOTDIR, "path %s: not a directory",
+		    conf->path);
+	t->mnt = xstrdup(conf->path);
+	return 0;
+}
+
+/*
+ * Set up the target 'conf' describes, but a path or url one, saying in
+ * 'doing' (LD_ERRLEN bytes) what is under way: check it can be made
+ * here, make the run directory, then mount an NFS export or a tmpfs, or
+ * give an image, a loop device or a device its filesystem
+ * (make_device(), make_fs()).  Under kernel = uml only the image is made
+ * and given its filesystem: the guest mounts.  Return 0, or -1 with
+ * errno and 'err' set; the caller undoes what was made.
+ */
+static int
+build(struct target *t, const struct target_conf *conf, char *doing,
+    char *err)
+{
+	const char	*dev;
+	bool		 tmpfs;
+
+	if (conf->fstype == NULL)
+		return util_fail(err, EINVAL, "fstype missing");
+	if (geteuid() != 0)
+		return util_fail(err, EPERM, "a %s target needs root (loop "
 		    "devices, mkfs, mount): run as root, or set path",
 		    conf->fstype);
-		goto fail;
-	}
-	(void)snprintf(doing, sizeof(doing), "setting up the %s target",
+	(void)snprintf(doing, LD_ERRLEN, "setting up the %s target",
 	    conf->fstype);
 	if (sig_count > 0)
-		goto fail;
-	if (conf->device == NULL && conf->source == NULL &&
-	    strcmp(conf->fstype, "tmpfs") != 0 && check_space(t->scratch,
-	    conf->image_size, err) == -1)
-		goto fail;
+		return -1;
+	tmpfs = strcmp(conf->fstype, "tmpfs") == 0;
+	if (conf->device == NULL && conf->source == NULL && !tmpfs &&
+	    target_image_room(t->scratch, conf->image_size, err) == -1)
+		return -1;
 	if (make_rundir(t, err) == -1)
-		goto fail;
+		return -1;
 	/* kernel = uml: the guest mounts (uml.c); an image file for it. */
-	if (conf->kernel_uml && (conf->source != NULL ||
-	    strcmp(conf->fstype, "tmpfs") == 0))
-		goto done;
-	if (conf->kernel_uml) {
-		(void)snprintf(doing, sizeof(doing), "making %s/image",
-		    t->rundir);
-		if (sig_count > 0 || (rc = make_image(t, err)) == -1)
-			goto fail;
-		(void)close(rc);
-		dev = t->image;
-		goto mkfs;
-	}
-	if (conf->source != NULL) {
-		(void)snprintf(doing, sizeof(doing), "mounting %s on %s",
+	if (conf->kernel_uml && (conf->source != NULL || tmpfs))
+		return 0;
+	if (!conf->kernel_uml && conf->source != NULL) {
+		(void)snprintf(doing, LD_ERRLEN, "mounting %s on %s",
 		    conf->source, t->mnt);
-		if (sig_count > 0 || mount_fs(t, conf->source, err) == -1)
-			goto fail;
-		goto done;
+		return sig_count > 0 ? -1 : target_mount(t, conf->source, err);
 	}
-	if (strcmp(conf->fstype, "tmpfs") == 0 && conf->device == NULL) {
-		(void)snprintf(doing, sizeof(doing), "mounting tmpfs on %s",
+	if (!conf->kernel_uml && tmpfs && conf->device == NULL) {
+		(void)snprintf(doing, LD_ERRLEN, "mounting tmpfs on %s",
 		    t->mnt);
-		if (sig_count > 0 || mount_fs(t, "largedir", err) == -1)
-			goto fail;
-		goto done;
+		return sig_count > 0 ? -1 : target_mount(t, "largedir", err);
+	}
+	if (make_device(t, conf, doing, &dev, err) == -1)
+		return -1;
+	return make_fs(t, conf, dev, doing, err);
+}
+
+/*
+ * What the filesystem of 'conf' goes on, into '*dev': under kernel = uml
+ * the image itself, else the image attached to a loop device, or the
+ * config's device, if mkfs may have it (mkfs_check_device()).  Return 0,
+ * or -1 with errno and 'err' set.
+ */
+static int
+make_device(struct target *t, const struct target_conf *conf, char *doing,
+    const char **dev, char *err)
+{
+	int	fd;
+
+	if (conf->kernel_uml) {
+		(void)snprintf(doing, LD_ERRLEN, "making %s/image", t->rundir);
+		if (sig_count > 0 || (fd = target_image_make(t, err)) == -1)
+			return -1;
+		(void)close(fd);
+		*dev = t->image;
+		return 0;
 	}
 	if (conf->device == NULL) {
-		(void)snprintf(doing, sizeof(doing), "attaching %s/image to "
-		    "a loop device", t->rundir);
-		if (sig_count > 0 || attach_loop(t, err) == -1)
-			goto fail;
-		dev = t->loopdev;
-	} else {
-		if (mkfs_check_device(conf->device, conf->wipe, err) == -1)
-			goto fail;
-		dev = conf->device;
+		(void)snprintf(doing, LD_ERRLEN, "attaching %s/image to a loop "
+		    "device", t->rundir);
+		if (sig_count > 0 || target_image_attach(t, err) == -1)
+			return -1;
+		*dev = t->loopdev;
+		return 0;
 	}
-mkfs:
-	if (conf->mkfs == NULL) {
-		(void)util_fail(err, EINVAL, "mkfs missing for fstype %s",
+	if (mkfs_check_device(conf->device, conf->wipe, err) == -1)
+		return -1;
+	*dev = conf->device;
+	return 0;
+}
+
+/*
+ * Run the config's mkfs on 'dev' (its output in the run directory's
+ * mkfs.log, kept if it fails) and mount it, but under kernel = uml,
+ * where the guest mounts.  Return 0, or -1 with errno and 'err' set.
+ */
+static int
+make_fs(struct target *t, const struct target_conf *conf, const char *dev,
+    char *doing, char *err)
+{
+	char	*log;
+	size_t	 len;
+	int	 rc;
+
+	if (conf->mkfs == NULL)
+		return util_fail(err, EINVAL, "mkfs missing for fstype %s",
 		    conf->fstype);
-		goto fail;
-	}
 	len = strspn(conf->mkfs, " \t");
-	(void)snprintf(doing, sizeof(doing), "running %.*s on %s",
+	(void)snprintf(doing, LD_ERRLEN, "running %.*s on %s",
 	    (int)strcspn(conf->mkfs + len, " \t"), conf->mkfs + len, dev);
 	if (sig_count > 0)
-		goto fail;
+		return -1;
 	log = xasprintf("%s/mkfs.log", t->rundir);
 	rc = mkfs_run(conf->mkfs, dev, log, &t->mkfs_cmd, &t->keep_log, err);
 	free(log);
 	if (rc == -1)
-		goto fail;
+		return -1;
 	if (conf->kernel_uml)		/* the guest mounts the image */
-		goto done;
-	(void)snprintf(doing, sizeof(doing), "mounting %s on %s", dev,
-	    t->mnt);
-	if (sig_count > 0 || mount_fs(t, dev, err) == -1)
-		goto fail;
-done:
-	if (sig_count == 0)
 		return 0;
-fail:
+	(void)snprintf(doing, LD_ERRLEN, "mounting %s on %s", dev, t->mnt);
+	if (sig_count > 0)
+		return -1;
+	return target_mount(t, dev, err);
+}
+
+/*
+ * Set-up failed, with errno and 'err' saying why, while 'doing' (or ""
+ * before anything could be interrupted): a signal that came is the news
+ * then.  Undo what was made (target_teardown()) and add to 'err' what
+ * that could not undo.  Return -1 with errno set.
+ */
+static int
+failed(struct target *t, const char *doing, char *err)
+{
+	char	uerr[LD_ERRLEN];
+	size_t	len;
+	int	saved;
+
 	saved = errno;
 	if (sig_count > 0 && doing[0] != '\0') {
 		/* Whatever else went wrong, the signal is the news. */
@@ -647,7 +449,7 @@ target_remount(struct target *t, char *err)
 	if (umount2(t->mnt, 0) == -1)
 		return util_syserr(err, "remount: unmount %s", t->mnt);
 	t->mounted = false;
-	return mount_fs(t, t->conf.source != NULL ? t->conf.source :
+	return target_mount(t, t->conf.source != NULL ? t->conf.source :
 	    t->conf.device != NULL ? t->conf.device : t->loopdev, err);
 }
 

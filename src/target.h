@@ -28,7 +28,7 @@
  *
  * target_setup() refuses an image the scratch filesystem has no room
  * for, passes a signal sig.c catches on to mkfs and stops, and reads
- * back what it mounted (target_check_mount()).
+ * back what it mounted (target_mount_check(), target_mount.c).
  */
 
 #ifndef LD_TARGET_H
@@ -72,8 +72,6 @@ void	target_meta(const struct target *, struct output_kvlist *);
 int	target_is_mounted(const char *);
 int	target_umount(const char *, bool *);
 int	target_clean_rundir(const char *, bool);
-int	target_check_mount(const struct mountinfo *, const char *,
-	    const char *, const char *, unsigned, char *);
 
 /* What target_sweep() did with one run directory. */
 struct target_report {

@@ -58,6 +58,10 @@
 
 static bool	in_path(const char *);
 static bool	is_file_key(const char *);
+static int	set_value(struct target_conf *, const char *, const char *,
+		    char *);
+static int	text_slot(struct target_conf *, const char *, const char *,
+		    char ***, char *);
 static const char *refused(const char *, size_t);
 static int	check_mount_options(const char *, char *);
 static bool	nfs_source(const char *);
@@ -397,15 +401,76 @@ int
 target_conf_set(struct target_conf *tc, const char *key, const char *value,
     char *err)
 {
-	const char	*errstr;
-	char		**dst = NULL;
-	uint64_t	 size;
-	size_t		 i, n;
+	char	**dst = NULL;
+	size_t	  n;
+	int	  rc;
 
 	if (target_conf_key(key) && !is_file_key(key) &&
 	    !util_utf8_valid(value, &n))
 		return util_fail(err, EINVAL, "%s: not valid UTF-8 (byte %zu)",
 		    key, n + 1);
+	if ((rc = set_value(tc, key, value, err)) != 1)
+		return rc;
+	if (text_slot(tc, key, value, &dst, err) == -1)
+		return -1;
+	free(*dst);
+	*dst = xstrdup(value);
+	return 0;
+}
+
+/*
+ * The keys whose value is a number or a word: image_size, uml_grace,
+ * kernel and wipe.  Check 'value' for 'key' and set it in 'tc'.  Return
+ * 0, -1 with errno EINVAL and 'err' set, or 1 if 'key' is none of them.
+ */
+static int
+set_value(struct target_conf *tc, const char *key, const char *value,
+    char *err)
+{
+	const char	*errstr;
+	uint64_t	 size;
+
+	if (strcmp(key, "image_size") == 0) {
+		if (parse_size(value, UINT64_MAX, &size, &errstr) == -1 &&
+		    errno != ERANGE)
+			return util_fail(err, EINVAL, "image_size '%s': not a "
+			    "size (e.g. 8G, 512M)", value);
+		if (errstr != NULL || size < IMAGE_MIN || size > IMAGE_MAX)
+			return util_fail(err, EINVAL, "image_size '%s': out of "
+			    "range (16M to 16T)", value);
+		tc->image_size = size;
+	} else if (strcmp(key, "uml_grace") == 0) {
+		if (parse_duration(value, UML_GRACE_MAX, &size, &errstr) ==
+		    -1 || size < NS_PER_S)
+			return util_fail(err, EINVAL, "uml_grace '%s': not a "
+			    "duration from 1s to 1d (e.g. 300s, 20m)", value);
+		tc->uml_grace_ns = size;
+	} else if (strcmp(key, "kernel") == 0) {
+		if (strcmp(value, "host") != 0 && strcmp(value, "uml") != 0)
+			return util_fail(err, EINVAL, "kernel '%s': not host "
+			    "or uml", value);
+		tc->kernel_uml = strcmp(value, "uml") == 0;
+	} else if (strcmp(key, "wipe") == 0) {
+		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
+			return util_fail(err, EINVAL, "wipe '%s': not yes or no"
+			    , value);
+		tc->wipe = strcmp(value, "yes") == 0;
+	} else
+		return 1;
+	return 0;
+}
+
+/*
+ * The keys whose value is kept as text: check 'value' for 'key' and
+ * store where in 'tc' it goes in '*dst'.  Return 0, or -1 with errno
+ * EINVAL and 'err' set, also when 'key' is not a target key.
+ */
+static int
+text_slot(struct target_conf *tc, const char *key, const char *value,
+    char ***dst, char *err)
+{
+	size_t	i, n;
+
 	if (strcmp(key, "label") == 0) {
 		n = strspn(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
 		    "qrstuvwxyz0123456789._-");
@@ -414,7 +479,7 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			return util_fail(err, EINVAL, "label '%s': use 1 to 64 "
 			    "of A-Z a-z 0-9 . _ - (not starting with '.')",
 			    value);
-		dst = &tc->label;
+		*dst = &tc->label;
 	} else if (strcmp(key, "description") == 0 ||
 	    strcmp(key, "description_de") == 0 ||
 	    strcmp(key, "mount_options") == 0) {
@@ -423,7 +488,7 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			    key);
 		if (*key == 'm' && check_mount_options(value, err) == -1)
 			return -1;
-		dst = *key == 'm' ? &tc->mount_options : key[11] == '_' ?
+		*dst = *key == 'm' ? &tc->mount_options : key[11] == '_' ?
 		    &tc->description_de : &tc->description;
 	} else if (strcmp(key, "fstype") == 0) {
 		for (i = 0; fstypes[i] != NULL; i++)
@@ -433,7 +498,7 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 			return util_fail(err, EINVAL, "fstype '%s': unknown "
 			    "(ext2, ext3, ext4, xfs, btrfs, tmpfs, reiserfs, "
 			    "vxfs, nfs, nfs4, f2fs, jfs)", value);
-		dst = &tc->fstype;
+		*dst = &tc->fstype;
 	} else if (strcmp(key, "mkfs") == 0) {
 		if (value[strspn(value, " \t")] == '\0')
 			return util_fail(err, EINVAL, "mkfs '%s': no program "
@@ -441,17 +506,7 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 		if (strpbrk(value, "'\"\\\n\r") != NULL)
 			return util_fail(err, EINVAL, "mkfs '%s': no quoting "
 			    "(arguments are split on blanks, no shell)", value);
-		dst = &tc->mkfs;
-	} else if (strcmp(key, "image_size") == 0) {
-		if (parse_size(value, UINT64_MAX, &size, &errstr) == -1 &&
-		    errno != ERANGE)
-			return util_fail(err, EINVAL, "image_size '%s': not a "
-			    "size (e.g. 8G, 512M)", value);
-		if (errstr != NULL || size < IMAGE_MIN || size > IMAGE_MAX)
-			return util_fail(err, EINVAL, "image_size '%s': out of "
-			    "range (16M to 16T)", value);
-		tc->image_size = size;
-		return 0;
+		*dst = &tc->mkfs;
 	} else if (strcmp(key, "path") == 0 || strcmp(key, "device") == 0 ||
 	    strcmp(key, "uml") == 0) {
 		if (*value != '/' || strpbrk(value, "\r\n") != NULL)
@@ -461,42 +516,22 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 		if (*key == 'u' && strpbrk(value, " \t") != NULL)
 			return util_fail(err, EINVAL, "uml '%s': no blanks in "
 			    "the path", value);
-		dst = *key == 'p' ? &tc->path : *key == 'd' ? &tc->device :
+		*dst = *key == 'p' ? &tc->path : *key == 'd' ? &tc->device :
 		    &tc->uml;
-	} else if (strcmp(key, "uml_grace") == 0) {
-		if (parse_duration(value, UML_GRACE_MAX, &size, &errstr) ==
-		    -1 || size < NS_PER_S)
-			return util_fail(err, EINVAL, "uml_grace '%s': not a "
-			    "duration from 1s to 1d (e.g. 300s, 20m)", value);
-		tc->uml_grace_ns = size;
-		return 0;
-	} else if (strcmp(key, "kernel") == 0) {
-		if (strcmp(value, "host") != 0 && strcmp(value, "uml") != 0)
-			return util_fail(err, EINVAL, "kernel '%s': not host "
-			    "or uml", value);
-		tc->kernel_uml = strcmp(value, "uml") == 0;
-		return 0;
 	} else if (strcmp(key, "source") == 0) {
 		if (!nfs_source(value))
-			return util_fail(err, EINVAL, "source '%s': not HOST:/PATH "
-			    "(an NFS export, e.g. 127.0.0.1:/export)", value);
-		dst = &tc->source;
+			return util_fail(err, EINVAL, "source '%s': not "
+			    "HOST:/PATH (an NFS export, e.g. "
+			    "127.0.0.1:/export)", value);
+		*dst = &tc->source;
 	} else if (strcmp(key, "url") == 0) {
-		if (strstr(value, "://") == NULL || strpbrk(value, " \t\r\n") !=
-		    NULL)
-			return util_fail(err, EINVAL, "url '%s': not a URL (e.g. "
-			    "nfs://server/export)", value);
-		dst = &tc->url;
-	} else if (strcmp(key, "wipe") == 0) {
-		if (strcmp(value, "yes") != 0 && strcmp(value, "no") != 0)
-			return util_fail(err, EINVAL, "wipe '%s': not yes or no"
-			    , value);
-		tc->wipe = strcmp(value, "yes") == 0;
-		return 0;
+		if (strstr(value, "://") == NULL ||
+		    strpbrk(value, " \t\r\n") != NULL)
+			return util_fail(err, EINVAL, "url '%s': not a URL "
+			    "(e.g. nfs://server/export)", value);
+		*dst = &tc->url;
 	} else
 		return util_fail(err, EINVAL, "'%s': not a target key", key);
-	free(*dst);
-	*dst = xstrdup(value);
 	return 0;
 }
 

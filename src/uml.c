@@ -89,6 +89,10 @@ static int	wait_guest(pid_t, const char *, uint64_t, int *);
 static size_t	pass_on(const char *, FILE *);
 static bool	console_says(const char *, const char *);
 static int	verdict(const char *, const char *, const char *);
+static void	out_dir(const struct config *, const char *, char *);
+static void	prepare(const struct target *);
+static int	ended(const struct target *, const char *, const char *, int,
+		    int, bool, uint64_t);
 
 /* The guest's init (PID 1), written into the run directory. */
 static const char init_text[] =
@@ -518,51 +522,20 @@ int
 uml_main(const struct target *t, const struct config *cfg, const char *conf,
     int argc, char **argv)
 {
-	struct timespec	 ts;
-	struct stat	 sb;
-	struct tm	 tm;
 	const char	*label;
-	char		 stamp[32], errbuf[LD_ERRLEN], abs_conf[PATH_MAX];
-	char		 out[PATH_MAX], *dir, *path, *log;
+	char		 errbuf[LD_ERRLEN], abs_conf[PATH_MAX], out[PATH_MAX];
+	char		*path, *log;
 	uint64_t	 limit_ns;
 	pid_t		 pid;
 	int		 why, ws, rc;
-	size_t		 i;
 	bool		 said;
 
 	label = cfg->label != NULL ? cfg->label : t->conf.label != NULL ?
 	    t->conf.label : t->conf.fstype;
-	if (clock_gettime(CLOCK_REALTIME, &ts) == -1 ||
-	    gmtime_r(&ts.tv_sec, &tm) == NULL)
-		err(1, "clock_gettime");
-	(void)strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	dir = cfg->output != NULL ? xstrdup(cfg->output) :
-	    xasprintf("results/%s-%s", stamp, label);
-	if (util_mkdir_p(dir) == -1 || realpath(dir, out) == NULL)
-		err(1, "mkdir %s", dir);
-	free(dir);
-	for (i = 0; output_writers[i].name != NULL; i++) {
-		/* As the inner run would refuse them, after the boot. */
-		path = xasprintf("%s/%s.%s", out, label, output_writers[i].ext);
-		if (lstat(path, &sb) == 0)
-			errx(2, "%s exists: choose another -o or --label",
-			    path);
-		free(path);
-	}
+	out_dir(cfg, label, out);
 	if (realpath(conf, abs_conf) == NULL)
 		err(1, "%s", conf);
-	if (strpbrk(t->rundir, " \t\n") != NULL)
-		errx(2, "%s: a run directory with blanks cannot be named on "
-		    "the guest's kernel command line: choose another "
-		    "--scratch", t->rundir);
-	path = xasprintf("%s/init", t->rundir);
-	if (write_text(path, init_text) == -1 || chmod(path, 0755) == -1)
-		err(1, "write %s", path);
-	free(path);
-	path = xasprintf("%s/uml", t->rundir);
-	if (mkdir(path, 0700) == -1)
-		err(1, "mkdir %s", path);
-	free(path);
+	prepare(t);
 	if (write_guest(t, out, errbuf) == -1 || write_args(t, abs_conf, out,
 	    label, argc, argv, errbuf) == -1)
 		errx(1, "%s", errbuf);
@@ -580,6 +553,81 @@ uml_main(const struct target *t, const struct config *cfg, const char *conf,
 	path = xasprintf("%s/stderr", t->rundir);
 	said = pass_on(path, stderr) > 0;
 	free(path);
+	rc = ended(t, conf, log, why, ws, said, limit_ns);
+	free(log);
+	return rc;
+}
+
+/*
+ * The directory the inner run's outputs go to, made now, its real path
+ * into 'out' (PATH_MAX bytes): cfg->output, or results/STAMP-'label'.
+ * Exit 2 if it holds outputs of that label already, as the inner run
+ * would refuse them, after the boot.
+ */
+static void
+out_dir(const struct config *cfg, const char *label, char *out)
+{
+	struct timespec	 ts;
+	struct stat	 sb;
+	struct tm	 tm;
+	char		 stamp[32], *dir, *path;
+	size_t		 i;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts) == -1 ||
+	    gmtime_r(&ts.tv_sec, &tm) == NULL)
+		err(1, "clock_gettime");
+	(void)strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
+	dir = cfg->output != NULL ? xstrdup(cfg->output) :
+	    xasprintf("results/%s-%s", stamp, label);
+	if (util_mkdir_p(dir) == -1 || realpath(dir, out) == NULL)
+		err(1, "mkdir %s", dir);
+	free(dir);
+	for (i = 0; output_writers[i].name != NULL; i++) {
+		/* As the inner run would refuse them, after the boot. */
+		path = xasprintf("%s/%s.%s", out, label, output_writers[i].ext);
+		if (lstat(path, &sb) == 0)
+			errx(2, "%s exists: choose another -o or --label",
+			    path);
+		free(path);
+	}
+}
+
+/*
+ * The guest's init and its uml/ directory in the run directory of 't',
+ * whose name must do on the kernel command line (exit 2 if not).
+ */
+static void
+prepare(const struct target *t)
+{
+	char	*path;
+
+	if (strpbrk(t->rundir, " \t\n") != NULL)
+		errx(2, "%s: a run directory with blanks cannot be named on "
+		    "the guest's kernel command line: choose another "
+		    "--scratch", t->rundir);
+	path = xasprintf("%s/init", t->rundir);
+	if (write_text(path, init_text) == -1 || chmod(path, 0755) == -1)
+		err(1, "write %s", path);
+	free(path);
+	path = xasprintf("%s/uml", t->rundir);
+	if (mkdir(path, 0700) == -1)
+		err(1, "mkdir %s", path);
+	free(path);
+}
+
+/*
+ * The exit status of a guest that ended as wait_guest() says ('why', its
+ * wait status 'ws', within 'limit_ns'), with one line when it did not
+ * get as far as largedir's end ('said': the inner run wrote on its
+ * stderr; 'conf' the config, 'log' the console log of 't').
+ */
+static int
+ended(const struct target *t, const char *conf, const char *log, int why,
+    int ws, bool said, uint64_t limit_ns)
+{
+	char	*path;
+	int	 rc;
+
 	if (why == 2) {
 		/* A run the guest stopped has said so (its stderr). */
 		if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0 || !said)
@@ -587,21 +635,21 @@ uml_main(const struct target *t, const struct config *cfg, const char *conf,
 			    conf, sigabbrev_np(sig_first), WIFEXITED(ws) &&
 			    WEXITSTATUS(ws) == 0 ? "stopped" : "was killed",
 			    log);
-		rc = 128 + sig_first;
-	} else if (why == 1) {
+		return 128 + sig_first;
+	}
+	if (why == 1) {
 		warnx("%s: the guest ran out of time (%.0f s) and was killed; "
 		    "see %s", conf, (double)limit_ns / 1e9, log);
-		rc = 1;
-	} else if (WIFEXITED(ws) && WEXITSTATUS(ws) == 127) {
+		return 1;
+	}
+	if (WIFEXITED(ws) && WEXITSTATUS(ws) == 127) {
 		warnx("%s: cannot run %s", conf, t->conf.uml != NULL ?
 		    t->conf.uml : UML_DEFAULT);
-		rc = EXIT_TARGET;
-	} else {
-		path = xasprintf("%s/status", t->rundir);
-		rc = verdict(path, conf, log);
-		free(path);
+		return EXIT_TARGET;
 	}
-	free(log);
+	path = xasprintf("%s/status", t->rundir);
+	rc = verdict(path, conf, log);
+	free(path);
 	return rc;
 }
 

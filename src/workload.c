@@ -37,6 +37,9 @@ struct check {
 
 static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
+static void	reached(struct workload *, enum phase, uint64_t, bool, int);
+static void	share_bounds(const struct workload *, uint64_t *, uint64_t *,
+		    uint64_t *);
 static int	make_dirs(struct workload *, struct workload_result *);
 static int	delete_tree(struct workload *, struct workload_result *);
 static int	list_dir(struct workload *, bool, struct workload_result *);
@@ -211,11 +214,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 	int		 rc = 0, saved = 0;
 	bool		 opfail = false;
 
-	if (w->share.step != 0) {	/* one client's share */
-		lo = w->share.first;
-		st = w->share.step;
-		hi = w->share.end < w->n ? w->share.end : w->n;
-	}
+	share_bounds(w, &lo, &st, &hi);
 	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
 	    w->deadline_ns : UINT64_MAX;
 	/* Open's box, asked every WORKLOAD_BOX_EVERY files: a countdown. */
@@ -269,6 +268,24 @@ each_file(struct workload *w, enum phase p, file_op op,
 	}
 	r->elapsed_ns = t0 - start - paused;
 	r->done = j;
+	reached(w, p, i, opfail, saved);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * After the loop of phase 'p', which stopped before name 'i' (or past
+ * the end of its share; 'opfail': an operation failed, with errno
+ * 'saved'): how far a create or a delete got, in w->created and
+ * w->deleted, for the clean-up.  Outside the timed loop.
+ */
+static void
+reached(struct workload *w, enum phase p, uint64_t i, bool opfail,
+    int saved)
+{
+	uint64_t	lo = 0, st = 1, hi = w->n, win = w->be->window;
+
+	share_bounds(w, &lo, &st, &hi);
 	if (i > hi)
 		i = hi;			/* a share's last step overshoots */
 	if (p == PHASE_CREATE)
@@ -280,14 +297,26 @@ each_file(struct workload *w, enum phase p, file_op op,
 		 * share, 'created' bounds the names this client made.
 		 */
 		w->created = opfail && saved != EEXIST && i < hi ? i + 1 : i;
-	else if (p == PHASE_DELETE && opfail && be->window > 1)
+	else if (p == PHASE_DELETE && opfail && win > 1)
 		/* The last 'window' called may not be gone. */
-		w->deleted = i > lo + be->window * st ? i - be->window * st :
-		    lo;
+		w->deleted = i > lo + win * st ? i - win * st : lo;
 	else if (p == PHASE_DELETE)
 		w->deleted = i;
-	errno = saved;
-	return rc;
+}
+
+/*
+ * The names of one client's share (--clients): from 'lo' up to 'hi' in
+ * steps of 'st'; left as they are (all names) without a share.
+ */
+static void
+share_bounds(const struct workload *w, uint64_t *lo, uint64_t *st,
+    uint64_t *hi)
+{
+	if (w->share.step == 0)
+		return;
+	*lo = w->share.first;
+	*st = w->share.step;
+	*hi = w->share.end < w->n ? w->share.end : w->n;
 }
 
 /*

@@ -44,6 +44,7 @@
 
 #include "mountinfo.h"
 #include "target.h"
+#include "target_mount.h"
 #include "util.h"
 
 #ifndef TEST_DATA
@@ -667,7 +668,7 @@ test_conf_check(void **state)
 /* ===== Reading back a mount ===== */
 
 /*
- * target_check_mount() on tests/data/mountinfo-target: what a mount brought
+ * target_mount_check() on tests/data/mountinfo-target: what a mount brought
  * instead of the fresh filesystem asked for, each way it can differ.
  */
 static void
@@ -721,7 +722,7 @@ test_check_mount(void **state)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		err[0] = '\0';
 		errno = 0;
-		rc = target_check_mount(&mi, cases[i].mnt, cases[i].fstype,
+		rc = target_mount_check(&mi, cases[i].mnt, cases[i].fstype,
 		    cases[i].source, cases[i].id, err);
 		if (cases[i].msg == NULL) {
 			if (rc != 0)

@@ -2,7 +2,7 @@
 /* Copyright (c) 2026 The largedir authors */
 
 /*
- * Unit tests for compare.c: the A B B A order of the repetitions, and
+ * Unit tests for pairs.c: the A B B A order of the repetitions, and
  * the rows of the table (medians, rates, percent, spread, verdicts) on
  * figures worked out by hand, among them the dir_ireserve measurements
  * that the comparison is modelled on.
@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "compare.h"
+#include "pairs.h"
 
 #define SEC	1e9
 
@@ -39,18 +39,18 @@ check_near(double got, double want, const char *what, int line)
 static void
 test_order(void **state)
 {
-	static const enum compare_side	want[] = { COMPARE_A, COMPARE_B,
-		COMPARE_B, COMPARE_A, COMPARE_A, COMPARE_B, COMPARE_B,
-		COMPARE_A };
+	static const enum pairs_side	want[] = { PAIRS_A, PAIRS_B,
+		PAIRS_B, PAIRS_A, PAIRS_A, PAIRS_B, PAIRS_B,
+		PAIRS_A };
 	unsigned			i, a = 0;
 
 	(void)state;
 	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
-		assert_int_equal(compare_side(i), want[i]);
+		assert_int_equal(pairs_side(i), want[i]);
 	/* Each pair has one of each, for any number of pairs. */
 	for (i = 0; i < 2000; i += 2) {
-		assert_int_not_equal(compare_side(i), compare_side(i + 1));
-		a += compare_side(i) == COMPARE_A;
+		assert_int_not_equal(pairs_side(i), pairs_side(i + 1));
+		a += pairs_side(i) == PAIRS_A;
 	}
 	assert_int_equal(a, 500);
 }
@@ -66,11 +66,11 @@ test_slower(void **state)
 	const double		a[] = { 49.1 * SEC, 48.0 * SEC, 50.2 * SEC };
 	const double		b[] = { 179.7 * SEC, 181.0 * SEC,
 				    178.5 * SEC };
-	struct compare_row	row;
+	struct pairs_row	row;
 	char			line[128];
 
 	(void)state;
-	assert_int_equal(compare_row(a, b, 3, 50000, &row), 0);
+	assert_int_equal(pairs_row(a, b, 3, 50000, &row), 0);
 	assert_int_equal(row.pairs, 3);
 	NEAR(row.a_ns, 49.1 * SEC);
 	NEAR(row.b_ns, 179.7 * SEC);
@@ -78,8 +78,8 @@ test_slower(void **state)
 	NEAR(row.b_per_s, 50000 / 179.7);
 	NEAR(row.pct, (179.7 / 49.1 - 1) * 100);
 	NEAR(row.spread, ((181.0 / 48.0) - (178.5 / 50.2)) * 100 / 2);
-	assert_int_equal(row.verdict, COMPARE_SLOWER);
-	compare_format(line, sizeof(line), "mkdir", &row);
+	assert_int_equal(row.verdict, PAIRS_SLOWER);
+	pairs_format(line, sizeof(line), "mkdir", &row);
 	assert_string_equal(line, "mkdir       49.10s     1.0k/s     3m00s    "
 	    "278.2/s   +266.0% ±10.8%  slower");
 }
@@ -92,16 +92,16 @@ test_faster(void **state)
 				    1462 * SEC };
 	const double		b[] = { 1268 * SEC, 1281 * SEC, 1259 * SEC,
 				    1275 * SEC };
-	struct compare_row	row;
+	struct pairs_row	row;
 
 	(void)state;
-	assert_int_equal(compare_row(a, b, 4, 750000, &row), 0);
+	assert_int_equal(pairs_row(a, b, 4, 750000, &row), 0);
 	NEAR(row.a_ns, 1460 * SEC);		/* (1458 + 1462) / 2 */
 	NEAR(row.b_ns, 1271.5 * SEC);		/* (1268 + 1275) / 2 */
 	NEAR(row.pct, (1271.5 / 1460 - 1) * 100);
 	assert_true(row.pct < -12.9 && row.pct > -13.0);
-	assert_int_equal(row.verdict, COMPARE_FASTER);
-	assert_string_equal(compare_verdict_name(row.verdict), "faster");
+	assert_int_equal(row.verdict, PAIRS_FASTER);
+	assert_string_equal(pairs_verdict_name(row.verdict), "faster");
 }
 
 /* Ranges that overlap, however far the medians: within noise. */
@@ -111,17 +111,17 @@ test_noise(void **state)
 	const double		a[] = { 10 * SEC, 12 * SEC, 11 * SEC };
 	const double		b[] = { 11.9 * SEC, 13 * SEC, 12.5 * SEC };
 	const double		c[] = { 12.1 * SEC, 13 * SEC, 12.5 * SEC };
-	struct compare_row	row;
+	struct pairs_row	row;
 
 	(void)state;
-	assert_int_equal(compare_row(a, b, 3, 1000, &row), 0);
-	assert_int_equal(row.verdict, COMPARE_NOISE);
+	assert_int_equal(pairs_row(a, b, 3, 1000, &row), 0);
+	assert_int_equal(row.verdict, PAIRS_NOISE);
 	assert_true(row.pct > 13);
-	assert_string_equal(compare_verdict_name(row.verdict),
+	assert_string_equal(pairs_verdict_name(row.verdict),
 	    "within noise");
 	/* B's fastest just above A's slowest: slower. */
-	assert_int_equal(compare_row(a, c, 3, 1000, &row), 0);
-	assert_int_equal(row.verdict, COMPARE_SLOWER);
+	assert_int_equal(pairs_row(a, c, 3, 1000, &row), 0);
+	assert_int_equal(row.verdict, PAIRS_SLOWER);
 }
 
 /*
@@ -133,18 +133,18 @@ test_missing(void **state)
 {
 	const double		a[] = { 1 * SEC, NAN, 1.1 * SEC, 0 };
 	const double		b[] = { 2 * SEC, 2 * SEC, NAN, 3 * SEC };
-	struct compare_row	row;
+	struct pairs_row	row;
 
 	(void)state;
-	assert_int_equal(compare_row(a, b, 4, 10, &row), 0);
+	assert_int_equal(pairs_row(a, b, 4, 10, &row), 0);
 	assert_int_equal(row.pairs, 1);
 	NEAR(row.pct, 100);
 	NEAR(row.spread, 0);
-	assert_int_equal(row.verdict, COMPARE_ONE_PAIR);
+	assert_int_equal(row.verdict, PAIRS_ONE_PAIR);
 	errno = 0;
-	assert_int_equal(compare_row(a + 1, b + 1, 3, 10, &row), -1);
+	assert_int_equal(pairs_row(a + 1, b + 1, 3, 10, &row), -1);
 	assert_int_equal(errno, EINVAL);
-	assert_int_equal(compare_row(a, b, 0, 10, &row), -1);
+	assert_int_equal(pairs_row(a, b, 0, 10, &row), -1);
 }
 
 int
@@ -158,5 +158,5 @@ main(void)
 		cmocka_unit_test(test_missing),
 	};
 
-	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("pairs", tests, NULL, NULL);
 }
