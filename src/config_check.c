@@ -133,7 +133,8 @@ preset_apply(struct config *cfg, char *err)
 		util_append(set, sizeof(set), " ");
 		util_append(set, sizeof(set), preset_opts[cfg->preset][i].value);
 	}
-	cfg->preset_note = xasprintf("%s:%s%s%s", config_opt_find("preset")->words[cfg->preset].word,
+	cfg->preset_note = xasprintf("%s:%s%s%s",
+	    config_opt_find("preset")->words[cfg->preset].word,
 	    *set != '\0' ? set : " nothing", *kept != '\0' ? "; given instead:"
 	    : "", kept);
 	return 0;

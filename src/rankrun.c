@@ -33,9 +33,9 @@ struct hello {
  * Rank 0 tells every rank the seed '*seed' and the name of the work
  * directory 'workdir' (in the directory under test, which every rank was
  * given: a path, or an NFS URL); another rank learns them into '*seed'
- * and 'workdir' ('len' bytes).  Then every rank says its host, and rank 0 records them in
- * 'meta' as mpi_ranks ("4: vm1 vm1 vm2 vm2").  Return 0, or -1 with errno
- * (an MPI call failed).
+ * and 'workdir' ('len' bytes).  Then every rank says its host, and rank 0
+ * records them in 'meta' as mpi_ranks ("4: vm1 vm1 vm2 vm2").  Return 0,
+ * or -1 with errno (an MPI call failed).
  */
 int
 rankrun_hello(uint64_t *seed, char *workdir, size_t len,
@@ -129,8 +129,8 @@ rankrun_worker(struct config *cfg, const struct backend_ops *ops,
  * events); the ranks are the clients, so cfg->clients becomes their
  * number and the settings are checked again.  Return -1 in rank 0, which
  * goes on to run the run, and in every other rank the exit status of its
- * part (rankrun_worker() in 'target', with the backend options 'bo').  Bad input
- * exits 2 as report_usage() does.
+ * part (rankrun_worker() in 'target', with the backend options 'bo').  Bad
+ * input exits 2 as report_usage() does.
  */
 int
 rankrun_start(struct config *cfg, const struct backend_ops *ops,

@@ -520,10 +520,11 @@ util_write_file(const char *path, const char *value)
  * Open 'name' in the directory 'dirfd' for reading, but only if it is a
  * regular file (a link to one is followed only with 'follow'): a FIFO,
  * a device or a socket that someone put into a results directory is
- * never opened for good or at all.  It is looked at before the open, so that no device is opened,
- * and the open is non-blocking and checked again by fstat(2), so that a
- * FIFO put there in between cannot block.  Return the descriptor (close
- * on exec), or -1 with errno (EINVAL: not a regular file).
+ * never opened for good or at all.  It is looked at before the open, so
+ * that no device is opened, and the open is non-blocking and checked
+ * again by fstat(2), so that a FIFO put there in between cannot block.
+ * Return the descriptor (close on exec), or -1 with errno (EINVAL: not a
+ * regular file).
  */
 int
 util_open_regular(int dirfd, const char *name, bool follow)
