@@ -119,8 +119,8 @@ $(O)/gitid.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define LD_GIT "%s"\n' '$(GIT_DESCRIBE)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
-$(O)/largedir.o $(O)/src/suite.o $(O)/src/compare.o \
-    $(O)/src/meta.o $(O)/src/compareout.o: $(O)/gitid.h
+$(O)/src/compare.o $(O)/src/meta.o $(O)/src/compareout.o \
+    $(O)/src/report.o: $(O)/gitid.h
 FORCE:
 
 $(O)/%.o: %.c

@@ -35,7 +35,6 @@
 #include "cleanup.h"
 #include "compare.h"
 #include "config.h"
-#include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "measure.h"
 #include "meta.h"
 #include "nfsstat.h"
@@ -224,19 +223,9 @@ parse_args(struct run *r, int argc, char **argv, bool *cleanup)
 {
 	struct setup_say	s;
 
-	switch (setup_args(r, argc, argv, cleanup, &s)) {
-	case -1:
-		report_usage("%s", s.line);
-	case CONFIG_ACT_HELP:
-		if (config_usage(stdout) == -1)
-			err(1, "stdout");
+	if (!report_parsed(setup_args(r, argc, argv, cleanup, &s), s.line,
+	    config_usage))
 		exit(0);
-	case CONFIG_ACT_VERSION:
-		printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
-		exit(0);
-	default:
-		break;
-	}
 }
 
 /*

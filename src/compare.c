@@ -51,7 +51,7 @@ static void	name_sides(struct compare_run *, const struct config_args *);
 static int	check_setups(struct compare_run *);
 static int	run_pairs(struct compare_run *);
 static int	finish(struct compare_run *, const char *, int);
-static void	usage(FILE *);
+static int	usage(FILE *);
 static char	*command_line(int, char **);
 static void	write_page(const struct compare_run *, const char *);
 static void	print_table(const struct compare_run *);
@@ -66,19 +66,9 @@ options(struct compare_run *cm, int argc, char **argv, struct config_args *a)
 {
 	char	errbuf[LD_ERRLEN];
 
-	switch (config_parse_args(&cm->cfg, NULL, CONFIG_COMPARE, argc, argv,
-	    a, errbuf)) {
-	case -1:
-		report_usage("%s", errbuf);
-	case CONFIG_ACT_HELP:
-		usage(stdout);
+	if (!report_parsed(config_parse_args(&cm->cfg, NULL, CONFIG_COMPARE,
+	    argc, argv, a, errbuf), errbuf, usage))
 		return false;
-	case CONFIG_ACT_VERSION:
-		printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
-		return false;
-	default:
-		break;
-	}
 	if (config_check(&cm->cfg, errbuf) == -1)
 		report_usage("%s", errbuf);
 	if (a->nrest != 2)
@@ -298,11 +288,11 @@ compare_main(int argc, char **argv)
 	return status;
 }
 
-/* largedir compare -h */
-static void
+/* largedir compare -h; returns 0, or -1 if it could not be printed. */
+static int
 usage(FILE *fp)
 {
-	(void)fprintf(fp, "usage: largedir compare [options] A B\n\n"
+	return fprintf(fp, "usage: largedir compare [options] A B\n\n"
 	    "A and B are two target configs (configs/NAME.conf) or two "
 	    "directories.\nEach repetition is one run of n files on a "
 	    "target set up afresh, in the\norder A B, B A, A B, ...; the "
@@ -319,7 +309,7 @@ usage(FILE *fp)
 	    "largedir -h) are "
 	    "passed on to every run.\nNot taken: what sets rounds or budgets "
 	    "(-b, -g, -N, --warmup) and target\nkeys (put them in the "
-	    "configs).\n", COMPARE_N, COMPARE_PAIRS);
+	    "configs).\n", COMPARE_N, COMPARE_PAIRS) < 0 ? -1 : 0;
 }
 
 /*

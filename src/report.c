@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "knee.h"
 #include "memcg.h"
 #include "report.h"
@@ -58,6 +59,31 @@ report_help(int argc, char **argv, const char *text)
 	if (fputs(text, stdout) == EOF || fflush(stdout) == EOF)
 		err(1, "stdout");
 	return true;
+}
+
+/*
+ * What parsing a verb's options came to: 'rc' from config_parse_args()
+ * (or setup_args()), with its message in 'why'.  A usage error ends the
+ * process (exit 2, report_usage()); -h prints 'help'(stdout) and -V the
+ * version.  Return whether the verb goes on (false: it printed what was
+ * asked for, and the caller exits 0).
+ */
+bool
+report_parsed(int rc, const char *why, int (*help)(FILE *))
+{
+	switch (rc) {
+	case -1:
+		report_usage("%s", why);
+	case CONFIG_ACT_HELP:
+		if (help(stdout) == -1 || fflush(stdout) == EOF)
+			err(1, "stdout");
+		return false;
+	case CONFIG_ACT_VERSION:
+		printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
+		return false;
+	default:
+		return true;
+	}
 }
 
 /*

@@ -49,6 +49,7 @@ struct report_progress {
 	uint64_t	phase_t0_ns;
 };
 
+bool	report_parsed(int, const char *, int (*)(FILE *));
 void	report_usage(const char *, ...)
 	    __attribute__((noreturn, format(printf, 1, 2)));
 bool	report_help(int, char **, const char *);

@@ -26,7 +26,6 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "page.h"
 #include "plot.h"
 #include "report.h"
@@ -124,20 +123,9 @@ options(struct suite *su, int argc, char **argv)
 	size_t	k;
 
 	/* Checked here once, passed on to every target. */
-	switch (config_parse_args(&su->cfg, NULL, CONFIG_SUITE, argc, argv,
-	    &su->a, errbuf)) {
-	case -1:
-		report_usage("%s", errbuf);
-	case CONFIG_ACT_HELP:
-		if (config_usage(stdout) == -1)
-			err(1, "stdout");
+	if (!report_parsed(config_parse_args(&su->cfg, NULL, CONFIG_SUITE,
+	    argc, argv, &su->a, errbuf), errbuf, config_usage))
 		return false;
-	case CONFIG_ACT_VERSION:
-		printf("largedir %s (%s)\n", LD_VERSION, LD_GIT);
-		return false;
-	default:
-		break;
-	}
 	for (k = 0; k < su->a.ngiven; k++)
 		su->pass[su->np++] = su->a.given[k].value != NULL ?
 		    xasprintf("--%s=%s", su->a.given[k].opt->name,
