@@ -22,6 +22,7 @@
 #include "clients.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
 #include "meta.h"
+#include "outcome.h"
 #include "probe.h"
 #include "sig.h"
 #include "suite.h"
@@ -214,21 +215,21 @@ meta_flush(struct run *r, struct setup_say *s)
 /*
  * The round stopped with a phase (r->round.stop says why): record why in
  * the document (not written yet) and return the exit status
- * (report_stop_status()).
+ * (outcome_of()).
  */
 int
 meta_stop(struct run *r)
 {
 	const struct round_stop	*st = &r->round.stop;
-	struct report_cause	 cause;
-	struct report_stop	 out;
+	struct outcome_cause	 cause;
+	struct outcome		 out;
 	char			 count[32];
 
 	cause.signo = sig_count > 0 ? sig_first : 0;
 	cause.memory_limit = st->memory_limit;
 	cause.vanished = st->vanished;
 	cause.listing = st->listing;
-	report_stop_status(st->err, &cause, &out);
+	outcome_of(st->err, &cause, &out);
 	util_fmt_count(count, sizeof(count), st->n);
 	if (st->err == ENOMEM && st->memory_limit)
 		output_kv_set(&r->doc.meta, "oom", "%s in round %u (n=%s), "

@@ -22,7 +22,7 @@ static const char *const status_de[][2] = {
 
 /*
  * A stop reason in German: the words largedir's reasons are made of
- * (report_stop_status(), stop_run(), the phases' "what"), each replaced
+ * (outcome_of(), stop_run(), the phases' "what"), each replaced
  * wherever it comes; anything else, such as a backend's own words, stays.
  */
 static const char *const reason_de[][2] = {

@@ -5,7 +5,7 @@
  * pagewords: largedir's own words as the pages say them, in English as
  * they are and in German in the German page's words: the state a run
  * ended in (output_status_name(), results_status()) and the reason it
- * stopped (report_stop_status(), the phases' "what"), with German
+ * stopped (outcome_of(), the phases' "what"), with German
  * numbers.  The results page's summary (pagesum.c) and the comparison
  * page (comparepage.c) print them; nothing else here.
  */

@@ -91,27 +91,6 @@ void	report_swing(struct noise *, struct output_doc *, unsigned,
 void	report_note(struct noise *, struct output_doc *, const char *,
 	    const struct round_note *);
 
-/*
- * Why a run stops, from the errno of what failed: the exit status, the
- * status the outputs record, and the reason in a few words.
- */
-struct report_stop {
-	int			status;
-	enum output_status	outcome;
-	char			why[64];
-};
-
-/* What report_stop_status() needs beyond the errno. */
-struct report_cause {
-	int	signo;		/* the first signal caught, or 0 */
-	bool	memory_limit;	/* ENOMEM came from --memory-limit */
-	bool	vanished;	/* the work directory is gone */
-	bool	listing;	/* ELOOP or ENOENT: a listing went wrong */
-};
-
-void	report_stop_status(int, const struct report_cause *,
-	    struct report_stop *);
-
 /* --cleanup: what each sweep found and did. */
 struct backend_report;
 struct memcg_report;

@@ -24,6 +24,7 @@
 
 #include "cache.h"
 #include "names.h"
+#include "outcome.h"
 #include "probe.h"
 #include "setup.h"
 #include "sig.h"
@@ -390,7 +391,7 @@ setup_events(struct run *r, struct setup_say *s)
 /*
  * Open the backend, which makes the marked work directory.  If the
  * filesystem refuses, say why in one line with the status
- * report_stop_status() gives: EXIT_STOPPED when it is full, read-only,
+ * outcome_of() gives: EXIT_STOPPED when it is full, read-only,
  * out of descriptors or denies access, else 1.  Nothing was measured, so
  * the run leaves no outputs (in a suite, LABEL.failed).
  */
@@ -398,8 +399,8 @@ int
 setup_workdir(struct run *r, struct setup_say *s)
 {
 	struct backend_opts		 bo;
-	struct report_cause		 cause;
-	struct report_stop		 out;
+	struct outcome_cause		 cause;
+	struct outcome			 out;
 	char				 errbuf[LD_ERRLEN];
 
 	setup_backend_opts(r, &bo);
@@ -408,7 +409,7 @@ setup_workdir(struct run *r, struct setup_say *s)
 		    "backend cannot make subdirectories", r->ops->name);
 	if (backend_open(&r->be, r->ops, r->dir, &bo, errbuf) == -1) {
 		memset(&cause, 0, sizeof(cause));
-		report_stop_status(errno, &cause, &out);
+		outcome_of(errno, &cause, &out);
 		setup_failed(r, errbuf);
 		return setup_tell(s, out.status, "%s", errbuf);
 	}

@@ -3,7 +3,7 @@
 
 /*
  * test_report: the one mapping from an errno to an exit status and a
- * recorded outcome (report_stop_status(), table-driven: every errno the
+ * recorded outcome (outcome_of(), table-driven: every errno the
  * man page names, with and without a signal, the memory limit and a
  * vanished work directory), the knee of a phase as record_knee() finds
  * it in the rows of a result document (warm-up rows and rows without a
@@ -22,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "outcome.h"
 #include "output.h"
 #include "record.h"
 #include "report.h"
@@ -34,7 +35,7 @@ test_stop_status(void **state)
 {
 	static const struct {
 		int			 e;
-		struct report_cause	 cause;
+		struct outcome_cause	 cause;
 		int			 status;
 		enum output_status	 outcome;
 		const char		*why;
@@ -94,12 +95,12 @@ test_stop_status(void **state)
 		{ ECHILD, { SIGINT, true, true, false }, 1, OUTPUT_FAILED,
 		    "a measuring process died" },
 	};
-	struct report_stop	out;
+	struct outcome		out;
 	size_t			i;
 
 	(void)state;
 	for (i = 0; i < NELEM(cases); i++) {
-		report_stop_status(cases[i].e, &cases[i].cause, &out);
+		outcome_of(cases[i].e, &cases[i].cause, &out);
 		assert_int_equal(out.status, cases[i].status);
 		assert_int_equal(out.outcome, cases[i].outcome);
 		assert_string_equal(out.why, cases[i].why);
