@@ -49,7 +49,7 @@
 #include "suite.h"
 #include "table.h"
 #include "timing.h"
-#include "uml.h"
+#include "guest.h"
 #include "util.h"
 
 /* What a verb other than the run itself does. */
@@ -136,7 +136,6 @@ run_main(int argc, char **argv)
 	static struct run	 run;	/* static: tidy() runs after main */
 	struct run		*r = &run;
 	struct setup_say	 s;
-	struct backend_opts	 bo;
 	bool			 cleanup = false;
 	int			 status;
 
@@ -158,7 +157,7 @@ run_main(int argc, char **argv)
 		if (r->cfg.setup_only)
 			return setup_only(r);	/* tidy() tears it down */
 		if (r->tconf.kernel_uml && r->tconf.path == NULL)
-			return uml_main(&r->target, &r->cfg, r->conf_path,
+			return guest_main(&r->target, &r->cfg, r->conf_path,
 			    argc, argv);	/* tidy() tears it down */
 		/* The budget is for measuring: it starts after mkfs. */
 		r->t0_ns = timing_now();
@@ -166,12 +165,8 @@ run_main(int argc, char **argv)
 	said(r, setup_backend(r, &s), &s);
 	if (r->cfg.setup_only)
 		return setup_only(r);
-	if (r->cfg.mpi) {
-		setup_backend_opts(r, &bo);
-		if ((status = rankrun_start(&r->cfg, r->ops, r->dir,
-		    r->conf_path != NULL, &bo, &argc, &argv)) != -1)
-			return status;	/* a rank but 0: its part is done */
-	}
+	if (r->cfg.mpi && (status = setup_mpi(r, &argc, &argv)) != -1)
+		return status;		/* a rank but 0: its part is done */
 	said(r, setup_cold(r, &s), &s);
 	setup_label(r);
 	said(r, setup_events(r, &s), &s);
@@ -361,7 +356,7 @@ on_planned(void *arg, const struct timing_round *plan)
 	if (plan->plan_event != TIMING_PLAN_NONE) {
 		report_plan(plan, line, sizeof(line));
 		(void)snprintf(key, sizeof(key), "plan_round_%u", plan->k);
-		output_kv_set(&r->doc.meta, key, "%s", line);
+		kv_set(&r->doc.meta, key, "%s", line);
 	}
 	if (plan->timebox)
 		report_timebox(plan->n_about, plan->n);

@@ -53,7 +53,7 @@ backend_nth(size_t i)
  */
 const struct backend_ops *
 backend_refine(const struct backend_ops *ops, const char *target,
-    struct output_kvlist *meta, char *err)
+    struct kvlist *meta, char *err)
 {
 	*err = '\0';
 	return ops->refine != NULL ? ops->refine(target, meta, err) : ops;

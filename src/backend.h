@@ -80,7 +80,7 @@ enum backend_fsync {
 	BACKEND_FSYNC_BOTH = 3
 };
 
-struct output_kvlist;		/* output.h: a backend's own options */
+struct kvlist;		/* output.h: a backend's own options */
 
 /* What a backend is opened with. */
 struct backend_opts {
@@ -92,6 +92,9 @@ struct backend_opts {
 	uint64_t		 seed;		/* of the names */
 	uint64_t		 per_dir;	/* --layout tree: files in each
 						   subdirectory; 0: flat */
+	uint64_t		 churn;		/* --churn: files/s made and
+						   removed beside the
+						   listings; 0: none */
 	const char		*started;	/* ISO 8601 */
 	/*
 	 * Its own options, in its struct (settings_size bytes: config.c
@@ -138,12 +141,12 @@ struct backend_ops {
 	const struct config_opt	*options;
 	size_t		 settings_size;
 	/*
-	 * Check its options against the run's other settings (may be
-	 * NULL): 0, or -1 with a one-line message naming the options in
-	 * 'err'.  config_check() calls it for every registered backend.
+	 * Check its options (bo->settings, NULL: the defaults) against
+	 * the rest of what it would be opened with (may be NULL): 0, or
+	 * -1 with a one-line message naming the options in 'err'.
+	 * config_check() calls it for every registered backend.
 	 */
-	int		(*check_settings)(const void *, const struct config *,
-			    char *);
+	int		(*check_settings)(const struct backend_opts *, char *);
 	/*
 	 * Check the form of 'target' before anything is made (may be
 	 * NULL): 0, or -1 with a one-line message in 'err'.
@@ -158,7 +161,7 @@ struct backend_ops {
 	 * when the columns are laid out: the table names them.
 	 */
 	const struct backend_ops *(*refine)(const char *,
-			    struct output_kvlist *, char *);
+			    struct kvlist *, char *);
 	/*
 	 * Make and mark a fresh work directory in 'target' and keep it
 	 * open; be->workdir names it.  Errors: a one-line message in
@@ -241,7 +244,7 @@ struct backend_ops {
 	 */
 	int		(*overlap)(struct backend *, bool);
 	/* Add what the results should say of the target (may be NULL). */
-	void		(*meta)(struct backend *, struct output_kvlist *);
+	void		(*meta)(struct backend *, struct kvlist *);
 	/*
 	 * The last failure in the backend's own words, beyond its errno
 	 * ("WRITE: NFS3ERR_NOSPC"), or NULL (the op may be NULL).
@@ -284,7 +287,7 @@ const struct backend_ops *backend_find(const char *);
 const struct backend_ops *backend_for(const char *);
 const struct backend_ops *backend_nth(size_t);
 const struct backend_ops *backend_refine(const struct backend_ops *,
-	    const char *, struct output_kvlist *, char *);
+	    const char *, struct kvlist *, char *);
 int	backend_register(const struct backend_ops *);
 int	backend_open(struct backend *, const struct backend_ops *,
 	    const char *, const struct backend_opts *, char *);

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "churn.h"
+#include "names.h"
 #include "sig.h"
 #include "util.h"
 
@@ -32,30 +33,6 @@ static void	run_child(struct churn_shared *, struct backend *,
 		    struct backend_dir *, uint64_t);
 static void	churn_fmt(char *, uint64_t);
 static bool	child_gone(const struct churn *);
-
-/* Whether 'name' is one the churn makes. */
-bool
-churn_name(const char *name)
-{
-	return strncmp(name, CHURN_PREFIX, sizeof(CHURN_PREFIX) - 1) == 0;
-}
-
-/*
- * Whether 'name' is exactly the shape of a churn file's name: a run that
- * was killed may leave some, and cleanup removes them.
- */
-bool
-churn_match(const char *name)
-{
-	size_t	i, p = sizeof(CHURN_PREFIX) - 1;
-
-	if (!churn_name(name) || strlen(name) != p + 10)
-		return false;
-	for (i = p; i < p + 10; i++)
-		if (name[i] < '0' || name[i] > '9')
-			return false;
-	return true;
-}
 
 /*
  * Start the churn of 'rate' files a second in directory 'dir' of 'be'.
@@ -159,7 +136,7 @@ churn_free(struct churn *c)
 static void
 churn_fmt(char *buf, uint64_t i)
 {
-	(void)snprintf(buf, NAME_LEN, CHURN_PREFIX "%010" PRIu64, i);
+	(void)snprintf(buf, NAME_LEN, NAMES_CHURN_PREFIX "%010" PRIu64, i);
 }
 
 /* The child: create and remove at 'rate' until told to stop. */

@@ -3,7 +3,7 @@
 
 /*
  * churn: a directory that changes while it is listed (--churn RATE).  A
- * child process creates files named CHURN_PREFIX and a serial number in
+ * child process creates files named NAMES_CHURN_PREFIX and a serial number in
  * the round directory, RATE a second, and once CHURN_KEEP of them exist
  * removes the oldest for each new one, until churn_stop(); then it
  * removes the rest.  It runs beside the list, liststat and rmrf phases,
@@ -23,7 +23,6 @@
 
 #include "backend.h"
 
-#define CHURN_PREFIX	"churn-"
 #define CHURN_KEEP	100		/* files it keeps at once */
 
 /* What the child shares with its parent. */
@@ -41,8 +40,6 @@ struct churn {
 	pid_t			 pid;		/* the child, or 0 */
 };
 
-bool	churn_name(const char *);
-bool	churn_match(const char *);
 int	churn_start(struct churn *, struct backend *, struct backend_dir *,
 	    uint64_t, char *);
 int	churn_stop(struct churn *, uint64_t *, uint64_t *, char *);

@@ -235,7 +235,7 @@ finish(struct compare_run *cm, const char *cmd, int status)
 		for (k = 0; k < cm->cfg.nphases; k++)
 			(void)snprintf(line + strlen(line), sizeof(line) -
 			    strlen(line), "%s%s", k > 0 ? " " : "",
-			    workload_phase_name(cm->cfg.phases[k]));
+			    phase_name(cm->cfg.phases[k]));
 		if (plot_compare(cm->out, cm->side[0].label, cm->side[1].label,
 		    line) == 0)
 			printf("graphs: %s/compare-PHASE.png (and .svg)\n",
@@ -409,7 +409,7 @@ write_page(const struct compare_run *cm, const char *cmd)
 	cp.complete = compare_run_complete(cm);
 	cp.nphases = cm->cfg.nphases;
 	for (i = 0; i < cm->cfg.nphases; i++) {
-		cp.phase[i] = workload_phase_name(cm->cfg.phases[i]);
+		cp.phase[i] = phase_name(cm->cfg.phases[i]);
 		cp.has[i] = compare_run_row(cm, cm->cfg.phases[i],
 		    &cp.row[i]) == 0;
 	}
@@ -449,10 +449,10 @@ print_table(const struct compare_run *cm)
 		p = cm->cfg.phases[k];
 		if (compare_run_row(cm, p, &row) == -1) {
 			printf("%-8s no pair ran it to the end\n",
-			    workload_phase_name(p));
+			    phase_name(p));
 			continue;
 		}
-		pairs_format(line, sizeof(line), workload_phase_name(p),
+		pairs_format(line, sizeof(line), phase_name(p),
 		    &row);
 		printf("%s\n", line);
 	}

@@ -53,33 +53,33 @@ put_meta(struct output_doc *doc, const struct compare_run *cm,
 	char		col[64];
 	unsigned	r;
 
-	output_kv_set(&doc->meta, "version", "%s", LD_VERSION);
-	output_kv_set(&doc->meta, "git", "%s", LD_GIT);
-	output_kv_set(&doc->meta, "command", "%s", cmd);
-	output_kv_set(&doc->meta, "a", "%s (%s)", cm->side[0].label,
+	kv_set(&doc->meta, "version", "%s", LD_VERSION);
+	kv_set(&doc->meta, "git", "%s", LD_GIT);
+	kv_set(&doc->meta, "command", "%s", cmd);
+	kv_set(&doc->meta, "a", "%s (%s)", cm->side[0].label,
 	    cm->side[0].arg);
-	output_kv_set(&doc->meta, "b", "%s (%s)", cm->side[1].label,
+	kv_set(&doc->meta, "b", "%s (%s)", cm->side[1].label,
 	    cm->side[1].arg);
-	output_kv_set(&doc->meta, "n", "%" PRIu64, cm->n);
+	kv_set(&doc->meta, "n", "%" PRIu64, cm->n);
 	if (cm->dirs != 0)
-		output_kv_set(&doc->meta, "dirs", "%" PRIu64 " (%" PRIu64
+		kv_set(&doc->meta, "dirs", "%" PRIu64 " (%" PRIu64
 		    " files in each)", cm->dirs, cm->cfg.files_per_dir);
 	if (compare_run_complete(cm) == cm->pairs)
-		output_kv_set(&doc->meta, "pairs", "%u", cm->pairs);
+		kv_set(&doc->meta, "pairs", "%u", cm->pairs);
 	else
-		output_kv_set(&doc->meta, "pairs", "%u (%u complete)",
+		kv_set(&doc->meta, "pairs", "%u (%u complete)",
 		    cm->pairs, compare_run_complete(cm));
-	output_kv_set(&doc->meta, "seed", "%s", cm->seed);
-	output_kv_set(&doc->meta, "runs", "%s: a largedir run each, labelled "
+	kv_set(&doc->meta, "seed", "%s", cm->seed);
+	kv_set(&doc->meta, "runs", "%s: a largedir run each, labelled "
 	    "LABEL.PAIR, with its environment", cm->runs);
-	output_kv_set(&doc->meta, "order", "A B, B A, A B, ...: side 0 is A, "
+	kv_set(&doc->meta, "order", "A B, B A, A B, ...: side 0 is A, "
 	    "1 is B");
-	output_kv_set(&doc->meta, "verdict", "0 faster, 1 slower, 2 within "
+	kv_set(&doc->meta, "verdict", "0 faster, 1 slower, 2 within "
 	    "noise (the repetitions' times overlap), 3 one pair");
 	for (r = 0; r < cm->nrun; r++)
 		if (!compare_run_completed(cm, r) && cm->why[r] != NULL) {
 			(void)snprintf(col, sizeof(col), "why_%u", r + 1);
-			output_kv_set(&doc->meta, col, "%s", cm->why[r]);
+			kv_set(&doc->meta, col, "%s", cm->why[r]);
 		}
 }
 
@@ -96,7 +96,7 @@ put_cols(struct output_doc *doc, const struct compare_run *cm)
 	(void)output_table_col(&doc->rows, "side", -1);
 	(void)output_table_col(&doc->rows, "n", -1);
 	for (i = 0; i < cm->cfg.nphases; i++) {
-		pn = workload_phase_name(cm->cfg.phases[i]);
+		pn = phase_name(cm->cfg.phases[i]);
 		(void)snprintf(col, sizeof(col), "%s_ns", pn);
 		(void)output_table_col(&doc->rows, col, -1);
 		(void)snprintf(col, sizeof(col), "%s_per_s", pn);
@@ -104,7 +104,7 @@ put_cols(struct output_doc *doc, const struct compare_run *cm)
 	}
 	(void)output_table_col(&doc->rows, "exit", -1);
 	for (i = 0; i < cm->cfg.nphases; i++) {
-		pn = workload_phase_name(cm->cfg.phases[i]);
+		pn = phase_name(cm->cfg.phases[i]);
 		for (j = 0; j < NSUM; j++) {
 			(void)snprintf(col, sizeof(col), "%s_%s", pn,
 			    sum_cols[j].suffix);
@@ -155,7 +155,7 @@ put_summary(struct output_doc *doc, const struct compare_run *cm)
 	v = output_table_row(&doc->summary);
 	for (i = 0; i < cm->cfg.nphases; i++) {
 		p = cm->cfg.phases[i];
-		pn = workload_phase_name(p);
+		pn = phase_name(p);
 		if (compare_run_row(cm, p, &row) == -1) {
 			for (j = 0; j < NSUM; j++)
 				v[nc++] = NAN;
@@ -171,7 +171,7 @@ put_summary(struct output_doc *doc, const struct compare_run *cm)
 		v[nc++] = row.verdict;
 		pairs_format(line, sizeof(line), pn, &row);
 		(void)snprintf(col, sizeof(col), "compare_%s", pn);
-		output_kv_set(&doc->meta, col, "%s", line);
+		kv_set(&doc->meta, col, "%s", line);
 	}
 }
 

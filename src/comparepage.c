@@ -532,7 +532,7 @@ rows_of(const struct results_target *t, struct compare_page *cp,
 			continue;
 		(void)snprintf(name, sizeof(name), "%.*s", (int)(len - 3),
 		    t->col[i]);
-		if (workload_phase_parse(name, &p) == -1)
+		if (phase_parse(name, &p) == -1)
 			continue;
 		cns = (int)i;
 		for (r = 0; r < cp->pairs; r++)
@@ -554,7 +554,7 @@ rows_of(const struct results_target *t, struct compare_page *cp,
 		entries = p == PHASE_MKDIR ? (double)cp->dirs :
 		    p == PHASE_DELETE ? (double)(cp->n + cp->dirs) :
 		    (double)cp->n;
-		cp->phase[cp->nphases] = workload_phase_name(p);
+		cp->phase[cp->nphases] = phase_name(p);
 		cp->has[cp->nphases] = pairs_row(a, b, cp->pairs, entries,
 		    &cp->row[cp->nphases]) == 0;
 		cp->nphases++;

@@ -176,7 +176,7 @@ compare_run_one(struct compare_run *cm, unsigned i)
 			util_fmt_duration(st, sizeof(st), (uint64_t)llround(
 			    cm->ns[i * PHASE_COUNT + p]));
 			printf("%s%s %s", k > 0 ? ", " : "",
-			    workload_phase_name(p), st);
+			    phase_name(p), st);
 		}
 		printf("\n");
 		free(reason);
@@ -219,7 +219,7 @@ read_run(struct compare_run *cm, const char *label, double *n, double *ns,
 		for (i = 0; i < cm->cfg.nphases && rt.nrows > 0; i++) {
 			p = cm->cfg.phases[i];
 			(void)snprintf(col, sizeof(col), "%s_ns",
-			    workload_phase_name(p));
+			    phase_name(p));
 			if ((c = results_col(&rt, col)) != -1)
 				ns[p] = rt.cell[c];
 		}

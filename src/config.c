@@ -57,18 +57,7 @@
 #define NOT_TKEY	"suite: --%s: target keys are per target: set them " \
 			    "in each config file"
 
-static int	bad(char *, const char *, const char *, const char *);
-static int	reject(const struct config_opt *, const char *, const char *,
-		    char *);
-static int	parse(struct config *, const struct config_opt *,
-		    const char *, union config_val *, char *);
 static void	*base(const struct config *, const struct config_opt *);
-static void	store(struct config *, const struct config_opt *,
-		    const union config_val *);
-static void	load(const struct config *, const struct config_opt *,
-		    union config_val *);
-static const char *show(const struct config_opt *, const union config_val *,
-		    char *, size_t);
 static int	set_phases(struct config *, const char *, union config_val *,
 		    char *);
 static int	set_seed(struct config *, const char *, union config_val *,
@@ -325,9 +314,9 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 
 	(void)v;
 	if ((names = util_list_split(list, &n)) == NULL)
-		return bad(err, "phases", list, "empty phase name");
+		return config_opt_bad(err, "phases", list, "empty phase name");
 	for (i = 0; i < n; i++) {
-		if (workload_phase_parse(names[i], &p) == -1) {
+		if (phase_parse(names[i], &p) == -1) {
 			(void)snprintf(err, LD_ERRLEN, "--phases '%s': unknown "
 			    "phase '%s' (mkdir, create, open, list, liststat, "
 			    "delete, rmrf)", list, names[i]);
@@ -346,7 +335,7 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 		if (p == PHASE_DELETE || p == PHASE_RMRF) {
 			if (has_del) {
 				free(names);
-				return bad(err, "phases", list, "choose one of "
+				return config_opt_bad(err, "phases", list, "choose one of "
 				    "delete and rmrf");
 			}
 			has_del = true;
@@ -375,15 +364,15 @@ set_seed(struct config *cfg, const char *value, union config_val *v,
 	(void)cfg;
 	errno = 0;
 	if (*value < '0' || *value > '9')
-		return bad(err, "seed", value, "not a number");
+		return config_opt_bad(err, "seed", value, "not a number");
 	if (value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
 		if (!isxdigit((unsigned char)value[2]))
-			return bad(err, "seed", value, "not a number");
+			return config_opt_bad(err, "seed", value, "not a number");
 		v->u = strtoull(value + 2, &end, 16);
 	} else
 		v->u = strtoull(value, &end, 10);
 	if (errno != 0 || *end != '\0')
-		return bad(err, "seed", value, "not a number (decimal or 0x "
+		return config_opt_bad(err, "seed", value, "not a number (decimal or 0x "
 		    "hex, below 2^64)");
 	return 0;
 }
@@ -437,7 +426,7 @@ show_phases(const struct config *cfg, char *buf, size_t len)
 	for (i = 0; i < cfg->nphases; i++) {
 		if (i > 0)
 			util_append(buf, len, ",");
-		util_append(buf, len, workload_phase_name(cfg->phases[i]));
+		util_append(buf, len, phase_name(cfg->phases[i]));
 	}
 	return 0;
 }
@@ -486,106 +475,6 @@ show_name_len(const struct config *cfg, char *buf, size_t len)
 
 /* ===== Settings by the table ===== */
 
-/* Write "--KEY 'VALUE': WHY" into 'err'; return -1 with errno EINVAL. */
-static int
-bad(char *err, const char *key, const char *value, const char *why)
-{
-	(void)snprintf(err, LD_ERRLEN, "--%s '%s': %s", key, value, why);
-	errno = EINVAL;
-	return -1;
-}
-
-/*
- * Refuse 'value' for 'o' with the table's message for 'errstr' (what
- * parse_num() and friends said), or the one its type implies.
- */
-static int
-reject(const struct config_opt *o, const char *value, const char *errstr,
-    char *err)
-{
-	const struct config_word	*w;
-	const char			*why;
-	char				 buf[LD_ERRLEN];
-
-	why = errstr == NULL || strcmp(errstr, "invalid") == 0 ? o->bad :
-	    strcmp(errstr, "too small") == 0 ? o->low : o->high;
-	if (why != NULL)
-		return bad(err, o->name, value, why);
-	if (o->type == CONFIG_COUNT)
-		(void)snprintf(buf, sizeof(buf), "must be a whole number from "
-		    "%" PRIu64 " to %" PRIu64, o->min, o->max);
-	else if (o->type == CONFIG_CHOICE) {
-		buf[0] = '\0';
-		util_append(buf, sizeof(buf), "must be ");
-		for (w = o->words; w->word != NULL; w++) {
-			if (w != o->words)
-				util_append(buf, sizeof(buf), w[1].word ==
-				    NULL ? " or " : ", ");
-			util_append(buf, sizeof(buf), w->word);
-		}
-	} else if (o->type == CONFIG_FLAG)
-		(void)snprintf(buf, sizeof(buf), "must be yes or no");
-	else
-		(void)snprintf(buf, sizeof(buf), "invalid");
-	return bad(err, o->name, value, buf);
-}
-
-/*
- * Check 'value' for 'o' and parse it into '*v' ('value' NULL: a flag
- * given bare).  Return 0, or -1 with errno EINVAL and a message in 'err'.
- */
-static int
-parse(struct config *cfg, const struct config_opt *o, const char *value,
-    union config_val *v, char *err)
-{
-	const struct config_word	*w;
-	const char			*errstr = NULL;
-
-	memset(v, 0, sizeof(*v));
-	if (o->parse != NULL)
-		return o->parse(cfg, value, v, err);
-	switch (o->type) {
-	case CONFIG_FLAG:
-		if (value != NULL && strcmp(value, "yes") != 0 &&
-		    strcmp(value, "no") != 0)
-			return reject(o, value, NULL, err);
-		v->b = value == NULL || strcmp(value, "yes") == 0;
-		return 0;
-	case CONFIG_COUNT:
-		v->u = (uint64_t)parse_num(value, (long long)o->min,
-		    (long long)o->max, &errstr);
-		break;
-	case CONFIG_SIZE:
-		if (parse_size(value, o->max, &v->u, &errstr) == 0 &&
-		    v->u < o->min)
-			errstr = "too small";
-		break;
-	case CONFIG_DURATION:
-		(void)parse_duration(value, o->max, &v->u, &errstr);
-		break;
-	case CONFIG_REAL:
-		(void)parse_double(value, (double)o->min, (double)o->max,
-		    &v->d, &errstr);
-		break;
-	case CONFIG_CHOICE:
-		for (w = o->words; w->word != NULL; w++)
-			if (strcmp(value, w->word) == 0) {
-				v->i = w->value;
-				return 0;
-			}
-		errstr = "invalid";
-		break;
-	case CONFIG_STRING:
-		if (o->valid != NULL && !o->valid(value))
-			errstr = "invalid";
-		v->s = value;
-		break;
-	case CONFIG_CUSTOM:
-		break;
-	}
-	return errstr != NULL ? reject(o, value, errstr, err) : 0;
-}
-
 /*
  * Where the values of 'o' are kept in 'cfg': the config itself for the
  * options of config_opts[], the struct of its backend's settings for a
@@ -606,118 +495,6 @@ base(const struct config *cfg, const struct config_opt *o)
 			if (m == o)
 				return cfg->bset[b];
 	return NULL;
-}
-
-/* Store '*v' where 'o' keeps its value in 'cfg'. */
-static void
-store(struct config *cfg, const struct config_opt *o,
-    const union config_val *v)
-{
-	char	*p = base(cfg, o);
-
-	if (o->size == 0 || p == NULL)
-		return;
-	p += o->off;
-	switch (o->type) {
-	case CONFIG_FLAG:
-		*(bool *)(void *)p = v->b;
-		break;
-	case CONFIG_COUNT:
-	case CONFIG_SIZE:
-	case CONFIG_DURATION:
-		if (o->size == sizeof(unsigned))
-			*(unsigned *)(void *)p = (unsigned)v->u;
-		else
-			*(uint64_t *)(void *)p = v->u;
-		break;
-	case CONFIG_REAL:
-		*(double *)(void *)p = v->d;
-		break;
-	case CONFIG_CHOICE:
-		*(int *)(void *)p = v->i;	/* enums are ints here */
-		break;
-	case CONFIG_STRING:
-		free(*(char **)(void *)p);
-		*(char **)(void *)p = xstrdup(v->s);
-		break;
-	case CONFIG_CUSTOM:
-		break;
-	}
-}
-
-/* What 'o' keeps in 'cfg', back as a value. */
-static void
-load(const struct config *cfg, const struct config_opt *o,
-    union config_val *v)
-{
-	const char	*p = base(cfg, o);
-
-	memset(v, 0, sizeof(*v));
-	if (o->size == 0 || p == NULL)
-		return;
-	p += o->off;
-	switch (o->type) {
-	case CONFIG_FLAG:
-		v->b = *(const bool *)(const void *)p;
-		break;
-	case CONFIG_COUNT:
-	case CONFIG_SIZE:
-	case CONFIG_DURATION:
-		v->u = o->size == sizeof(unsigned) ?
-		    *(const unsigned *)(const void *)p :
-		    *(const uint64_t *)(const void *)p;
-		break;
-	case CONFIG_REAL:
-		v->d = *(const double *)(const void *)p;
-		break;
-	case CONFIG_CHOICE:
-		v->i = *(const int *)(const void *)p;
-		break;
-	case CONFIG_STRING:
-		v->s = *(char *const *)(const void *)p;
-		break;
-	case CONFIG_CUSTOM:
-		break;
-	}
-}
-
-/*
- * '*v' as the record of a run spells it: in 'buf' ('len' bytes), or a
- * string of the table or of 'v'.
- */
-static const char *
-show(const struct config_opt *o, const union config_val *v, char *buf,
-    size_t len)
-{
-	const struct config_word	*w;
-
-	if (o->unset != NULL && (o->type == CONFIG_STRING ? v->s == NULL :
-	    v->u == 0))
-		return o->unset;
-	switch (o->type) {
-	case CONFIG_FLAG:
-		return v->b ? "yes" : "no";
-	case CONFIG_COUNT:
-	case CONFIG_SIZE:
-		(void)snprintf(buf, len, "%" PRIu64, v->u);
-		return buf;
-	case CONFIG_DURATION:
-		(void)snprintf(buf, len, "%.3fs", v->u / 1e9);
-		return buf;
-	case CONFIG_REAL:
-		(void)snprintf(buf, len, "%g", v->d);
-		return buf;
-	case CONFIG_CHOICE:
-		for (w = o->words; w->word != NULL; w++)
-			if (w->value == v->i)
-				return w->word;
-		return "?";
-	case CONFIG_STRING:
-		return v->s != NULL ? v->s : "";
-	case CONFIG_CUSTOM:
-		break;
-	}
-	return "";
 }
 
 /*
@@ -785,9 +562,9 @@ config_init(struct config *cfg)
 		if (ops->settings_size != 0)
 			cfg->bset[i] = xcalloc(1, ops->settings_size);
 	for (i = 0; (o = config_opt_at(i)) != NULL; i++) {
-		if (o->init == NULL || parse(cfg, o, o->init, &v, err) == -1)
+		if (o->init == NULL || config_opt_parse(cfg, o, o->init, &v, err) == -1)
 			continue;	/* test_config checks every init */
-		store(cfg, o, &v);
+		config_opt_store(o, base(cfg, o), &v);
 	}
 }
 
@@ -828,6 +605,28 @@ config_settings(const struct config *cfg, const struct backend_ops *ops)
 }
 
 /*
+ * What a backend of 'ops' is opened with, from the settings 'cfg', into
+ * 'bo'; its own options are the ones 'cfg' owns.  'started' is the run's
+ * start (ISO 8601), recorded in the work directory's mark, or NULL.
+ */
+void
+config_backend_opts(const struct config *cfg, const struct backend_ops *ops,
+    const char *started, struct backend_opts *bo)
+{
+	memset(bo, 0, sizeof(*bo));
+	bo->file_size = cfg->file_size;
+	bo->fsync = cfg->fsync;
+	bo->names = cfg->names;
+	bo->name_len = cfg->name_len;
+	bo->seed = cfg->seed;
+	bo->per_dir = cfg->layout == CONFIG_LAYOUT_TREE ? cfg->files_per_dir :
+	    0;
+	bo->churn = cfg->churn;
+	bo->started = started;
+	bo->settings = config_settings(cfg, ops);
+}
+
+/*
  * Set option 'key' (a long option name) to 'value' (NULL for a flag) in
  * 'cfg'.  Options that are no settings (-c, --cleanup, -h, -V, the
  * target keys) are unknown here.  A value must be UTF-8 unless it is a
@@ -862,9 +661,9 @@ config_set(struct config *cfg, const char *key, const char *value, char *err)
 		errno = EINVAL;
 		return -1;
 	}
-	if (parse(cfg, o, value, &v, err) == -1)
+	if (config_opt_parse(cfg, o, value, &v, err) == -1)
 		return -1;
-	store(cfg, o, &v);
+	config_opt_store(o, base(cfg, o), &v);
 	if (o->isset != 0)
 		*config_given(cfg, o) = true;
 	return 0;
@@ -884,7 +683,7 @@ config_given(struct config *cfg, const struct config_opt *o)
  * registered backends in the order of their tables.
  */
 void
-config_dump(const struct config *cfg, struct output_kvlist *kv)
+config_dump(const struct config *cfg, struct kvlist *kv)
 {
 	const struct config_opt	*o;
 	union config_val	 v, zero;
@@ -900,11 +699,11 @@ config_dump(const struct config *cfg, struct output_kvlist *kv)
 				continue;
 			if (o->show != NULL) {
 				if (o->show(cfg, buf, sizeof(buf)) == 0)
-					output_kv_set(kv, o->name, "%s", buf);
+					kv_set(kv, o->name, "%s", buf);
 				continue;
 			}
-			load(cfg, o, &v);
-			output_kv_set(kv, o->name, "%s", show(o, &v, buf,
+			config_opt_load(o, base(cfg, o), &v);
+			kv_set(kv, o->name, "%s", config_opt_show(o, &v, buf,
 			    sizeof(buf)));
 		}
 	}
@@ -914,9 +713,9 @@ config_dump(const struct config *cfg, struct output_kvlist *kv)
 		if (!config_opt_backend(o) || o->dump == 0 ||
 		    o->type == CONFIG_CUSTOM)
 			continue;
-		load(cfg, o, &v);
+		config_opt_load(o, base(cfg, o), &v);
 		if (o->init != NULL || memcmp(&v, &zero, sizeof(v)) != 0)
-			output_kv_set(kv, o->name, "%s", show(o, &v, buf,
+			kv_set(kv, o->name, "%s", config_opt_show(o, &v, buf,
 			    sizeof(buf)));
 	}
 }

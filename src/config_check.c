@@ -34,6 +34,7 @@ int
 config_check(struct config *cfg, char *err)
 {
 	const struct backend_ops	*ops;
+	struct backend_opts		 bo;
 	uint64_t			 cap;
 	size_t				 i;
 
@@ -63,10 +64,13 @@ config_check(struct config *cfg, char *err)
 		return -1;
 	}
 	/* The backends' own options, against the others. */
-	for (i = 0; (ops = backend_nth(i)) != NULL; i++)
-		if (ops->check_settings != NULL &&
-		    ops->check_settings(cfg->bset[i], cfg, err) == -1)
+	for (i = 0; (ops = backend_nth(i)) != NULL; i++) {
+		if (ops->check_settings == NULL)
+			continue;
+		config_backend_opts(cfg, ops, NULL, &bo);
+		if (ops->check_settings(&bo, err) == -1)
 			return -1;
+	}
 	cap = names_capacity(cfg->names, cfg->name_len);
 	if (cfg->start > cap || cfg->max_files > cap) {
 		(void)snprintf(err, LD_ERRLEN, "--name-len %u allows at most "

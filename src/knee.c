@@ -29,7 +29,7 @@ knee_record(struct output_doc *doc, const enum phase *phases, size_t np,
 	size_t			 i;
 
 	for (i = 0; i < np; i++) {
-		pn = out[i].name = workload_phase_name(phases[i]);
+		pn = out[i].name = phase_name(phases[i]);
 		k = &out[i].k;
 		out[i].judged = record_knee(&doc->rows, pn, KNEE_FRACTION,
 		    k) == 0;
@@ -38,20 +38,20 @@ knee_record(struct output_doc *doc, const enum phase *phases, size_t np,
 		(void)snprintf(key, sizeof(key), "knee_%s", pn);
 		switch (k->shape) {
 		case STATS_KNEE:
-			output_kv_set(&doc->meta, key, "%.0f", k->n);
+			kv_set(&doc->meta, key, "%.0f", k->n);
 			(void)snprintf(key, sizeof(key), "knee_%s_before", pn);
-			output_kv_set(&doc->meta, key, "%.1f", k->before);
+			kv_set(&doc->meta, key, "%.1f", k->before);
 			(void)snprintf(key, sizeof(key), "knee_%s_after", pn);
-			output_kv_set(&doc->meta, key, "%.1f", k->after);
+			kv_set(&doc->meta, key, "%.1f", k->after);
 			break;
 		case STATS_DECLINE:
-			output_kv_set(&doc->meta, key, "decline");
+			kv_set(&doc->meta, key, "decline");
 			break;
 		case STATS_FLAT:
-			output_kv_set(&doc->meta, key, "none");
+			kv_set(&doc->meta, key, "none");
 			break;
 		case STATS_TOO_FEW:
-			output_kv_set(&doc->meta, key, "too-few-rounds");
+			kv_set(&doc->meta, key, "too-few-rounds");
 			break;
 		}
 	}

@@ -23,7 +23,7 @@
 
 #include "output.h"
 #include "stats.h"
-#include "workload.h"
+#include "phase.h"
 
 #define KNEE_FRACTION	0.5	/* a knee: below half the plateau, for good */
 

@@ -283,11 +283,11 @@ knfs_unexplained(struct knfs *k, const char *phase, const uint64_t *delta,
 
 /* What the results should say of the counts of 'k', into 'kv'. */
 void
-knfs_meta(const struct knfs *k, struct output_kvlist *kv)
+knfs_meta(const struct knfs *k, struct kvlist *kv)
 {
 	if (k->vers == 0)
 		return;
-	output_kv_set(kv, "rpc_counts", "the kernel NFSv%u client's, from "
+	kv_set(kv, "rpc_counts", "the kernel NFSv%u client's, from "
 	    "/proc/self/mountstats, for the whole mount on %s: other "
 	    "processes using it count too (a warning names calls a phase "
 	    "cannot have made); PHASE_rpc_PROC are the calls of each "

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "output.h"
+#include "kv.h"
 
 #define KNFS_MAX	64	/* counters of a mount, at most */
 #define KNFS_V3_NCALLS	22	/* the calls among the v3 counters */
@@ -54,6 +54,6 @@ void	knfs_counters(struct knfs *, uint64_t *);
 const char *const *knfs_names(const struct knfs *);
 const char	*knfs_unexplained(struct knfs *, const char *,
 		    const uint64_t *, bool);
-void	knfs_meta(const struct knfs *, struct output_kvlist *);
+void	knfs_meta(const struct knfs *, struct kvlist *);
 
 #endif /* LD_KNFS_H */

@@ -96,25 +96,25 @@ describe(struct run *r, int argc, char **argv)
 	output_doc_init(&r->doc);
 	r->doc.largedir = xstrdup(LD_VERSION);
 	cmd = util_quote_argv(argc, argv);
-	output_kv_set(&r->doc.meta, "version", "%s", LD_VERSION);
-	output_kv_set(&r->doc.meta, "git", "%s", LD_GIT);
-	output_kv_set(&r->doc.meta, "command", "%s", cmd);
+	kv_set(&r->doc.meta, "version", "%s", LD_VERSION);
+	kv_set(&r->doc.meta, "git", "%s", LD_GIT);
+	kv_set(&r->doc.meta, "command", "%s", cmd);
 	free(cmd);
-	output_kv_set(&r->doc.meta, "label", "%s", r->label);
-	output_kv_set(&r->doc.meta, "start_utc", "%s", r->stamp);
-	output_kv_set(&r->doc.meta, "seed", "%" PRIu64, r->cfg.seed);
+	kv_set(&r->doc.meta, "label", "%s", r->label);
+	kv_set(&r->doc.meta, "start_utc", "%s", r->stamp);
+	kv_set(&r->doc.meta, "seed", "%" PRIu64, r->cfg.seed);
 	if (r->cfg.preset != CONFIG_PRESET_CLASSIC)
-		output_kv_set(&r->doc.meta, "preset", "%s", r->cfg.preset_note);
+		kv_set(&r->doc.meta, "preset", "%s", r->cfg.preset_note);
 	if ((f = getenv(SUITE_COMMAND_ENV)) != NULL && *f != '\0')
-		output_kv_set(&r->doc.meta, "suite_command", "%s", f);
-	output_kv_set(&r->doc.meta, "dir", "%s", r->dir);
+		kv_set(&r->doc.meta, "suite_command", "%s", f);
+	kv_set(&r->doc.meta, "dir", "%s", r->dir);
 	if ((r->ops->flags & BACKEND_LOCAL) != 0)
 		probe_target(r->dir, &r->doc.meta);
 	if (r->conf_path != NULL) {
-		output_kv_set(&r->doc.meta, "config_file", "%s",
+		kv_set(&r->doc.meta, "config_file", "%s",
 		    r->conf_path);
 		if (r->cfg.overrides != NULL)	/* --source, ... */
-			output_kv_set(&r->doc.meta, "target_overrides", "%s",
+			kv_set(&r->doc.meta, "target_overrides", "%s",
 			    r->cfg.overrides);
 		target_meta(&r->target, &r->doc.meta);
 	}
@@ -122,9 +122,9 @@ describe(struct run *r, int argc, char **argv)
 	record_describe(&r->doc.meta);
 	config_dump(&r->cfg, &r->doc.config);
 	perf_describe(&r->perf, line, sizeof(line));
-	output_kv_set(&r->doc.meta, "events", "%s", line);
+	kv_set(&r->doc.meta, "events", "%s", line);
 	if (*perf_unavailable(&r->perf) != '\0')
-		output_kv_set(&r->doc.meta, "events_unavailable", "%s",
+		kv_set(&r->doc.meta, "events_unavailable", "%s",
 		    perf_unavailable(&r->perf));
 	record_describe_cold(&r->doc.meta, r->cfg.cold);
 }
@@ -191,9 +191,9 @@ meta_flush(struct run *r, struct setup_say *s)
 	if (r->outfd == -1)
 		return 0;
 	if (timing_usage(&u) == 0)
-		output_kv_set(&r->doc.meta, "peak_rss_kib", "%" PRIu64,
+		kv_set(&r->doc.meta, "peak_rss_kib", "%" PRIu64,
 		    u.maxrss_kib);
-	output_kv_set(&r->doc.meta, "elapsed_s", "%.3f",
+	kv_set(&r->doc.meta, "elapsed_s", "%.3f",
 	    (timing_now() - r->t0_ns) / 1e9);
 	if (output_flush(r->outfd, r->label, &r->doc, r->outids,
 	    errbuf) == -1) {
@@ -232,7 +232,7 @@ meta_stop(struct run *r)
 	outcome_of(st->err, &cause, &out);
 	util_fmt_count(count, sizeof(count), st->n);
 	if (st->err == ENOMEM && st->memory_limit)
-		output_kv_set(&r->doc.meta, "oom", "%s in round %u (n=%s), "
+		kv_set(&r->doc.meta, "oom", "%s in round %u (n=%s), "
 		    "%s", st->phase, r->round.k, count, st->what);
 	r->doc.status = out.outcome;
 	free(r->doc.stop_reason);

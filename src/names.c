@@ -234,3 +234,27 @@ names_kind_name(enum names_kind kind)
 {
 	return kind == NAMES_MAILDIR ? "maildir" : "fixed";
 }
+
+/* Whether 'name' is one the churn makes. */
+bool
+names_churn_prefix(const char *name)
+{
+	return strncmp(name, NAMES_CHURN_PREFIX, sizeof(NAMES_CHURN_PREFIX) - 1) == 0;
+}
+
+/*
+ * Whether 'name' is exactly the shape of a churn file's name: a run that
+ * was killed may leave some, and cleanup removes them.
+ */
+bool
+names_churn_match(const char *name)
+{
+	size_t	i, p = sizeof(NAMES_CHURN_PREFIX) - 1;
+
+	if (!names_churn_prefix(name) || strlen(name) != p + 10)
+		return false;
+	for (i = p; i < p + 10; i++)
+		if (name[i] < '0' || name[i] > '9')
+			return false;
+	return true;
+}

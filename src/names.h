@@ -29,6 +29,7 @@ enum names_kind {
 
 #define NAMES_DEFAULT_LEN	8
 #define NAMES_MAX_LEN		255
+#define NAMES_CHURN_PREFIX	"churn-"	/* --churn's files (churn.c) */
 
 struct names {
 	enum names_kind	 kind;
@@ -53,5 +54,7 @@ bool		names_lookup(const struct names *, const char *,
 		    uint64_t *);
 bool		names_match(enum names_kind, unsigned, const char *);
 const char	*names_kind_name(enum names_kind);
+bool		 names_churn_prefix(const char *);
+bool		 names_churn_match(const char *);
 
 #endif /* LD_NAMES_H */

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kv.h"
 #include "marker.h"
 #include "nfsb.h"
 #include "nfsb_sweep.h"
@@ -94,7 +95,7 @@ static int	nb_reacquire(struct backend *, char *);
 static bool	nb_vanished(struct backend *, struct backend_dir *);
 static void	nb_counters(struct backend *, uint64_t *);
 static int	nb_overlap(struct backend *, bool);
-static void	nb_meta(struct backend *, struct output_kvlist *);
+static void	nb_meta(struct backend *, struct kvlist *);
 static const char *nb_detail(struct backend *);
 static int	nb_forked(struct backend *);
 static struct nfsb *nb_new(struct backend *, const char *, char *);
@@ -637,39 +638,39 @@ nb_forked(struct backend *be)
 
 /* What a reader of the results needs to know of the server. */
 static void
-nb_meta(struct backend *be, struct output_kvlist *kv)
+nb_meta(struct backend *be, struct kvlist *kv)
 {
 	struct nfsb	*nb = be->priv;
 
-	output_kv_set(kv, "fstype", "nfs");
+	kv_set(kv, "fstype", "nfs");
 	if (nb->window <= 1)
-		output_kv_set(kv, "nfs_client", "largedir's own (libnfs %s raw "
+		kv_set(kv, "nfs_client", "largedir's own (libnfs %s raw "
 		    "RPC), one call at a time over TCP", LD_LIBNFS);
 	else
-		output_kv_set(kv, "nfs_client", "largedir's own (libnfs %s raw "
+		kv_set(kv, "nfs_client", "largedir's own (libnfs %s raw "
 		    "RPC), up to %u calls in flight in a phase over TCP",
 		    LD_LIBNFS, nb->window);
-	output_kv_set(kv, "nfs_window", "%u", nb->window);
-	output_kv_set(kv, "nfs_server", "%s", nb->c.url.host);
-	output_kv_set(kv, "nfs_export", "%s", nb->c.url.path);
-	output_kv_set(kv, "nfs_version", "3");
-	output_kv_set(kv, "nfs_create", "%s", nb->guarded ? "guarded" :
+	kv_set(kv, "nfs_window", "%u", nb->window);
+	kv_set(kv, "nfs_server", "%s", nb->c.url.host);
+	kv_set(kv, "nfs_export", "%s", nb->c.url.path);
+	kv_set(kv, "nfs_version", "3");
+	kv_set(kv, "nfs_create", "%s", nb->guarded ? "guarded" :
 	    "exclusive, then SETATTR");
-	output_kv_set(kv, "nfs_readdir", "%s", nb->plus ? "readdirplus" :
+	kv_set(kv, "nfs_readdir", "%s", nb->plus ? "readdirplus" :
 	    "readdir");
-	output_kv_set(kv, "nfs_dircount", "%" PRIu32, nb->dircount);
-	output_kv_set(kv, "nfs_maxcount", "%" PRIu32, nb->maxcount);
+	kv_set(kv, "nfs_dircount", "%" PRIu32, nb->dircount);
+	kv_set(kv, "nfs_maxcount", "%" PRIu32, nb->maxcount);
 	if (!nb->sizes_given)
-		output_kv_set(kv, "nfs_sizes", "as the Linux client asks at "
+		kv_set(kv, "nfs_sizes", "as the Linux client asks at "
 		    "most: maxcount the server's dtpref, dircount maxcount/8");
-	output_kv_set(kv, "nfs_timeout_ms", "%d", nb->c.timeout_ms);
-	output_kv_set(kv, "nfs_fsinfo", "rtmax %" PRIu32 ", wtmax %" PRIu32
+	kv_set(kv, "nfs_timeout_ms", "%d", nb->c.timeout_ms);
+	kv_set(kv, "nfs_fsinfo", "rtmax %" PRIu32 ", wtmax %" PRIu32
 	    ", dtpref %" PRIu32, nb->c.rtmax, nb->c.wtmax, nb->c.dtpref);
-	output_kv_set(kv, "nfs_pathconf", "name_max %" PRIu32 ", linkmax %"
+	kv_set(kv, "nfs_pathconf", "name_max %" PRIu32 ", linkmax %"
 	    PRIu32 ", no_trunc %s, case_insensitive %s", nb->c.name_max,
 	    nb->c.link_max, nb->c.no_trunc ? "yes" : "no",
 	    nb->c.case_insensitive ? "yes" : "no");
-	output_kv_set(kv, "nfs_counters", "PHASE_rpc_PROC: calls of each "
+	kv_set(kv, "nfs_counters", "PHASE_rpc_PROC: calls of each "
 	    "procedure in the phase; PHASE_rpc_errors: replies with an error; "
 	    "PHASE_rpc_rtt_ns: their round trips summed; PHASE_rpc_bytes_out, "
 	    "_in: what the connection sent (acknowledged) and received, "

@@ -84,18 +84,18 @@ nfsopt_of(const struct backend *be)
 }
 
 /*
- * The backend's check_settings op: 'settings' (a struct nfsopt) against
- * the run's 'cfg'.  A stat of a name the churn removed meanwhile is
+ * The backend's check_settings op: its options (a struct nfsopt in
+ * bo->settings) against the rest of 'bo'.  A stat of a name the churn removed meanwhile is
  * skipped; with calls in flight, its failure would come back for another
  * name, so --churn needs one call in flight.  Return 0, or -1 with errno
  * EINVAL and a message in 'err'.
  */
 int
-nfsopt_check(const void *settings, const struct config *cfg, char *err)
+nfsopt_check(const struct backend_opts *bo, char *err)
 {
-	const struct nfsopt	*o = settings;
+	const struct nfsopt	*o = bo->settings;
 
-	if (o == NULL || cfg->churn == 0 || o->window == 1)
+	if (o == NULL || bo->churn == 0 || o->window == 1)
 		return 0;
 	(void)snprintf(err, LD_ERRLEN, "--churn needs --nfs-window 1 (not %u): "
 	    "a name the churn removed is skipped only with one call in flight",

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "backend.h"
-#include "config.h"
+#include "config_opt.h"
 
 enum nfsopt_create {
 	NFSOPT_EXCLUSIVE,	/* CREATE EXCLUSIVE, then SETATTR the mode */
@@ -43,6 +43,6 @@ extern const struct config_opt	nfsopt_options[];	/* name NULL ends it */
 extern const struct nfsopt	nfsopt_defaults;
 
 const struct nfsopt	*nfsopt_of(const struct backend *);
-int	nfsopt_check(const void *, const struct config *, char *);
+int	nfsopt_check(const struct backend_opts *, char *);
 
 #endif /* LD_NFSOPT_H */

@@ -34,7 +34,7 @@ noise_load(struct noise *ns, struct output_doc *doc, unsigned k, double load,
 	if (ns->warned_load || isnan(load) || cpus < 1 || load <= cpus)
 		return false;
 	ns->warned_load = true;
-	output_kv_set(&doc->meta, "warning_load", "load %.2f on %ld CPUs in "
+	kv_set(&doc->meta, "warning_load", "load %.2f on %ld CPUs in "
 	    "round %u", load, cpus, k);
 	return true;
 }
@@ -60,8 +60,8 @@ noise_outliers(struct noise *ns, struct output_doc *doc, unsigned k,
 		    res->reps, NOISE_OUTLIER_Z, flags) == 0)
 			continue;
 		ns->warned_noise = true;
-		output_kv_set(&doc->meta, "warning_outliers", "round %u %s", k,
-		    workload_phase_name(p));
+		kv_set(&doc->meta, "warning_outliers", "round %u %s", k,
+		    phase_name(p));
 		*which = p;
 		return true;
 	}
@@ -96,8 +96,8 @@ noise_swing(struct noise *ns, struct output_doc *doc, unsigned k,
 		    !stats_swing(v[m - 2], v[m - 1], v[m], NOISE_SWING))
 			continue;
 		ns->warned_noise = true;
-		output_kv_set(&doc->meta, "warning_swing", "round %u %s", k - 1,
-		    workload_phase_name(p));
+		kv_set(&doc->meta, "warning_swing", "round %u %s", k - 1,
+		    phase_name(p));
 		*which = p;
 		found = true;
 	}
@@ -116,14 +116,14 @@ noise_stopped(struct output_doc *doc, unsigned k, const char *pn,
 	const char	*was;
 	char		*copy;
 
-	was = output_kv_get(&doc->meta, "warning_stopped");
+	was = kv_get(&doc->meta, "warning_stopped");
 	if (was == NULL) {
-		output_kv_set(&doc->meta, "warning_stopped", "round %u %s "
+		kv_set(&doc->meta, "warning_stopped", "round %u %s "
 		    "%.2fs", k, pn, lost_s);
 		return;
 	}
 	copy = xstrdup(was);
-	output_kv_set(&doc->meta, "warning_stopped", "%s; round %u %s %.2fs",
+	kv_set(&doc->meta, "warning_stopped", "%s; round %u %s %.2fs",
 	    copy, k, pn, lost_s);
 	free(copy);
 }
@@ -138,18 +138,18 @@ bool
 noise_busy(struct output_doc *doc, unsigned k, const char *pn,
     const char *what)
 {
-	const char	*was = output_kv_get(&doc->meta, "warning_busy");
+	const char	*was = kv_get(&doc->meta, "warning_busy");
 	char		*copy;
 
 	if (was == NULL) {
-		output_kv_set(&doc->meta, "warning_busy", "round %u %s: %s", k,
+		kv_set(&doc->meta, "warning_busy", "round %u %s: %s", k,
 		    pn, what);
 		return true;
 	}
 	if (strlen(was) > 1000)
 		return false;	/* enough to see the pattern */
 	copy = xstrdup(was);
-	output_kv_set(&doc->meta, "warning_busy", "%s; round %u %s: %s", copy,
+	kv_set(&doc->meta, "warning_busy", "%s; round %u %s: %s", copy,
 	    k, pn, what);
 	free(copy);
 	return false;
@@ -168,14 +168,14 @@ noise_boxed(struct output_doc *doc, unsigned k, uint64_t done, uint64_t n)
 	const char	*was;
 
 	(void)snprintf(key, sizeof(key), "open_boxed_round_%u", k);
-	was = output_kv_get(&doc->meta, key);
+	was = kv_get(&doc->meta, key);
 	if (was == NULL) {
-		output_kv_set(&doc->meta, key, "%" PRIu64 " of %" PRIu64,
+		kv_set(&doc->meta, key, "%" PRIu64 " of %" PRIu64,
 		    done, n);
 		return;
 	}
 	copy = xstrdup(was);
-	output_kv_set(&doc->meta, key, "%s; %" PRIu64 " of %" PRIu64, copy,
+	kv_set(&doc->meta, key, "%s; %" PRIu64 " of %" PRIu64, copy,
 	    done, n);
 	free(copy);
 }

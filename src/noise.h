@@ -26,7 +26,7 @@
 
 #include "output.h"
 #include "round.h"
-#include "workload.h"
+#include "phase.h"
 
 #define NOISE_SWING	2.0	/* a rate this far off both neighbours */
 #define NOISE_OUTLIER_Z	3.5	/* modified z-score of a noisy repetition */

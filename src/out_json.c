@@ -30,7 +30,7 @@
 
 static void	put_string(FILE *, const char *);
 static void	put_stop(FILE *, const struct output_doc *);
-static void	put_kvlist(FILE *, const char *, const struct output_kvlist *);
+static void	put_kvlist(FILE *, const char *, const struct kvlist *);
 static void	put_rows(FILE *, const char *, const struct output_table *);
 static void	put_cell(FILE *, const struct output_col *, double);
 
@@ -103,7 +103,7 @@ put_stop(FILE *fp, const struct output_doc *doc)
 
 /* Print the member 'name', an object of the strings of 'list', and ",". */
 static void
-put_kvlist(FILE *fp, const char *name, const struct output_kvlist *list)
+put_kvlist(FILE *fp, const char *name, const struct kvlist *list)
 {
 	size_t	i;
 

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "outcome.h"
-#include "report.h"
+#include "util.h"
 
 /*
  * The run cannot go on because of errno 'e': fill 'out' with the exit

@@ -61,78 +61,6 @@ const struct writer output_writers[] = {
 _Static_assert(sizeof(output_writers) / sizeof(output_writers[0]) ==
     OUTPUT_NWRITERS + 1, "OUTPUT_NWRITERS is the number of writers");
 
-/* ===== Key/value lists ===== */
-
-/*
- * Set 'key' in 'list' to the printf-style 'fmt' and its arguments.  An
- * existing key keeps its place and gets the new value; a new key is
- * appended, so the list stays in the order keys were first set.  The list
- * owns copies of both strings.  A value vasprintf(3) cannot format (out
- * of memory, a bad wide character) is stored empty; xstrdup() dies if
- * memory is out.
- */
-void
-output_kv_set(struct output_kvlist *list, const char *key, const char *fmt,
-    ...)
-{
-	va_list	 ap;
-	char	*value;
-	size_t	 i;
-	int	 n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&value, fmt, ap);
-	va_end(ap);
-	if (n == -1)
-		value = xstrdup("");
-
-	for (i = 0; i < list->len; i++) {
-		if (strcmp(list->kv[i].key, key) == 0) {
-			free(list->kv[i].value);
-			list->kv[i].value = value;
-			return;
-		}
-	}
-	if (list->len == list->cap) {
-		list->cap = list->cap == 0 ? 16 : list->cap * 2;
-		list->kv = xreallocarray(list->kv, list->cap,
-		    sizeof(list->kv[0]));
-	}
-	list->kv[list->len].key = xstrdup(key);
-	list->kv[list->len].value = value;
-	list->len++;
-}
-
-/*
- * Return the value of 'key' in 'list', or NULL if it is not set.  The
- * string belongs to the list and lives until the key is set again or the
- * list is freed.
- */
-const char *
-output_kv_get(const struct output_kvlist *list, const char *key)
-{
-	size_t	i;
-
-	for (i = 0; i < list->len; i++)
-		if (strcmp(list->kv[i].key, key) == 0)
-			return list->kv[i].value;
-	return NULL;
-}
-
-/* Free every key and value of 'list' and leave it empty and reusable. */
-void
-output_kv_free(struct output_kvlist *list)
-{
-	size_t	i;
-
-	for (i = 0; i < list->len; i++) {
-		free(list->kv[i].key);
-		free(list->kv[i].value);
-	}
-	free(list->kv);
-	memset(list, 0, sizeof(*list));
-}
-
 /* ===== Tables ===== */
 
 /* Make 't' an empty table with no columns. */
@@ -247,8 +175,8 @@ output_doc_free(struct output_doc *doc)
 	free(doc->largedir);
 	free(doc->stop_reason);
 	free(doc->stop_phase);
-	output_kv_free(&doc->meta);
-	output_kv_free(&doc->config);
+	kv_free(&doc->meta);
+	kv_free(&doc->config);
 	output_table_free(&doc->rows);
 	output_table_free(&doc->summary);
 	output_doc_init(doc);

@@ -26,25 +26,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "kv.h"
+
 #define OUTPUT_FORMAT	1	/* bump when a column is renamed or removed */
-
-/* An ordered list of key/value strings (metadata, settings). */
-struct output_kv {
-	char	*key;
-	char	*value;
-};
-
-struct output_kvlist {
-	struct output_kv	*kv;
-	size_t			 len;
-	size_t			 cap;
-};
-
-void	output_kv_set(struct output_kvlist *, const char *, const char *, ...)
-	    __attribute__((format(printf, 3, 4)));
-const char *
-	output_kv_get(const struct output_kvlist *, const char *);
-void	output_kv_free(struct output_kvlist *);
 
 /*
  * A column: its name (snake_case with the unit in it: "create_ns",
@@ -81,8 +65,8 @@ enum output_status {
 
 struct output_doc {
 	char			*largedir;	/* version string */
-	struct output_kvlist	 meta;		/* environment, in order */
-	struct output_kvlist	 config;	/* settings, in order */
+	struct kvlist	 meta;		/* environment, in order */
+	struct kvlist	 config;	/* settings, in order */
 	struct output_table	 rows;		/* one row per round and rep */
 	struct output_table	 summary;	/* one row per round */
 	enum output_status	 status;

@@ -75,7 +75,7 @@ struct posix {
 
 static int	posix_check(const char *, char *);
 static const struct backend_ops *posix_refine(const char *,
-		    struct output_kvlist *, char *);
+		    struct kvlist *, char *);
 static unsigned	nfs_vers(const struct backend_ops *);
 static void	count_nfs(struct backend *, const char *);
 static void	posix_counters(struct backend *, uint64_t *);
@@ -179,7 +179,7 @@ posix_check(const char *target, char *err)
  * client sent (posix_mount_ops()); else posix_ops.
  */
 static const struct backend_ops *
-posix_refine(const char *target, struct output_kvlist *meta, char *err)
+posix_refine(const char *target, struct kvlist *meta, char *err)
 {
 	const struct backend_ops	*ops = &posix_ops;
 	struct probe_mount		 pm;
@@ -204,7 +204,7 @@ posix_refine(const char *target, struct output_kvlist *meta, char *err)
  */
 const struct backend_ops *
 posix_mount_ops(const char *fstype, const char *mountpoint, const char *file,
-    struct output_kvlist *meta, char *err)
+    struct kvlist *meta, char *err)
 {
 	const struct backend_ops	*ops;
 	struct knfs			 k;

@@ -13,9 +13,9 @@
 #define LD_POSIX_H
 
 #include "backend.h"
-#include "output.h"
+#include "kv.h"
 
 const struct backend_ops *posix_mount_ops(const char *, const char *,
-	    const char *, struct output_kvlist *, char *);
+	    const char *, struct kvlist *, char *);
 
 #endif /* LD_POSIX_H */

@@ -41,7 +41,7 @@
 #endif
 
 #include "mountinfo.h"
-#include "output.h"
+#include "kv.h"
 #include "probe.h"
 #include "sysfile.h"
 #include "util.h"
@@ -97,7 +97,7 @@ static int	 cpu_line(void *, char *);
 static int	 fs_line(void *, char *);
 static const char *
 		 magic_name(unsigned long);
-static void	 block_queue(unsigned, unsigned, struct output_kvlist *);
+static void	 block_queue(unsigned, unsigned, struct kvlist *);
 
 /* ===== Mounts ===== */
 
@@ -395,7 +395,7 @@ probe_loadavg(double *load1)
  * source cannot be read is left out.  'kv' owns the new strings.
  */
 void
-probe_system(struct output_kvlist *kv)
+probe_system(struct kvlist *kv)
 {
 	struct utsname	 uts;
 	char		 buf[256], host[HOST_NAME_MAX + 1];
@@ -404,32 +404,32 @@ probe_system(struct output_kvlist *kv)
 
 	if (gethostname(host, sizeof(host)) == 0) {
 		host[sizeof(host) - 1] = '\0';
-		output_kv_set(kv, "host", "%s", host);
+		kv_set(kv, "host", "%s", host);
 	}
 	if (uname(&uts) == 0) {
-		output_kv_set(kv, "kernel", "%s %s%s", uts.sysname, uts.release,
+		kv_set(kv, "kernel", "%s %s%s", uts.sysname, uts.release,
 		    probe_is_uml(PROC_CPUINFO) ? " (User-Mode Linux)" : "");
-		output_kv_set(kv, "kernel_version", "%s", uts.version);
-		output_kv_set(kv, "machine", "%s", uts.machine);
+		kv_set(kv, "kernel_version", "%s", uts.version);
+		kv_set(kv, "machine", "%s", uts.machine);
 	}
 	if (probe_cpu_model(PROC_CPUINFO, buf, sizeof(buf)) == 0)
-		output_kv_set(kv, "cpu_model", "%s", buf);
+		kv_set(kv, "cpu_model", "%s", buf);
 	if ((n = sysconf(_SC_NPROCESSORS_ONLN)) > 0)
-		output_kv_set(kv, "cpus_online", "%ld", n);
+		kv_set(kv, "cpus_online", "%ld", n);
 	if (sysfile_key_u64(PROC_MEMINFO, "MemTotal", &kib) == 0)
-		output_kv_set(kv, "mem_total_kib", "%" PRIu64, kib);
+		kv_set(kv, "mem_total_kib", "%" PRIu64, kib);
 	if (sysfile_key_u64(PROC_MEMINFO, "MemAvailable",
 	    &kib) == 0)
-		output_kv_set(kv, "mem_available_kib", "%" PRIu64, kib);
+		kv_set(kv, "mem_available_kib", "%" PRIu64, kib);
 	if ((n = sysconf(_SC_PAGESIZE)) > 0)
-		output_kv_set(kv, "page_size", "%ld", n);
+		kv_set(kv, "page_size", "%ld", n);
 	if (sysfile_line(CLOCKSOURCE, buf, sizeof(buf)) == 0)
-		output_kv_set(kv, "clocksource", "%s", buf);
+		kv_set(kv, "clocksource", "%s", buf);
 #ifdef COMPILER
-	output_kv_set(kv, "compiler", "%s", COMPILER);
+	kv_set(kv, "compiler", "%s", COMPILER);
 #endif
 #ifdef __GLIBC__
-	output_kv_set(kv, "libc", "glibc %s", gnu_get_libc_version());
+	kv_set(kv, "libc", "glibc %s", gnu_get_libc_version());
 #endif
 }
 
@@ -464,7 +464,7 @@ magic_name(unsigned long magic)
  * uses its disk's, one directory up from the partition's sysfs entry.
  */
 static void
-block_queue(unsigned major, unsigned minor, struct output_kvlist *kv)
+block_queue(unsigned major, unsigned minor, struct kvlist *kv)
 {
 	static const char	*names[] = { "rotational", "scheduler" };
 	static const char	*dirs[] = { "queue", "../queue" };
@@ -494,7 +494,7 @@ block_queue(unsigned major, unsigned minor, struct output_kvlist *kv)
 				continue;
 		}
 		if (*s != '\0')
-			output_kv_set(kv, names[i], "%s", s);
+			kv_set(kv, names[i], "%s", s);
 	}
 }
 
@@ -505,20 +505,20 @@ block_queue(unsigned major, unsigned minor, struct output_kvlist *kv)
  * pass on (it says 1 whatever lies below).  Nothing if it cannot be told.
  */
 void
-probe_storage(const char *path, const char *key, struct output_kvlist *kv)
+probe_storage(const char *path, const char *key, struct kvlist *kv)
 {
-	struct output_kvlist	 q = { 0 };
+	struct kvlist	 q = { 0 };
 	struct probe_mount	 m;
 	const char		*rot;
 
 	if (probe_mount(path, &m) == -1)
 		return;
 	block_queue(m.major, m.minor, &q);
-	rot = output_kv_get(&q, "rotational");
-	output_kv_set(kv, key, "%s on %s%s%s%s", m.fstype, m.source,
+	rot = kv_get(&q, "rotational");
+	kv_set(kv, key, "%s on %s%s%s%s", m.fstype, m.source,
 	    rot != NULL ? " (rotational: " : "", rot != NULL ? rot : "",
 	    rot != NULL ? ")" : "");
-	output_kv_free(&q);
+	kv_free(&q);
 	probe_mount_free(&m);
 }
 
@@ -549,7 +549,7 @@ probe_inodes_free(const char *path)
  * out.  'kv' owns the new strings.
  */
 void
-probe_target(const char *path, struct output_kvlist *kv)
+probe_target(const char *path, struct kvlist *kv)
 {
 	struct probe_mount	 m;
 	struct statfs		 sfs;
@@ -563,34 +563,34 @@ probe_target(const char *path, struct output_kvlist *kv)
 
 	have_mount = probe_mount(path, &m) == 0;
 	if (have_mount) {
-		output_kv_set(kv, "fstype", "%s", m.fstype);
-		output_kv_set(kv, "driver", "%s", m.driver);
-		output_kv_set(kv, "source", "%s", m.source);
-		output_kv_set(kv, "mountpoint", "%s", m.mountpoint);
-		output_kv_set(kv, "mount_options", "%s", m.mount_opts);
-		output_kv_set(kv, "super_options", "%s", m.super_opts);
+		kv_set(kv, "fstype", "%s", m.fstype);
+		kv_set(kv, "driver", "%s", m.driver);
+		kv_set(kv, "source", "%s", m.source);
+		kv_set(kv, "mountpoint", "%s", m.mountpoint);
+		kv_set(kv, "mount_options", "%s", m.mount_opts);
+		kv_set(kv, "super_options", "%s", m.super_opts);
 	}
 	if (statfs(path, &sfs) == 0) {
 		magic = (unsigned long)sfs.f_type & 0xffffffffUL;
 		if (!have_mount && (name = magic_name(magic)) != NULL)
-			output_kv_set(kv, "fstype", "%s", name);
-		output_kv_set(kv, "fs_magic", "0x%lx", magic);
+			kv_set(kv, "fstype", "%s", name);
+		kv_set(kv, "fs_magic", "0x%lx", magic);
 	}
 	if (statvfs(path, &svfs) == 0) {
-		output_kv_set(kv, "block_size", "%lu", svfs.f_bsize);
-		output_kv_set(kv, "free_bytes", "%" PRIu64,
+		kv_set(kv, "block_size", "%lu", svfs.f_bsize);
+		kv_set(kv, "free_bytes", "%" PRIu64,
 		    (uint64_t)svfs.f_bavail * svfs.f_frsize);
-		output_kv_set(kv, "total_bytes", "%" PRIu64,
+		kv_set(kv, "total_bytes", "%" PRIu64,
 		    (uint64_t)svfs.f_blocks * svfs.f_frsize);
-		output_kv_set(kv, "free_inodes", "%" PRIu64,
+		kv_set(kv, "free_inodes", "%" PRIu64,
 		    (uint64_t)svfs.f_favail);
-		output_kv_set(kv, "total_inodes", "%" PRIu64,
+		kv_set(kv, "total_inodes", "%" PRIu64,
 		    (uint64_t)svfs.f_files);
 	}
 	if (stat(path, &st) == 0) {
 		qmajor = major(st.st_dev);
 		qminor = minor(st.st_dev);
-		output_kv_set(kv, "device", "%u:%u", qmajor, qminor);
+		kv_set(kv, "device", "%u:%u", qmajor, qminor);
 		/* btrfs reports an anonymous st_dev; ask the source. */
 		dir = xasprintf(SYSFS_BLOCK "/%u:%u", qmajor, qminor);
 		if (access(dir, F_OK) == -1 && have_mount &&

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "output.h"
+#include "kv.h"
 
 #define PROBE_FILESYSTEMS	"/proc/filesystems"
 #define PROBE_CPUINFO		"/proc/cpuinfo"
@@ -47,9 +47,9 @@ int	probe_fs_known(const char *, const char *);
 bool	probe_is_uml(const char *);
 int	probe_loadavg(double *);
 
-void	probe_system(struct output_kvlist *);
-void	probe_target(const char *, struct output_kvlist *);
-void	probe_storage(const char *, const char *, struct output_kvlist *);
+void	probe_system(struct kvlist *);
+void	probe_target(const char *, struct kvlist *);
+void	probe_storage(const char *, const char *, struct kvlist *);
 uint64_t	probe_inodes_free(const char *);
 
 #endif /* LD_PROBE_H */

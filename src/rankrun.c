@@ -16,7 +16,6 @@
 #include "measure.h"
 #include "ranks.h"
 #include "rankrun.h"
-#include "report.h"
 #include "round.h"
 #include "sig.h"
 #include "util.h"
@@ -39,7 +38,7 @@ struct hello {
  */
 int
 rankrun_hello(uint64_t *seed, char *workdir, size_t len,
-    struct output_kvlist *meta)
+    struct kvlist *meta)
 {
 	struct hello		 h;
 	const char		*base;
@@ -76,7 +75,7 @@ rankrun_hello(uint64_t *seed, char *workdir, size_t len,
 			    HOST_LEN);
 			free(old);
 		}
-		output_kv_set(meta, "mpi_ranks", "%s", list);
+		kv_set(meta, "mpi_ranks", "%s", list);
 		free(list);
 	}
 	free(all);
@@ -121,57 +120,4 @@ rankrun_worker(struct config *cfg, const struct backend_ops *ops,
 	if (backend_close(&be, true, msg) == -1 && rc == 0)
 		rc = util_fail(err, errno, "%s", msg);
 	return rc;
-}
-
-/*
- * --mpi, in every rank: start MPI (refusing first what cannot go with
- * it: a target of -c, given as 'conf', a backend without attach, any
- * events); the ranks are the clients, so cfg->clients becomes their
- * number and the settings are checked again.  Return -1 in rank 0, which
- * goes on to run the run, and in every other rank the exit status of its
- * part (rankrun_worker() in 'target', with the backend options 'bo').  Bad
- * input exits 2 as report_usage() does.
- */
-int
-rankrun_start(struct config *cfg, const struct backend_ops *ops,
-    const char *target, bool conf, struct backend_opts *bo, int *argc,
-    char ***argv)
-{
-	char	errbuf[LD_ERRLEN];
-	int	rc;
-
-	if (conf)
-		report_usage("--mpi: not with -c (a target set up on one "
-		    "machine); give a directory every rank mounts");
-	if (ops->attach == NULL)
-		report_usage("--mpi: not with the %s backend", ops->name);
-	if (cfg->events != NULL && strcmp(cfg->events, "none") != 0)
-		report_usage("--mpi: not with --events (the ranks' machines "
-		    "may count different ones)");
-	free(cfg->events);
-	cfg->events = xstrdup("none");
-	if (ranks_start(argc, argv, errbuf) == -1) {
-		if (errno == ENOTSUP)
-			report_usage("%s", errbuf);
-		errx(1, "%s", errbuf);
-	}
-	cfg->clients = (unsigned)ranks_size();
-	if (cfg->clients > CONFIG_MAX_CLIENTS || config_check(cfg, errbuf) ==
-	    -1) {
-		if (ranks_rank() == 0)
-			warnx("%s", cfg->clients > CONFIG_MAX_CLIENTS ?
-			    "--mpi: at most 64 ranks" : errbuf);
-		ranks_end();
-		exit(2);
-	}
-	if (ranks_rank() == 0)
-		return -1;
-	report_init(true, false);
-	if (sig_setup(false) == -1)
-		err(1, "sigaction");
-	rc = rankrun_worker(cfg, ops, target, bo, errbuf);
-	if (rc == -1)
-		warnx("%s", errbuf);
-	ranks_end();
-	return rc == -1 ? 1 : 0;
 }

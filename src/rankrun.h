@@ -18,11 +18,9 @@
 
 #include "backend.h"
 #include "config.h"
-#include "output.h"
+#include "kv.h"
 
-int	rankrun_start(struct config *, const struct backend_ops *,
-	    const char *, bool, struct backend_opts *, int *, char ***);
-int	rankrun_hello(uint64_t *, char *, size_t, struct output_kvlist *);
+int	rankrun_hello(uint64_t *, char *, size_t, struct kvlist *);
 int	rankrun_worker(struct config *, const struct backend_ops *,
 	    const char *, struct backend_opts *, char *);
 

@@ -60,29 +60,29 @@ static void	sort_points(double *, double *, size_t);
  * rusage deltas, the chained latencies and the cache counters.
  */
 void
-record_describe(struct output_kvlist *kv)
+record_describe(struct kvlist *kv)
 {
-	output_kv_set(kv, "clock", "CLOCK_MONOTONIC");
-	output_kv_set(kv, "rusage", "RUSAGE_SELF deltas per phase; blocks in "
+	kv_set(kv, "clock", "CLOCK_MONOTONIC");
+	kv_set(kv, "rusage", "RUSAGE_SELF deltas per phase; blocks in "
 	    "512-byte units");
-	output_kv_set(kv, "latency", "per operation, chained: from the end of "
+	kv_set(kv, "latency", "per operation, chained: from the end of "
 	    "the previous operation to the end of this one");
-	output_kv_set(kv, "caches", "PHASE_dentries, _inodes, _dentry_objs, "
+	kv_set(kv, "caches", "PHASE_dentries, _inodes, _dentry_objs, "
 	    "_inode_objs and _mem_avail_kib are machine-wide, read at the "
 	    "start of the phase; _sectors_read and _sectors_written are the "
 	    "target device's, during the phase");
-	output_kv_set(kv, "stopped", "PHASE_stopped is 1 when the phase lost "
+	kv_set(kv, "stopped", "PHASE_stopped is 1 when the phase lost "
 	    "time: largedir was stopped (SIGCONT came), or more than %.0f%% "
 	    "of its time, and over 1s, went neither to the CPU nor to waits "
 	    "that would explain it (a paused machine)", 100 *
 	    RECORD_LOST_SHARE);
-	output_kv_set(kv, "listing", "every listing checks itself (list, "
+	kv_set(kv, "listing", "every listing checks itself (list, "
 	    "liststat, each pass of rmrf): PHASE_loop is the entry at which "
 	    "it went round (a name came twice, more entries than there are, "
 	    "or the server handed out a cookie twice; the listing stopped "
 	    "there), else 0; PHASE_lost the files it never saw; empty for "
 	    "the other phases");
-	output_kv_set(kv, "churn", "with --churn, PHASE_churn_made and "
+	kv_set(kv, "churn", "with --churn, PHASE_churn_made and "
 	    "PHASE_churn_removed count the files another process made and "
 	    "removed in the directory while list, liststat or rmrf read it, "
 	    "on a connection of its own where the backend has one; empty "
@@ -110,9 +110,9 @@ record_lost_time(const struct phase_rec *ph)
 
 /* Say in the metadata 'kv' what --cold 'cold' did before the phases. */
 void
-record_describe_cold(struct output_kvlist *kv, enum config_cold cold)
+record_describe_cold(struct kvlist *kv, enum config_cold cold)
 {
-	output_kv_set(kv, "cold", "%s", cold == CONFIG_COLD_NONE ? "none: each "
+	kv_set(kv, "cold", "%s", cold == CONFIG_COLD_NONE ? "none: each "
 	    "phase sees what create left in the caches" : cold ==
 	    CONFIG_COLD_DROP ? "drop: syncfs and drop_caches=2 before each "
 	    "phase after the first (create; mkdir in a tree); PHASE_cold_ns "
@@ -159,7 +159,7 @@ record_columns(struct output_doc *doc, const enum phase *phases, size_t np,
 		(void)output_table_col(s, "dirs", -1);
 	(void)output_table_col(s, "reps", -1);
 	for (i = 0; i < np; i++) {
-		pn = workload_phase_name(phases[i]);
+		pn = phase_name(phases[i]);
 		for (j = 0; j < NELEM(phase_cols); j++) {
 			(void)snprintf(name, sizeof(name), "%s_%s", pn,
 			    phase_cols[j].name);

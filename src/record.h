@@ -21,6 +21,7 @@
 #ifndef LD_RECORD_H
 #define LD_RECORD_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,7 +29,7 @@
 #include "config.h"
 #include "output.h"
 #include "stats.h"
-#include "workload.h"
+#include "phase.h"
 
 #define RECORD_MAX_EXTRA	160	/* events, counters and clients */
 #define RECORD_LOST_SHARE	0.25	/* of a phase's time, unexplained */
@@ -88,8 +89,8 @@ struct round_rec {
 	double	median[PHASE_COUNT], min[PHASE_COUNT], max[PHASE_COUNT];
 };
 
-void	record_describe(struct output_kvlist *);
-void	record_describe_cold(struct output_kvlist *, enum config_cold);
+void	record_describe(struct kvlist *);
+void	record_describe_cold(struct kvlist *, enum config_cold);
 void	record_phase_init(struct phase_rec *);
 bool	record_lost_time(const struct phase_rec *);
 void	record_columns(struct output_doc *, const enum phase *, size_t,

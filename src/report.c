@@ -198,11 +198,11 @@ report_progress(const struct report_progress *pr, enum phase p,
 		util_fmt_count(made, sizeof(made), done);
 		(void)fprintf(stderr, "\r\033[Kround %u  n=%s at most  %s %s "
 		    "made  %s/s  %s/%s  ends at the budget", pr->round, count,
-		    workload_phase_name(p), made, rate, elapsed, budget);
+		    phase_name(p), made, rate, elapsed, budget);
 		return;
 	}
 	(void)fprintf(stderr, "\r\033[Kround %u  n=%s  %s %3.0f%%  %s/s  "
-	    "%s/%s  round ETA %s", pr->round, count, workload_phase_name(p),
+	    "%s/%s  round ETA %s", pr->round, count, phase_name(p),
 	    pct > 100 ? 100 : pct, rate, elapsed, budget, eta);
 }
 
@@ -233,7 +233,7 @@ report_round(unsigned k, bool warmup, const enum phase *phases, size_t np,
 	for (i = 0; i < np; i++) {
 		p = phases[i];
 		util_fmt_rate(rate, sizeof(rate), med[p]);
-		printf("  %s %7s/s", workload_phase_name(p), rate);
+		printf("  %s %7s/s", phase_name(p), rate);
 		/* Padded: the round lines stay aligned (± is 2 bytes). */
 		if (res->reps > 1 && med[p] > 0) {
 			(void)snprintf(spread, sizeof(spread), "±%.1f%%", 50 *
@@ -247,7 +247,7 @@ report_round(unsigned k, bool warmup, const enum phase *phases, size_t np,
 	if (np > 0 && !isnan(res->calls[phases[0]])) {
 		printf("%*s", 21, "calls/file");
 		for (i = 0; i < np; i++)
-			printf("  %s %.3g", workload_phase_name(phases[i]),
+			printf("  %s %.3g", phase_name(phases[i]),
 			    res->calls[phases[i]]);
 		printf("\n");
 	}
@@ -265,11 +265,11 @@ report_broken(const struct round_listing *b)
 	if (b->loop_at != 0) {
 		util_fmt_count(count, sizeof(count), b->loop_at);
 		printf("%*s  %s LOOP at entry %s: %s\n", 21, "listing",
-		    workload_phase_name(b->phase), count, b->odd);
+		    phase_name(b->phase), count, b->odd);
 	} else {
 		util_fmt_count(count, sizeof(count), b->lost);
 		printf("%*s  %s LOST %s, the first %s\n", 21, "listing",
-		    workload_phase_name(b->phase), count, b->odd);
+		    phase_name(b->phase), count, b->odd);
 	}
 }
 
@@ -286,9 +286,9 @@ report_start(const struct report_start *st)
 
 	if (!quiet) {
 		/* Say when another driver serves it (ext2 by ext4). */
-		if ((fs = output_kv_get(&st->doc->meta, "fstype")) == NULL)
+		if ((fs = kv_get(&st->doc->meta, "fstype")) == NULL)
 			fs = "?";
-		drv = output_kv_get(&st->doc->meta, "driver");
+		drv = kv_get(&st->doc->meta, "driver");
 		other = drv != NULL && strcmp(drv, fs) != 0;
 		util_fmt_duration(tmp, sizeof(tmp), cfg->budget_ns);
 		printf("largedir %s: %s%s%s%s at %s, work directory %s\n",
@@ -296,9 +296,9 @@ report_start(const struct report_start *st)
 		    other ? drv : "", other ? " driver)" : "", st->dir,
 		    st->workdir);
 		printf("seed %" PRIu64 ", budget %s (%s), growth %g, phases "
-		    "%s\n", cfg->seed, tmp, output_kv_get(&st->doc->config,
+		    "%s\n", cfg->seed, tmp, kv_get(&st->doc->config,
 		    "budget-policy"), cfg->growth,
-		    output_kv_get(&st->doc->config, "phases"));
+		    kv_get(&st->doc->config, "phases"));
 		if (cfg->preset != CONFIG_PRESET_CLASSIC)
 			printf("preset %s\n", cfg->preset_note);
 		if (cfg->layout == CONFIG_LAYOUT_TREE)
@@ -309,13 +309,13 @@ report_start(const struct report_start *st)
 			printf("clients: %u %s share each round, %s; a rate "
 			    "counts them all, first start to last end\n",
 			    cfg->clients, cfg->mpi ? "MPI ranks" :
-			    "processes", output_kv_get(&st->doc->config,
+			    "processes", kv_get(&st->doc->config,
 			    "split"));
 		if (cfg->cold != CONFIG_COLD_NONE)
 			printf("cold caches: %s before each phase after "
 			    "%s, untimed\n", cfg->cold == CONFIG_COLD_DROP ?
 			    "syncfs and drop_caches" : "unmount and mount",
-			    workload_phase_name(cfg->phases[0]));
+			    phase_name(cfg->phases[0]));
 		if (st->memcg != NULL)
 			printf("memory limit: %g MiB for the phases that "
 			    "read the directory, in %s\n",
@@ -505,7 +505,7 @@ report_outliers(struct noise *ns, struct output_doc *doc, unsigned k,
 	if (noise_outliers(ns, doc, k, phases, np, res, &p))
 		report_warn("warning: outliers among the %u repetitions of "
 		    "round %u (%s): the machine may be busy; rerun on a quiet "
-		    "system", res->reps, k, workload_phase_name(p));
+		    "system", res->reps, k, phase_name(p));
 }
 
 /*
@@ -524,7 +524,7 @@ report_swing(struct noise *ns, struct output_doc *doc, unsigned k,
 		    "%.0fx off both neighbouring rounds: the machine may be "
 		    "busy or the filesystem working in the background; rerun, "
 		    "or use --repeat 3 to see the spread",
-		    workload_phase_name(p), k - 1, NOISE_SWING);
+		    phase_name(p), k - 1, NOISE_SWING);
 }
 
 /*
@@ -592,7 +592,7 @@ report_note(struct noise *noise, struct output_doc *doc,
 		util_fmt_count(count, sizeof(count), rn->count);
 		util_fmt_count(of, sizeof(of), rn->n);
 		report_warn("warning: %s saw %s entries in a directory of %s "
-		    "files", workload_phase_name(rn->phase), count, of);
+		    "files", phase_name(rn->phase), count, of);
 		break;
 	case ROUND_NOTE_FOREIGN:
 		report_warn("warning: %" PRIu64 " entries in %s/%s were not "
@@ -606,17 +606,17 @@ report_note(struct noise *noise, struct output_doc *doc,
 		report_warn("%s", rn->msg);
 		break;
 	case ROUND_NOTE_STOPPED:
-		report_stopped(doc, rn->round, workload_phase_name(rn->phase),
+		report_stopped(doc, rn->round, phase_name(rn->phase),
 		    rn->load);
 		break;
 	case ROUND_NOTE_LOOP:
 		util_fmt_count(count, sizeof(count), rn->count);
 		report_warn("warning: round %u, %s: a readdir loop: %s at "
-		    "entry %s", rn->round, workload_phase_name(rn->phase),
+		    "entry %s", rn->round, phase_name(rn->phase),
 		    rn->msg, count);
 		break;
 	case ROUND_NOTE_BUSY:
-		report_busy(doc, rn->round, workload_phase_name(rn->phase),
+		report_busy(doc, rn->round, phase_name(rn->phase),
 		    rn->msg);
 		break;
 	case ROUND_NOTE_BOXED:
@@ -627,7 +627,7 @@ report_note(struct noise *noise, struct output_doc *doc,
 		util_fmt_count(of, sizeof(of), rn->n);
 		report_warn("warning: round %u, %s: %s of %s files never "
 		    "listed, the first %s", rn->round,
-		    workload_phase_name(rn->phase), count, of, rn->msg);
+		    phase_name(rn->phase), count, of, rn->msg);
 		break;
 	}
 }

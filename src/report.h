@@ -25,14 +25,8 @@
 #include "output.h"
 #include "round.h"
 #include "timing.h"
+#include "util.h"
 #include "workload.h"
-
-/* Exit statuses (EXIT STATUS in the man page). */
-#define EXIT_USAGE	2	/* bad option, bad directory */
-#define EXIT_STOPPED	3	/* the filesystem stopped the run */
-#define EXIT_TARGET	4	/* the target cannot be set up here */
-#define EXIT_SUITE	5	/* a suite target did not complete */
-#define EXIT_LISTING	6	/* a listing went round or lost entries */
 
 /* What the progress line shows: where the run is. */
 struct report_progress {

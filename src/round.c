@@ -315,19 +315,19 @@ run_phase(struct round *r, size_t i, unsigned rep, uint64_t *n,
 	uint64_t		 t;
 
 	if (sig_count > 0)
-		return stop(r, EINTR, workload_phase_name(p), *n,
+		return stop(r, EINTR, phase_name(p), *n,
 		    "before the phase");
 	if (i > 0 && cold_step(r, p, *n, &cold_ns) == -1)
 		return -1;
 	if (cfg->sync == CONFIG_SYNC_PHASE) {
 		t = timing_now();
 		if (r->be->ops->sync(r->be) == -1)
-			return stop(r, errno, workload_phase_name(p), *n,
+			return stop(r, errno, phase_name(p), *n,
 			    "syncfs");
 		c->sync_ns += timing_now() - t;
 	}
 	if (measure_phase(r, p, rep, *n, &o) == -1) {
-		(void)stop(r, o.err, workload_phase_name(p), *n, "%s",
+		(void)stop(r, o.err, phase_name(p), *n, "%s",
 		    o.what);
 		r->stop.memory_limit = o.err == ENOMEM &&
 		    strstr(o.what, "--memory-limit") != NULL;
@@ -408,7 +408,7 @@ rep_row(struct round *r, unsigned rep, uint64_t n, bool warmup,
 static int
 cold_step(struct round *r, enum phase p, uint64_t n, double *ns)
 {
-	const char	*pn = workload_phase_name(p);
+	const char	*pn = phase_name(p);
 	char		 errbuf[LD_ERRLEN];
 	uint64_t	 t0 = timing_now();
 	int		 e;
@@ -570,11 +570,11 @@ listing_stop(struct round *r, const struct round_listing *b)
 
 	if (b->loop_at != 0) {
 		util_fmt_count(count, sizeof(count), b->loop_at);
-		(void)stop(r, ELOOP, workload_phase_name(b->phase), r->n,
+		(void)stop(r, ELOOP, phase_name(b->phase), r->n,
 		    "%s at entry %s (repetition %u)", b->odd, count, b->rep);
 	} else {
 		util_fmt_count(count, sizeof(count), b->lost);
-		(void)stop(r, ENOENT, workload_phase_name(b->phase), r->n,
+		(void)stop(r, ENOENT, phase_name(b->phase), r->n,
 		    "%s %s never listed, the first %s (repetition %u)", count,
 		    b->lost == 1 ? "file" : "files", b->odd, b->rep);
 	}
@@ -601,7 +601,7 @@ busy_check(struct round *r, enum phase p, const struct phase_rec *rec)
 	for (i = 0; i < r->ncounters && i < BACKEND_MAX_COUNTERS; i++)
 		delta[i] = isnan(rec->extra[r->nperf + i]) ? 0 :
 		    (uint64_t)rec->extra[r->nperf + i];
-	if ((msg = r->be->ops->busy(r->be, workload_phase_name(p), delta,
+	if ((msg = r->be->ops->busy(r->be, phase_name(p), delta,
 	    r->cfg->churn > 0)) != NULL)
 		note(r, ROUND_NOTE_BUSY, p, 0, r->n, NAN, msg);
 }

@@ -14,6 +14,7 @@
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 
+#include <err.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -26,6 +27,8 @@
 #include "names.h"
 #include "outcome.h"
 #include "probe.h"
+#include "rankrun.h"
+#include "ranks.h"
 #include "setup.h"
 #include "sig.h"
 #include "suite.h"
@@ -277,16 +280,7 @@ setup_backend(struct run *r, struct setup_say *s)
 void
 setup_backend_opts(const struct run *r, struct backend_opts *bo)
 {
-	memset(bo, 0, sizeof(*bo));
-	bo->file_size = r->cfg.file_size;
-	bo->fsync = r->cfg.fsync;
-	bo->names = r->cfg.names;
-	bo->name_len = r->cfg.name_len;
-	bo->seed = r->cfg.seed;
-	bo->per_dir = r->cfg.layout == CONFIG_LAYOUT_TREE ?
-	    r->cfg.files_per_dir : 0;
-	bo->started = r->stamp;
-	bo->settings = config_settings(&r->cfg, r->ops);
+	config_backend_opts(&r->cfg, r->ops, r->stamp, bo);
 }
 
 /*
@@ -435,16 +429,16 @@ setup_memcg(struct run *r, struct setup_say *s)
 		if (memcg_create(&r->memcg, "/", r->cfg.memory_limit,
 		    errbuf) == -1)
 			return not_set_up(r, s, "--memory-limit: %s", errbuf);
-		output_kv_set(&r->doc.meta, "memcg", "%s (cgroup v%d)",
+		kv_set(&r->doc.meta, "memcg", "%s (cgroup v%d)",
 		    r->memcg.dir, (int)r->memcg.version);
 	}
 	if (stat(r->dir, &st) == 0) {
 		rd->dev_major = major(st.st_dev);
 		rd->dev_minor = minor(st.st_dev);
 	}
-	drv = output_kv_get(&r->doc.meta, "driver");
+	drv = kv_get(&r->doc.meta, "driver");
 	rd->inode_slab = cache_inode_slab(drv != NULL ? drv : "");
-	output_kv_set(&r->doc.meta, "work_dir", "%s", r->be.workdir);
+	kv_set(&r->doc.meta, "work_dir", "%s", r->be.workdir);
 	if (r->be.ops->meta != NULL)
 		r->be.ops->meta(&r->be, &r->doc.meta);
 	rd->cfg = &r->cfg;
@@ -492,7 +486,7 @@ largest_n(struct run *r, const char **why, uint64_t *nfree)
 	if (room >= max)
 		return max;
 	*why = "the filesystem's free inodes";
-	output_kv_set(&r->doc.meta, "n_limit", "%" PRIu64 " (the "
+	kv_set(&r->doc.meta, "n_limit", "%" PRIu64 " (the "
 	    "filesystem's free inodes, less %d%s)", room, INODE_RESERVE,
 	    per != 0 ? " and one for each directory" : "");
 	return room;
@@ -538,7 +532,7 @@ setup_limit(struct run *r, struct setup_say *s)
 		    "default) lowered to %" PRIu64 ": the filesystem has %s "
 		    "free inodes (%s)", r->cfg.start, r->max_n, inodes, kept);
 		r->cfg.start = r->max_n;
-		output_kv_set(&r->doc.config, "start", "%" PRIu64,
+		kv_set(&r->doc.config, "start", "%" PRIu64,
 		    r->cfg.start);
 		return 0;
 	}
@@ -546,6 +540,59 @@ setup_limit(struct run *r, struct setup_say *s)
 	    "inodes, room for n up to %s (%s)", opt, inodes, room, kept);
 	setup_failed(r, line);
 	return setup_tell(s, EXIT_USAGE, "%s", line);
+}
+
+/*
+ * --mpi, in every rank: start MPI (refusing first what cannot go with
+ * it: a target of -c, a backend without attach, any events); the ranks
+ * are the clients, so cfg.clients becomes their number and the settings
+ * are checked again.  Return -1 in rank 0, which goes on to run the run,
+ * and in every other rank the exit status of its part (rankrun_worker()
+ * in r->dir).  Bad input exits 2 as report_usage() does.
+ */
+int
+setup_mpi(struct run *r, int *argc, char ***argv)
+{
+	struct backend_opts	 bo;
+	struct config		*cfg = &r->cfg;
+	char			 errbuf[LD_ERRLEN];
+	int			 rc;
+
+	if (r->conf_path != NULL)
+		report_usage("--mpi: not with -c (a target set up on one "
+		    "machine); give a directory every rank mounts");
+	if (r->ops->attach == NULL)
+		report_usage("--mpi: not with the %s backend", r->ops->name);
+	if (cfg->events != NULL && strcmp(cfg->events, "none") != 0)
+		report_usage("--mpi: not with --events (the ranks' machines "
+		    "may count different ones)");
+	free(cfg->events);
+	cfg->events = xstrdup("none");
+	if (ranks_start(argc, argv, errbuf) == -1) {
+		if (errno == ENOTSUP)
+			report_usage("%s", errbuf);
+		errx(1, "%s", errbuf);
+	}
+	cfg->clients = (unsigned)ranks_size();
+	if (cfg->clients > CONFIG_MAX_CLIENTS || config_check(cfg, errbuf) ==
+	    -1) {
+		if (ranks_rank() == 0)
+			warnx("%s", cfg->clients > CONFIG_MAX_CLIENTS ?
+			    "--mpi: at most 64 ranks" : errbuf);
+		ranks_end();
+		exit(2);
+	}
+	if (ranks_rank() == 0)
+		return -1;
+	report_init(true, false);
+	if (sig_setup(false) == -1)
+		err(1, "sigaction");
+	setup_backend_opts(r, &bo);
+	rc = rankrun_worker(cfg, r->ops, r->dir, &bo, errbuf);
+	if (rc == -1)
+		warnx("%s", errbuf);
+	ranks_end();
+	return rc == -1 ? 1 : 0;
 }
 
 /*

@@ -264,7 +264,7 @@ summary_line(const struct suite *su, int i, int outfd)
 			util_fmt_count(cnt, sizeof(cnt), (uint64_t)n);
 		for (j = 0; j < (int)su->cfg.nphases; j++)
 			vals[j] = results_rate_at(&rt,
-			    workload_phase_name(su->cfg.phases[j]), n, &at);
+			    phase_name(su->cfg.phases[j]), n, &at);
 	}
 	results_target_free(&rt);
 	printf("%-20s %-18s %12s", su->labels[i], suite_status(su->ws[i], st,
@@ -293,7 +293,7 @@ summary(const struct suite *su)
 	printf("\nsuite: results in %s\n%-20s %-18s %12s", su->out, "target",
 	    "status", "largest n");
 	for (j = 0; j < (int)su->cfg.nphases; j++)
-		printf(" %10s/s", workload_phase_name(su->cfg.phases[j]));
+		printf(" %10s/s", phase_name(su->cfg.phases[j]));
 	printf("\n");
 	for (i = 0; i < su->nconf; i++) {
 		if (su->ws[i] == -1) {

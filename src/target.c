@@ -612,7 +612,7 @@ target_teardown(struct target *t, char *err)
  * that do not apply are left out.
  */
 void
-target_meta(const struct target *t, struct output_kvlist *kv)
+target_meta(const struct target *t, struct kvlist *kv)
 {
 	const char	*kind;
 
@@ -631,30 +631,30 @@ target_meta(const struct target *t, struct output_kvlist *kv)
 		kind = "tmpfs";
 	else
 		kind = "image";
-	output_kv_set(kv, "target_kind", "%s", kind);
+	kv_set(kv, "target_kind", "%s", kind);
 	if (t->conf.source != NULL)
-		output_kv_set(kv, "target_source", "%s", t->conf.source);
+		kv_set(kv, "target_source", "%s", t->conf.source);
 	if (t->mkfs_cmd != NULL)
-		output_kv_set(kv, "mkfs", "%s", t->mkfs_cmd);
+		kv_set(kv, "mkfs", "%s", t->mkfs_cmd);
 	if (t->image != NULL) {
-		output_kv_set(kv, "image_size", "%" PRIu64,
+		kv_set(kv, "image_size", "%" PRIu64,
 		    t->conf.image_size);
-		output_kv_set(kv, "image", "%s", t->image);
+		kv_set(kv, "image", "%s", t->image);
 		probe_storage(t->image, "image_on", kv);
 	}
 	if (t->loopdev != NULL) {
-		output_kv_set(kv, "loop_device", "%s", t->loopdev);
-		output_kv_set(kv, "loop_direct_io", "%s", t->direct_io ?
+		kv_set(kv, "loop_device", "%s", t->loopdev);
+		kv_set(kv, "loop_direct_io", "%s", t->direct_io ?
 		    "yes" : "no");
 	}
 	if (t->conf.description != NULL)
-		output_kv_set(kv, "target_description", "%s",
+		kv_set(kv, "target_description", "%s",
 		    t->conf.description);
 	if (t->conf.description_de != NULL)
-		output_kv_set(kv, "target_description_de", "%s",
+		kv_set(kv, "target_description_de", "%s",
 		    t->conf.description_de);
 	if (t->conf.mount_options != NULL)
-		output_kv_set(kv, "target_mount_options_requested", "%s",
+		kv_set(kv, "target_mount_options_requested", "%s",
 		    t->conf.mount_options);
 }
 

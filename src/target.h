@@ -38,7 +38,7 @@
 #include <stdint.h>
 
 #include "mountinfo.h"
-#include "output.h"
+#include "kv.h"
 #include "target_conf.h"
 
 #define TARGET_SCRATCH	"/var/tmp/largedir"
@@ -67,7 +67,7 @@ int	target_setup(struct target *, const struct target_conf *,
 int	target_teardown(struct target *, char *);
 bool	target_can_remount(const struct target *, const char **);
 int	target_remount(struct target *, char *);
-void	target_meta(const struct target *, struct output_kvlist *);
+void	target_meta(const struct target *, struct kvlist *);
 /* For target_sweep.c: the steps of a teardown. */
 int	target_is_mounted(const char *);
 int	target_umount(const char *, bool *);

@@ -17,6 +17,13 @@
 
 #define LD_ERRLEN	256	/* size of the 'err' buffers modules fill */
 
+/* Exit statuses (EXIT STATUS in the man page). */
+#define EXIT_USAGE	2	/* bad option, bad directory */
+#define EXIT_STOPPED	3	/* the filesystem stopped the run */
+#define EXIT_TARGET	4	/* the target cannot be set up here */
+#define EXIT_SUITE	5	/* a suite target did not complete */
+#define EXIT_LISTING	6	/* a listing went round or lost entries */
+
 #define NS_PER_US	1000ULL
 #define NS_PER_MS	1000000ULL
 #define NS_PER_S	1000000000ULL

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "backend.h"
-#include "churn.h"
+#include "names.h"
 #include "util.h"
 #include "workdir_names.h"
 
@@ -129,7 +129,7 @@ names_in(struct workdir_names *wn, const char *round, uint64_t d,
 
 	if (!names_ours(wn, round, name))
 		return false;
-	if (churn_match(name) || !wn->built)
+	if (names_churn_match(name) || !wn->built)
 		return true;	/* an old marker: by shape */
 	return names_lookup(&wn->t, name, &idx) && idx / wn->per_dir == d;
 }
@@ -150,7 +150,7 @@ names_ours(struct workdir_names *wn, const char *round,
 		return names_match(wn->kind, wn->len, name);
 	if (strcmp(round, wn->round) != 0)
 		return false;
-	if (churn_match(name))
+	if (names_churn_match(name))
 		return true;	/* --churn's, left by a killed run */
 	if (!wn->built) {
 		if (names_build(&wn->t, wn->kind, wn->len, wn->n, wn->m.seed,

@@ -59,37 +59,6 @@ static int	check_eloop(struct check *);
 static void	check_end(struct check *);
 static bool	vanished_other(const struct workload *, const char *);
 
-static const char *const phase_names[PHASE_COUNT] = {
-	[PHASE_CREATE] = "create",
-	[PHASE_OPEN] = "open",
-	[PHASE_LIST] = "list",
-	[PHASE_LISTSTAT] = "liststat",
-	[PHASE_DELETE] = "delete",
-	[PHASE_RMRF] = "rmrf",
-	[PHASE_MKDIR] = "mkdir",
-};
-
-/* The name of phase 'p' as --phases and the output columns spell it. */
-const char *
-workload_phase_name(enum phase p)
-{
-	return p < PHASE_COUNT ? phase_names[p] : "cleanup";
-}
-
-/* Look up the phase called 'name'.  Return 0, or -1 if there is none. */
-int
-workload_phase_parse(const char *name, enum phase *p)
-{
-	int	i;
-
-	for (i = 0; i < PHASE_COUNT; i++)
-		if (strcmp(name, phase_names[i]) == 0) {
-			*p = (enum phase)i;
-			return 0;
-		}
-	return -1;
-}
-
 /*
  * Fill 'order' with a random permutation of 0 .. 'n'-1 drawn from 'seed'
  * (Fisher-Yates with an unbiased bounded draw): the same seed always
@@ -743,7 +712,7 @@ check_entry(struct check *c, const char *name)
 			c->ours++;
 			return 1;
 		}
-	} else if (churn_name(name)) {
+	} else if (names_churn_prefix(name)) {
 		/* At most what the churn made by now. */
 		made = w->others_made != NULL ? *w->others_made : 0;
 		if (++c->churned <= made)

@@ -37,19 +37,9 @@
 
 #include "backend.h"
 #include "names.h"
+#include "phase.h"
 #include "stats.h"
 #include "timing.h"
-
-enum phase {
-	PHASE_CREATE,		/* create n empty files, creation order */
-	PHASE_OPEN,		/* open+close each once, random order */
-	PHASE_LIST,		/* read the directory: ls -f */
-	PHASE_LISTSTAT,		/* read it and stat every entry: ls -lU */
-	PHASE_DELETE,		/* unlink in creation order */
-	PHASE_RMRF,		/* unlink in directory order: rm -rf */
-	PHASE_MKDIR,		/* the tree layout: make its directories */
-	PHASE_COUNT
-};
 
 struct workload_result {
 	uint64_t		done;		/* files handled (entries seen
@@ -139,8 +129,6 @@ struct workload {
 	const volatile uint64_t	*others_made;
 };
 
-const char	*workload_phase_name(enum phase);
-int		 workload_phase_parse(const char *, enum phase *);
 void		 workload_shuffle(uint32_t *, uint64_t, uint64_t);
 int		 workload_run(struct workload *, enum phase,
 		    struct workload_result *);

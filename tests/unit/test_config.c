@@ -294,7 +294,7 @@ test_check(void **state)
 static void
 test_preset(void **state)
 {
-	struct output_kvlist	kv = { 0 };
+	struct kvlist	kv = { 0 };
 	struct config		c;
 	char			err[LD_ERRLEN];
 
@@ -315,10 +315,10 @@ test_preset(void **state)
 	assert_int_equal(config_check(&c, err), 0);	/* settled once */
 	assert_int_equal(c.repeat, 5);
 	config_dump(&c, &kv);
-	assert_string_equal(output_kv_get(&kv, "preset"), "maildir");
-	assert_string_equal(output_kv_get(&kv, "fsync"), "none");
-	assert_string_equal(output_kv_get(&kv, "file-size"), "4096");
-	output_kv_free(&kv);
+	assert_string_equal(kv_get(&kv, "preset"), "maildir");
+	assert_string_equal(kv_get(&kv, "fsync"), "none");
+	assert_string_equal(kv_get(&kv, "file-size"), "4096");
+	kv_free(&kv);
 	config_free(&c);
 
 	config_init(&c);
@@ -405,7 +405,7 @@ test_layout(void **state)
 		    "--dirs 4294967295 x --files-per-dir 15 is more than "
 		    "4294967295 files" },
 	};
-	struct output_kvlist	kv = { 0 };
+	struct kvlist	kv = { 0 };
 	struct config		c;
 	char			err[LD_ERRLEN], buf[128];
 	size_t			j;
@@ -423,14 +423,14 @@ test_layout(void **state)
 	buf[0] = '\0';
 	for (j = 0; j < c.nphases; j++)
 		(void)snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-		    "%s%s", j > 0 ? "," : "", workload_phase_name(c.phases[j]));
+		    "%s%s", j > 0 ? "," : "", phase_name(c.phases[j]));
 	assert_string_equal(buf, "mkdir,create,list,delete");
 	config_dump(&c, &kv);
-	assert_string_equal(output_kv_get(&kv, "files-per-dir"), "15");
-	assert_string_equal(output_kv_get(&kv, "layout"), "tree");
-	assert_string_equal(output_kv_get(&kv, "phases"),
+	assert_string_equal(kv_get(&kv, "files-per-dir"), "15");
+	assert_string_equal(kv_get(&kv, "layout"), "tree");
+	assert_string_equal(kv_get(&kv, "phases"),
 	    "mkdir,create,list,delete");
-	output_kv_free(&kv);
+	kv_free(&kv);
 	config_free(&c);
 }
 
@@ -461,7 +461,7 @@ test_clients_opts(void **state)
 		{ { "mpi", "yes", "memory-limit", "64M" }, "--mpi: not with "
 		    "--memory-limit (it limits one machine's)" },
 	};
-	struct output_kvlist	kv = { 0 };
+	struct kvlist	kv = { 0 };
 	struct config		c;
 	char			err[LD_ERRLEN];
 
@@ -473,16 +473,16 @@ test_clients_opts(void **state)
 	    "from 1 to 64");
 	assert_int_equal(config_check(&c, err), 0);
 	config_dump(&c, &kv);
-	assert_null(output_kv_get(&kv, "clients"));
-	assert_null(output_kv_get(&kv, "split"));
-	output_kv_free(&kv);
+	assert_null(kv_get(&kv, "clients"));
+	assert_null(kv_get(&kv, "split"));
+	kv_free(&kv);
 	assert_int_equal(config_set(&c, "clients", "4", err), 0);
 	assert_int_equal(config_set(&c, "split", "blocked", err), 0);
 	assert_int_equal(config_check(&c, err), 0);
 	config_dump(&c, &kv);
-	assert_string_equal(output_kv_get(&kv, "clients"), "4");
-	assert_string_equal(output_kv_get(&kv, "split"), "blocked");
-	output_kv_free(&kv);
+	assert_string_equal(kv_get(&kv, "clients"), "4");
+	assert_string_equal(kv_get(&kv, "split"), "blocked");
+	kv_free(&kv);
 	config_free(&c);
 }
 
@@ -754,7 +754,7 @@ test_every_option(void **state)
 static void
 test_limits(void **state)
 {
-	struct output_kvlist		 kv = { 0 };
+	struct kvlist		 kv = { 0 };
 	const struct config_opt		*o;
 	const struct config_word	*w;
 	struct config			 c;
@@ -817,7 +817,7 @@ test_limits(void **state)
 				if (o->dump == 0 || o->show != NULL)
 					continue;
 				config_dump(&c, &kv);
-				assert_string_equal(output_kv_get(&kv,
+				assert_string_equal(kv_get(&kv,
 				    o->name), w->word);
 			}
 			break;
@@ -826,13 +826,13 @@ test_limits(void **state)
 		}
 		config_free(&c);
 	}
-	output_kv_free(&kv);
+	kv_free(&kv);
 }
 
 static void
 test_dump(void **state)
 {
-	struct output_kvlist	kv = { 0 };
+	struct kvlist	kv = { 0 };
 	struct config		c;
 	char			err[LD_ERRLEN];
 
@@ -841,20 +841,20 @@ test_dump(void **state)
 	assert_int_equal(config_set(&c, "phases", "list,rmrf", err), 0);
 	assert_int_equal(config_set(&c, "seed", "42", err), 0);
 	config_dump(&c, &kv);
-	assert_string_equal(output_kv_get(&kv, "phases"), "create,list,rmrf");
-	assert_string_equal(output_kv_get(&kv, "seed"), "42");
-	assert_string_equal(output_kv_get(&kv, "budget"), "1800.000s");
-	assert_string_equal(output_kv_get(&kv, "max-files"), "none");
-	assert_string_equal(output_kv_get(&kv, "sync"), "phase");
-	assert_string_equal(output_kv_get(&kv, "name-len"), "8");
-	assert_string_equal(output_kv_get(&kv, "scratch"), TARGET_SCRATCH);
-	assert_string_equal(output_kv_get(&kv, "cold"), "none");
-	assert_string_equal(output_kv_get(&kv, "memory-limit"), "none");
-	assert_string_equal(output_kv_get(&kv, "events"), PERF_DEFAULT);
+	assert_string_equal(kv_get(&kv, "phases"), "create,list,rmrf");
+	assert_string_equal(kv_get(&kv, "seed"), "42");
+	assert_string_equal(kv_get(&kv, "budget"), "1800.000s");
+	assert_string_equal(kv_get(&kv, "max-files"), "none");
+	assert_string_equal(kv_get(&kv, "sync"), "phase");
+	assert_string_equal(kv_get(&kv, "name-len"), "8");
+	assert_string_equal(kv_get(&kv, "scratch"), TARGET_SCRATCH);
+	assert_string_equal(kv_get(&kv, "cold"), "none");
+	assert_string_equal(kv_get(&kv, "memory-limit"), "none");
+	assert_string_equal(kv_get(&kv, "events"), PERF_DEFAULT);
 	assert_int_equal(config_set(&c, "scratch", "/srv/ld", err), 0);
 	config_dump(&c, &kv);
-	assert_string_equal(output_kv_get(&kv, "scratch"), "/srv/ld");
-	output_kv_free(&kv);
+	assert_string_equal(kv_get(&kv, "scratch"), "/srv/ld");
+	kv_free(&kv);
 	config_free(&c);
 }
 
@@ -877,7 +877,7 @@ test_dump_order(void **state)
 		{ "memory-limit", "none" }, { "events", PERF_DEFAULT },
 		{ "churn", "0" }, { "layout", "flat" }, { "preset", "classic" },
 	};
-	struct output_kvlist	kv = { 0 };
+	struct kvlist	kv = { 0 };
 	struct config		c;
 	char			err[LD_ERRLEN];
 	size_t			i;
@@ -890,7 +890,7 @@ test_dump_order(void **state)
 		assert_string_equal(kv.kv[i].key, want[i][0]);
 		assert_string_equal(kv.kv[i].value, want[i][1]);
 	}
-	output_kv_free(&kv);
+	kv_free(&kv);
 	/* maildir names have no name-len; set values are recorded as set. */
 	assert_int_equal(config_set(&c, "names", "maildir", err), 0);
 	assert_int_equal(config_set(&c, "budget", "90s", err), 0);
@@ -902,16 +902,16 @@ test_dump_order(void **state)
 	assert_int_equal(config_set(&c, "total-budget", "1h", err), 0);
 	config_dump(&c, &kv);
 	assert_int_equal(kv.len, NELEM(want) - 1);
-	assert_null(output_kv_get(&kv, "name-len"));
-	assert_null(output_kv_get(&kv, "total-budget"));
+	assert_null(kv_get(&kv, "name-len"));
+	assert_null(kv_get(&kv, "total-budget"));
 	assert_string_equal(kv.kv[0].value, "90.000s");
-	assert_string_equal(output_kv_get(&kv, "max-files"), "5000");
-	assert_string_equal(output_kv_get(&kv, "memory-limit"), "1048576");
-	assert_string_equal(output_kv_get(&kv, "growth"), "2.25");
-	assert_string_equal(output_kv_get(&kv, "repeat"), "3");
-	assert_string_equal(output_kv_get(&kv, "events"), "task-clock");
+	assert_string_equal(kv_get(&kv, "max-files"), "5000");
+	assert_string_equal(kv_get(&kv, "memory-limit"), "1048576");
+	assert_string_equal(kv_get(&kv, "growth"), "2.25");
+	assert_string_equal(kv_get(&kv, "repeat"), "3");
+	assert_string_equal(kv_get(&kv, "events"), "task-clock");
 	assert_string_equal(kv.kv[kv.len - 1].key, "preset");
-	output_kv_free(&kv);
+	kv_free(&kv);
 	config_free(&c);
 }
 
@@ -927,7 +927,7 @@ test_dump_order(void **state)
 static void
 test_backend_option(void **state)
 {
-	struct output_kvlist	 kv = { 0 };
+	struct kvlist	 kv = { 0 };
 	struct config		 c;
 	struct config_args	 a;
 	struct target_conf	 tc;
@@ -959,7 +959,7 @@ test_backend_option(void **state)
 	check_invariants();
 	config_init(&c);
 	config_dump(&c, &kv);
-	assert_string_equal(output_kv_get(&kv, "fake-batch"), "7");
+	assert_string_equal(kv_get(&kv, "fake-batch"), "7");
 	assert_string_equal(kv.kv[kv.len - 1].key, "fake-batch");
 	assert_int_equal(config_set(&c, "fake-batch", "3", err), 0);
 	assert_int_equal(config_set(&c, "fake-batch", "65", err), -1);
@@ -968,12 +968,12 @@ test_backend_option(void **state)
 	assert_int_equal(config_set(&c, "fake-batch", "3\xff", err), -1);
 	assert_string_equal(err, "--fake-batch: not valid UTF-8 (byte 2)");
 	config_dump(&c, &kv);
-	assert_string_equal(output_kv_get(&kv, "fake-batch"), "3");
+	assert_string_equal(kv_get(&kv, "fake-batch"), "3");
 	assert_int_equal(config_parse_args(&c, NULL, CONFIG_RUN, 3, argv, &a,
 	    err), 0);
 	assert_int_equal(a.nrest, 1);
 	config_dump(&c, &kv);
-	assert_string_equal(output_kv_get(&kv, "fake-batch"), "5");
+	assert_string_equal(kv_get(&kv, "fake-batch"), "5");
 
 	/* A config file may set it too. */
 	assert_true((fd = mkstemp(path)) != -1);
@@ -1013,7 +1013,7 @@ test_backend_option(void **state)
 	assert_int_equal(be.ops->unlink(&be, d, "c"), 0);
 	assert_int_equal(be.ops->rmdir(&be, d, true), 0);
 	assert_int_equal(backend_close(&be, false, err), 0);
-	output_kv_free(&kv);
+	kv_free(&kv);
 	config_free(&c);
 }
 

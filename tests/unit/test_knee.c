@@ -63,24 +63,24 @@ test_record(void **state)
 	assert_string_equal(kp[0].name, "create");
 	assert_true(kp[0].judged);
 	assert_int_equal(kp[0].k.shape, STATS_FLAT);
-	assert_string_equal(output_kv_get(&doc.meta, "knee_create"), "none");
+	assert_string_equal(kv_get(&doc.meta, "knee_create"), "none");
 	assert_true(kp[1].judged);
 	assert_int_equal(kp[1].k.shape, STATS_KNEE);
-	assert_string_equal(output_kv_get(&doc.meta, "knee_open"), "5062");
-	assert_string_equal(output_kv_get(&doc.meta, "knee_open_before"),
+	assert_string_equal(kv_get(&doc.meta, "knee_open"), "5062");
+	assert_string_equal(kv_get(&doc.meta, "knee_open_before"),
 	    "100250.0");
-	assert_string_equal(output_kv_get(&doc.meta, "knee_open_after"),
+	assert_string_equal(kv_get(&doc.meta, "knee_open_after"),
 	    "29000.0");
 	/* list has no column: not judged, nothing recorded. */
 	assert_false(kp[2].judged);
-	assert_null(output_kv_get(&doc.meta, "knee_list"));
+	assert_null(kv_get(&doc.meta, "knee_list"));
 	output_doc_free(&doc);
 
 	output_doc_init(&doc);
 	rows(&doc, 3);
 	knee_record(&doc, phases, 2, kp);
 	assert_int_equal(kp[1].k.shape, STATS_TOO_FEW);
-	assert_string_equal(output_kv_get(&doc.meta, "knee_open"),
+	assert_string_equal(kv_get(&doc.meta, "knee_open"),
 	    "too-few-rounds");
 	output_doc_free(&doc);
 }

@@ -48,7 +48,7 @@ at(const struct knfs *k, const char *name)
 static void
 test_not_nfs(void **state)
 {
-	struct output_kvlist	 kv = { 0 };
+	struct kvlist	 kv = { 0 };
 	struct knfs		 k;
 	char			 err[LD_ERRLEN];
 
@@ -69,13 +69,13 @@ test_not_nfs(void **state)
 	assert_int_equal(kv.len, 0);
 	knfs_close(&k);
 	assert_null(knfs_names(&k));
-	output_kv_free(&kv);
+	kv_free(&kv);
 }
 
 static void
 test_v3(void **state)
 {
-	struct output_kvlist		 kv = { 0 };
+	struct kvlist		 kv = { 0 };
 	const struct backend_ops	*ops;
 	struct knfs			 k;
 	uint64_t			 v[BACKEND_MAX_COUNTERS];
@@ -92,7 +92,7 @@ test_v3(void **state)
 	assert_int_equal(backend_ncounters(ops), 22 + 17);
 	assert_ptr_equal(ops->counter_names, knfs_v3_names);
 	assert_string_equal(ops->counter_names[0], "rpc_null");
-	assert_non_null(strstr(output_kv_get(&kv, "rpc_counts"),
+	assert_non_null(strstr(kv_get(&kv, "rpc_counts"),
 	    "NFSv3 client's"));
 	assert_int_equal(knfs_open(&k, "nfs", "/mnt/nfs3", V3, err), 0);
 	assert_int_equal(knfs_read(&k, v, err), 0);
@@ -117,13 +117,13 @@ test_v3(void **state)
 	knfs_counters(&k, v);
 	assert_int_equal(v[at(&k, "rpc_create")], 1000);
 	knfs_close(&k);
-	output_kv_free(&kv);
+	kv_free(&kv);
 }
 
 static void
 test_v4(void **state)
 {
-	struct output_kvlist		 kv = { 0 };
+	struct kvlist		 kv = { 0 };
 	const struct backend_ops	*ops;
 	struct knfs			 k;
 	uint64_t			 v[BACKEND_MAX_COUNTERS];
@@ -145,7 +145,7 @@ test_v4(void **state)
 	assert_int_equal(v[at(&k, "rpc_other")], 9);
 	assert_int_equal(v[at(&k, "rpc_errors")], 143);
 	knfs_close(&k);
-	output_kv_free(&kv);
+	kv_free(&kv);
 }
 
 static void
@@ -182,7 +182,7 @@ test_unexplained(void **state)
 static void
 test_refine(void **state)
 {
-	struct output_kvlist	 kv = { 0 };
+	struct kvlist	 kv = { 0 };
 	struct probe_mount	 pm;
 	char			 err[LD_ERRLEN];
 
@@ -198,7 +198,7 @@ test_refine(void **state)
 	    &posix_ops);
 	assert_string_equal(err, "");
 	assert_int_equal(kv.len, 0);
-	output_kv_free(&kv);
+	kv_free(&kv);
 }
 
 int

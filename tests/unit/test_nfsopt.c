@@ -33,6 +33,16 @@ settings(const struct config *c)
 	return o;
 }
 
+/* The backend's check of 'c', as config_check() calls it. */
+static int
+check(const struct config *c, char *err)
+{
+	struct backend_opts	bo;
+
+	config_backend_opts(c, &nfsb_ops, NULL, &bo);
+	return nfsopt_check(&bo, err);
+}
+
 static void
 test_defaults(void **state)
 {
@@ -113,17 +123,17 @@ test_churn(void **state)
 	(void)state;
 	config_init(&c);
 	c.churn = 10;
-	assert_int_equal(nfsopt_check(settings(&c), &c, err), 0);
+	assert_int_equal(check(&c, err), 0);
 	assert_int_equal(config_set(&c, "nfs-window", "04", err), 0);
-	assert_int_equal(nfsopt_check(settings(&c), &c, err), -1);
+	assert_int_equal(check(&c, err), -1);
 	assert_string_equal(err, "--churn needs --nfs-window 1 (not 4): a "
 	    "name the churn removed is skipped only with one call in "
 	    "flight");
 	assert_int_equal(config_set(&c, "nfs-window", "01", err), 0);
-	assert_int_equal(nfsopt_check(settings(&c), &c, err), 0);
+	assert_int_equal(check(&c, err), 0);
 	assert_int_equal(config_set(&c, "nfs-window", "8", err), 0);
 	c.churn = 0;
-	assert_int_equal(nfsopt_check(settings(&c), &c, err), 0);
+	assert_int_equal(check(&c, err), 0);
 	config_free(&c);
 }
 

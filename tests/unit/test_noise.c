@@ -33,12 +33,12 @@ test_load(void **state)
 	assert_false(noise_load(&ns, &doc, 1, 3.5, 4));
 	assert_false(noise_load(&ns, &doc, 1, NAN, 4));
 	assert_false(noise_load(&ns, &doc, 1, 5, 0));
-	assert_null(output_kv_get(&doc.meta, "warning_load"));
+	assert_null(kv_get(&doc.meta, "warning_load"));
 	assert_true(noise_load(&ns, &doc, 2, 5, 4));
-	assert_string_equal(output_kv_get(&doc.meta, "warning_load"),
+	assert_string_equal(kv_get(&doc.meta, "warning_load"),
 	    "load 5.00 on 4 CPUs in round 2");
 	assert_false(noise_load(&ns, &doc, 3, 9, 4));
-	assert_string_equal(output_kv_get(&doc.meta, "warning_load"),
+	assert_string_equal(kv_get(&doc.meta, "warning_load"),
 	    "load 5.00 on 4 CPUs in round 2");
 	output_doc_free(&doc);
 }
@@ -67,7 +67,7 @@ test_swing_outliers(void **state)
 		    &which), k == 3);
 	}
 	assert_int_equal(which, PHASE_OPEN);
-	assert_string_equal(output_kv_get(&doc.meta, "warning_swing"),
+	assert_string_equal(kv_get(&doc.meta, "warning_swing"),
 	    "round 2 open");
 	assert_int_equal(ns.nrates, 3);
 	assert_true(ns.rates[PHASE_CREATE][2] == 1000);
@@ -78,7 +78,7 @@ test_swing_outliers(void **state)
 	res.rates[PHASE_OPEN] = reps;
 	res.rates[PHASE_CREATE] = reps;
 	assert_false(noise_outliers(&ns, &doc, 4, phases, 2, &res, &which));
-	assert_null(output_kv_get(&doc.meta, "warning_outliers"));
+	assert_null(kv_get(&doc.meta, "warning_outliers"));
 	noise_free(&ns);
 	assert_int_equal(ns.nrates, 0);
 	assert_null(ns.rates[PHASE_OPEN]);
@@ -86,7 +86,7 @@ test_swing_outliers(void **state)
 	/* A fresh run: the outlier is said, in the first phase with one. */
 	assert_true(noise_outliers(&ns, &doc, 4, phases, 2, &res, &which));
 	assert_int_equal(which, PHASE_CREATE);
-	assert_string_equal(output_kv_get(&doc.meta, "warning_outliers"),
+	assert_string_equal(kv_get(&doc.meta, "warning_outliers"),
 	    "round 4 create");
 	/* Fewer than 3 repetitions: nothing to judge by. */
 	memset(&ns, 0, sizeof(ns));
@@ -107,24 +107,24 @@ test_notes(void **state)
 	output_doc_init(&doc);
 	noise_stopped(&doc, 1, "create", 2.5);
 	noise_stopped(&doc, 2, "open", 1);
-	assert_string_equal(output_kv_get(&doc.meta, "warning_stopped"),
+	assert_string_equal(kv_get(&doc.meta, "warning_stopped"),
 	    "round 1 create 2.50s; round 2 open 1.00s");
 
 	noise_boxed(&doc, 3, 5, 10);
 	noise_boxed(&doc, 3, 6, 10);
-	assert_string_equal(output_kv_get(&doc.meta, "open_boxed_round_3"),
+	assert_string_equal(kv_get(&doc.meta, "open_boxed_round_3"),
 	    "5 of 10; 6 of 10");
 
 	assert_true(noise_busy(&doc, 1, "list", "READDIRPLUS"));
 	assert_false(noise_busy(&doc, 2, "open", "LOOKUP"));
-	assert_string_equal(output_kv_get(&doc.meta, "warning_busy"),
+	assert_string_equal(kv_get(&doc.meta, "warning_busy"),
 	    "round 1 list: READDIRPLUS; round 2 open: LOOKUP");
 	/* Past 1000 bytes it stops growing. */
 	memset(what, 'x', sizeof(what) - 1);
 	what[sizeof(what) - 1] = '\0';
 	for (i = 0; i < 10; i++)
 		assert_false(noise_busy(&doc, 3, "open", what));
-	assert_true(strlen(output_kv_get(&doc.meta, "warning_busy")) < 1300);
+	assert_true(strlen(kv_get(&doc.meta, "warning_busy")) < 1300);
 	output_doc_free(&doc);
 }
 

@@ -71,14 +71,14 @@ build_doc(struct output_doc *doc)
 
 	output_doc_init(doc);
 	doc->largedir = xstrdup("0.1.0-test");
-	output_kv_set(&doc->meta, "host", "%s", "box");
-	output_kv_set(&doc->meta, "note", "%s", NOTE);
-	output_kv_set(&doc->meta, "label", "%s", "Gr\xc3\xb6\xc3\x9f" "e");
-	output_kv_set(&doc->meta, "raw", "a\xff" "b");
-	output_kv_set(&doc->meta, "empty", "%s", "");
-	output_kv_set(&doc->config, "budget", "%s", "60s");
-	output_kv_set(&doc->config, "order", "%s", "random");
-	output_kv_set(&doc->config, "seed", "%d", 42);
+	kv_set(&doc->meta, "host", "%s", "box");
+	kv_set(&doc->meta, "note", "%s", NOTE);
+	kv_set(&doc->meta, "label", "%s", "Gr\xc3\xb6\xc3\x9f" "e");
+	kv_set(&doc->meta, "raw", "a\xff" "b");
+	kv_set(&doc->meta, "empty", "%s", "");
+	kv_set(&doc->config, "budget", "%s", "60s");
+	kv_set(&doc->config, "order", "%s", "random");
+	kv_set(&doc->config, "seed", "%d", 42);
 
 	output_table_col(&doc->rows, "round", -1);
 	output_table_col(&doc->rows, "rep", -1);
@@ -227,30 +227,30 @@ remove_tree(const char *path)
 static void
 test_kv_order(void **state)
 {
-	struct output_kvlist	list = { NULL, 0, 0 };
+	struct kvlist	list = { NULL, 0, 0 };
 	int			i;
 
 	(void)state;
-	output_kv_set(&list, "a", "%d", 1);
-	output_kv_set(&list, "b", "%s-%s", "x", "y");
-	output_kv_set(&list, "c", "three");
-	output_kv_set(&list, "b", "%d", 22);
+	kv_set(&list, "a", "%d", 1);
+	kv_set(&list, "b", "%s-%s", "x", "y");
+	kv_set(&list, "c", "three");
+	kv_set(&list, "b", "%d", 22);
 	assert_int_equal(list.len, 3);
 	assert_string_equal(list.kv[0].key, "a");
 	assert_string_equal(list.kv[1].key, "b");
 	assert_string_equal(list.kv[1].value, "22");
 	assert_string_equal(list.kv[2].key, "c");
-	assert_string_equal(output_kv_get(&list, "a"), "1");
-	assert_string_equal(output_kv_get(&list, "c"), "three");
-	assert_null(output_kv_get(&list, "d"));
+	assert_string_equal(kv_get(&list, "a"), "1");
+	assert_string_equal(kv_get(&list, "c"), "three");
+	assert_null(kv_get(&list, "d"));
 	for (i = 0; i < 100; i++)
-		output_kv_set(&list, "k", "%d", i);
+		kv_set(&list, "k", "%d", i);
 	assert_int_equal(list.len, 4);
-	assert_string_equal(output_kv_get(&list, "k"), "99");
-	output_kv_free(&list);
+	assert_string_equal(kv_get(&list, "k"), "99");
+	kv_free(&list);
 	assert_int_equal(list.len, 0);
-	assert_null(output_kv_get(&list, "a"));
-	output_kv_free(&list);
+	assert_null(kv_get(&list, "a"));
+	kv_free(&list);
 }
 
 static void
@@ -490,7 +490,7 @@ test_json_escape(void **state)
 	(void)state;
 	for (i = 0; i < NELEM(tab); i++) {
 		output_doc_init(&doc);
-		output_kv_set(&doc.meta, "k", "%s", tab[i].in);
+		kv_set(&doc.meta, "k", "%s", tab[i].in);
 		text = render(out_json_write, &doc, NULL);
 		want = xasprintf("\"k\": %s\n", tab[i].out);
 		if (strstr(text, want) == NULL)
@@ -527,8 +527,8 @@ test_dat_escape(void **state)
 	(void)state;
 	for (i = 0; i < NELEM(tab); i++) {
 		output_doc_init(&doc);
-		output_kv_set(&doc.meta, tab[i].key, "%s", tab[i].value);
-		output_kv_set(&doc.config, tab[i].key, "%s", tab[i].value);
+		kv_set(&doc.meta, tab[i].key, "%s", tab[i].value);
+		kv_set(&doc.config, tab[i].key, "%s", tab[i].value);
 		text = render(out_dat_write, &doc, NULL);
 		if (strstr(text, tab[i].line) == NULL)
 			fail_msg("case %zu: want %s in %s", i, tab[i].line,

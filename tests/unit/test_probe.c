@@ -35,7 +35,7 @@
 #endif
 
 static char	*write_tmp(const char *);
-static void	 assert_key(const struct output_kvlist *, const char *);
+static void	 assert_key(const struct kvlist *, const char *);
 
 /* Write 'text' to a new temporary file; return its name (caller frees). */
 static char *
@@ -331,18 +331,18 @@ test_loadavg(void **state)
 /* ===== The real machine ===== */
 
 static void
-assert_key(const struct output_kvlist *kv, const char *key)
+assert_key(const struct kvlist *kv, const char *key)
 {
 	const char	*v;
 
-	if ((v = output_kv_get(kv, key)) == NULL || *v == '\0')
+	if ((v = kv_get(kv, key)) == NULL || *v == '\0')
 		fail_msg("key %s missing or empty", key);
 }
 
 static void
 test_system(void **state)
 {
-	struct output_kvlist	 kv;
+	struct kvlist	 kv;
 	const char		*v;
 	size_t			 i;
 
@@ -361,9 +361,9 @@ test_system(void **state)
 		assert_true(*kv.kv[i].value != '\0');
 	assert_string_equal(kv.kv[0].key, "host");
 	assert_string_equal(kv.kv[1].key, "kernel");
-	v = output_kv_get(&kv, "cpus_online");
+	v = kv_get(&kv, "cpus_online");
 	assert_true(strtol(v, NULL, 10) > 0);
-	output_kv_free(&kv);
+	kv_free(&kv);
 }
 
 static void
@@ -374,7 +374,7 @@ test_target(void **state)
 		"super_options", "fs_magic", "block_size", "free_bytes",
 		"total_bytes", "free_inodes", "total_inodes", "device"
 	};
-	struct output_kvlist	 kv;
+	struct kvlist	 kv;
 	char			 dir[] = "/tmp/test_probe.XXXXXX";
 	const char		*v;
 	size_t			 i;
@@ -385,22 +385,22 @@ test_target(void **state)
 	probe_target(dir, &kv);
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		assert_key(&kv, keys[i]);
-	v = output_kv_get(&kv, "fs_magic");
+	v = kv_get(&kv, "fs_magic");
 	assert_true(strncmp(v, "0x", 2) == 0);
-	v = output_kv_get(&kv, "device");
+	v = kv_get(&kv, "device");
 	assert_non_null(strchr(v, ':'));
 	/* Only where the kernel has a block queue for it. */
-	if ((v = output_kv_get(&kv, "rotational")) != NULL)
+	if ((v = kv_get(&kv, "rotational")) != NULL)
 		assert_true(strcmp(v, "0") == 0 || strcmp(v, "1") == 0);
-	if ((v = output_kv_get(&kv, "scheduler")) != NULL)
+	if ((v = kv_get(&kv, "scheduler")) != NULL)
 		assert_true(*v != '\0' && strchr(v, '[') == NULL);
-	output_kv_free(&kv);
+	kv_free(&kv);
 	assert_int_equal(rmdir(dir), 0);
 
 	/* Nothing is known about a path that does not exist. */
 	probe_target("/no/such/path/here", &kv);
 	assert_int_equal(kv.len, 0);
-	output_kv_free(&kv);
+	kv_free(&kv);
 }
 
 int

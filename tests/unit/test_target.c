@@ -742,7 +742,7 @@ test_check_mount(void **state)
 static void
 test_path(void **state)
 {
-	struct output_kvlist	 kv;
+	struct kvlist	 kv;
 	struct target_conf	 tc;
 	const char		*why;
 	char			 err[LD_ERRLEN], want[PATH_MAX + 64];
@@ -758,13 +758,13 @@ test_path(void **state)
 	assert_null(cur.rundir);
 	memset(&kv, 0, sizeof(kv));
 	target_meta(&cur, &kv);
-	assert_string_equal(output_kv_get(&kv, "target_kind"), "path");
-	assert_string_equal(output_kv_get(&kv, "target_description"),
+	assert_string_equal(kv_get(&kv, "target_kind"), "path");
+	assert_string_equal(kv_get(&kv, "target_description"),
 	    "an existing mount");
-	assert_string_equal(output_kv_get(&kv, "target_description_de"),
+	assert_string_equal(kv_get(&kv, "target_description_de"),
 	    "ein bestehender Mount");
-	assert_null(output_kv_get(&kv, "loop_device"));
-	output_kv_free(&kv);
+	assert_null(kv_get(&kv, "loop_device"));
+	kv_free(&kv);
 	/* Not ours to unmount. */
 	assert_false(target_can_remount(&cur, &why));
 	assert_non_null(strstr(why, "a target largedir mounts itself"));
@@ -821,7 +821,7 @@ test_not_root(void **state)
 static void
 test_tmpfs(void **state)
 {
-	struct output_kvlist	 kv;
+	struct kvlist	 kv;
 	struct target_conf	 tc;
 	struct seen		 s;
 	char			 err[LD_ERRLEN], sub[PATH_MAX];
@@ -848,11 +848,11 @@ test_tmpfs(void **state)
 	touch(sub);
 	memset(&kv, 0, sizeof(kv));
 	target_meta(&cur, &kv);
-	assert_string_equal(output_kv_get(&kv, "target_kind"), "tmpfs");
-	assert_string_equal(output_kv_get(&kv,
+	assert_string_equal(kv_get(&kv, "target_kind"), "tmpfs");
+	assert_string_equal(kv_get(&kv,
 	    "target_mount_options_requested"), "size=16m,mode=0700");
-	assert_null(output_kv_get(&kv, "mkfs"));
-	output_kv_free(&kv);
+	assert_null(kv_get(&kv, "mkfs"));
+	kv_free(&kv);
 	/* A remount would empty tmpfs: refused, and the file is still there. */
 	assert_false(target_can_remount(&cur, &why));
 	assert_non_null(strstr(why, "tmpfs keeps its files only"));
@@ -881,7 +881,7 @@ test_tmpfs(void **state)
 static void
 image_case(const char *fstype, const char *mkfs, const char *size)
 {
-	struct output_kvlist	 kv;
+	struct kvlist	 kv;
 	struct target_conf	 tc;
 	char			 err[LD_ERRLEN], path[PATH_MAX];
 	const char		*key, *why;
@@ -923,15 +923,15 @@ image_case(const char *fstype, const char *mkfs, const char *size)
 	assert_string_equal(cur.mkfs_cmd, path);
 	memset(&kv, 0, sizeof(kv));
 	target_meta(&cur, &kv);
-	assert_string_equal(output_kv_get(&kv, "target_kind"), "image");
-	assert_string_equal(output_kv_get(&kv, "mkfs"), path);
-	assert_string_equal(output_kv_get(&kv, "image"), cur.image);
-	assert_string_equal(output_kv_get(&kv, "loop_device"), cur.loopdev);
-	assert_string_equal(output_kv_get(&kv, "loop_direct_io"),
+	assert_string_equal(kv_get(&kv, "target_kind"), "image");
+	assert_string_equal(kv_get(&kv, "mkfs"), path);
+	assert_string_equal(kv_get(&kv, "image"), cur.image);
+	assert_string_equal(kv_get(&kv, "loop_device"), cur.loopdev);
+	assert_string_equal(kv_get(&kv, "loop_direct_io"),
 	    cur.direct_io ? "yes" : "no");
 	(void)snprintf(path, sizeof(path), "%" PRIu64, tc.image_size);
-	assert_string_equal(output_kv_get(&kv, "image_size"), path);
-	output_kv_free(&kv);
+	assert_string_equal(kv_get(&kv, "image_size"), path);
+	kv_free(&kv);
 
 	if (target_teardown(&cur, err) == -1)
 		fail_msg("%s", err);

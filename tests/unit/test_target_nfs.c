@@ -589,7 +589,7 @@ test_mount_other(void **state)
 static void
 test_meta(void **state)
 {
-	struct output_kvlist	 kv;
+	struct kvlist	 kv;
 	struct target		 t;
 	char			 fstype[] = "nfs", source[] = "srv:/x";
 
@@ -599,10 +599,10 @@ test_meta(void **state)
 	t.conf.fstype = fstype;
 	t.conf.source = source;
 	target_meta(&t, &kv);
-	assert_string_equal(output_kv_get(&kv, "target_kind"), "nfs");
-	assert_string_equal(output_kv_get(&kv, "target_source"), "srv:/x");
-	assert_null(output_kv_get(&kv, "image"));
-	output_kv_free(&kv);
+	assert_string_equal(kv_get(&kv, "target_kind"), "nfs");
+	assert_string_equal(kv_get(&kv, "target_source"), "srv:/x");
+	assert_null(kv_get(&kv, "image"));
+	kv_free(&kv);
 }
 
 int

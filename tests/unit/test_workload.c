@@ -379,13 +379,13 @@ test_phase_names(void **state)
 
 	(void)state;
 	for (p = 0; p < PHASE_COUNT; p++) {
-		assert_int_equal(workload_phase_parse(workload_phase_name(p),
+		assert_int_equal(phase_parse(phase_name(p),
 		    &q), 0);
 		assert_int_equal(p, q);
 	}
-	assert_int_equal(workload_phase_parse("unlink", &q), -1);
-	assert_int_equal(workload_phase_parse("", &q), -1);
-	assert_string_equal(workload_phase_name(PHASE_COUNT), "cleanup");
+	assert_int_equal(phase_parse("unlink", &q), -1);
+	assert_int_equal(phase_parse("", &q), -1);
+	assert_string_equal(phase_name(PHASE_COUNT), "cleanup");
 }
 
 int
