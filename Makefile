@@ -19,24 +19,24 @@ GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknow
 CPPFLAGS += $(shell pkg-config --cflags mount blkid 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs mount blkid 2>/dev/null || \
 	    echo -lmount -lblkid)
-# libnfs: the NFS backend's client (src/nfsrpc.c).
+# libnfs: the NFS backend's client (src/nfs/nfsrpc.c).
 CPPFLAGS += $(shell pkg-config --cflags libnfs 2>/dev/null) \
 	    -DLD_LIBNFS='"$(shell pkg-config --modversion libnfs 2>/dev/null)"'
 LDLIBS   += $(shell pkg-config --libs libnfs 2>/dev/null || echo -lnfs)
-# libpfm4: CPU and kernel counters (src/perf.c).  PFM=0 builds the stubs
-# of src/perf_none.c instead and leaves out test_perf; test_perf_none
-# checks the stubs in both builds.
+# libpfm4: CPU and kernel counters (src/machine/perf.c).  PFM=0 builds
+# the stubs of src/machine/perf_none.c instead and leaves out test_perf;
+# test_perf_none checks the stubs in both builds.
 PFM     ?= 1
 ifeq ($(PFM),1)
-PFM_OFF  = src/perf_none.c
+PFM_OFF  = src/machine/perf_none.c
 CPPFLAGS += $(shell pkg-config --cflags libpfm 2>/dev/null)
 LDLIBS   += $(shell pkg-config --libs libpfm 2>/dev/null || echo -lpfm)
 else
-PFM_OFF  = src/perf.c tests/unit/test_perf.c
+PFM_OFF  = src/machine/perf.c tests/unit/test_perf.c
 endif
 
-# Open MPI: --mpi (src/ranks.c, with LD_MPI).  MPI=1 builds largedir with
-# it; make check also builds $(O)/largedir-mpi beside the default binary
+# Open MPI: --mpi (src/engine/ranks.c, with LD_MPI).  MPI=1 builds
+# largedir with it; make check also builds $(O)/largedir-mpi beside the default binary
 # when Open MPI is installed, so that both builds are tested.
 MPI_CFLAGS = $(shell pkg-config --cflags ompi-c 2>/dev/null)
 MPI_LIBS   = $(shell pkg-config --libs ompi-c 2>/dev/null)
@@ -80,7 +80,7 @@ DEB_ALL   = $(DEB_BUILD) $(DEB_TEST)
 DEB_NEED  = $(DEB_ALL)
 demo: DEB_NEED = $(DEB_BUILD) $(DEB_FS) $(DEB_NFS) gnuplot-nox
 
-SRCS    = $(filter-out $(PFM_OFF),$(sort $(wildcard src/*.c)))
+SRCS    = $(filter-out $(PFM_OFF),$(sort $(wildcard src/*/*.c)))
 OBJS    = $(SRCS:src/%.c=$(O)/src/%.o)
 LIB     = $(O)/libld.a
 BIN     = $(O)/largedir
@@ -104,7 +104,7 @@ $(O)/largedir-mpi: $(O)/largedir.o $(O)/mpi/ranks.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(O)/largedir.o $(O)/mpi/ranks.o $(LIB) \
 	    $(LDLIBS) $(MPI_LIBS) -lm
 
-$(O)/mpi/ranks.o: src/ranks.c
+$(O)/mpi/ranks.o: src/engine/ranks.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -DLD_MPI $(MPI_CFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -119,8 +119,8 @@ $(O)/gitid.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define LD_GIT "%s"\n' '$(GIT_DESCRIBE)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
-$(O)/src/compare.o $(O)/src/meta.o $(O)/src/compareout.o \
-    $(O)/src/report.o: $(O)/gitid.h
+$(O)/src/verbs/compare.o $(O)/src/run/meta.o $(O)/src/verbs/compareout.o \
+    $(O)/src/report/report.o: $(O)/gitid.h
 FORCE:
 
 $(O)/%.o: %.c
@@ -153,9 +153,9 @@ $(O)/tests/test_target $(O)/tests/test_target_nfs: WRAP = \
 # The stubs are tested in every build: perf_none.o comes ahead of the
 # archive, so the linker never takes perf.o out of it.
 $(O)/tests/test_perf_none: $(O)/tests/test_perf_none.o \
-    $(O)/src/perf_none.o $(LIB)
+    $(O)/src/machine/perf_none.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(O)/tests/test_perf_none.o \
-	    $(O)/src/perf_none.o $(LIB) $(TEST_LIBS) $(LDLIBS) -lm
+	    $(O)/src/machine/perf_none.o $(LIB) $(TEST_LIBS) $(LDLIBS) -lm
 
 # Installs what is missing when run as root, else prints the exact command.
 deps:
@@ -196,6 +196,7 @@ lint: all
 	shellcheck -s sh tests/run tests/*.sh tests/sh/*.sh bench/*.sh \
 	    .ci/run
 	mandoc -Tlint -Wwarning largedir.1
+	LARGEDIR=$(BIN) sh tests/sh/t_layers.sh
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -214,4 +215,4 @@ clean:
 	rm -rf build build-asan
 
 -include $(OBJS:.o=.d) $(O)/largedir.d $(UNITS:=.d) $(O)/tests/fake.d
--include $(O)/src/perf_none.d
+-include $(O)/src/machine/perf_none.d

@@ -11,11 +11,11 @@
  * nothing else.
  *
  * This file holds the verbs and the story of a run, from its set-up to
- * its teardown: run_main() takes the steps of src/setup.c (what a run
- * needs, and whether it can start) and of src/meta.c (what its outputs
+ * its teardown: run_main() takes the steps of src/run/setup.c (what a run
+ * needs, and whether it can start) and of src/run/meta.c (what its outputs
  * say), one line each, and said() says what they have to say.  The
- * rounds are round_loop()'s (src/round.c), as src/timing.c plans them;
- * what a person reads is src/report.c's, and each other verb is a
+ * rounds are round_loop()'s (src/engine/round.c), as src/base/timing.c plans them;
+ * what a person reads is src/report/report.c's, and each other verb is a
  * module of its own (ARCHITECTURE.md).  The state of a run is one struct
  * run (setup.h), passed by pointer; tidy(), at exit, finds it through
  * 'tidy_run'.
@@ -32,25 +32,25 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cleanup.h"
-#include "compare.h"
-#include "config.h"
-#include "measure.h"
-#include "meta.h"
-#include "nfsstat.h"
-#include "page.h"
-#include "plot.h"
-#include "rankrun.h"
-#include "ranks.h"
-#include "report.h"
-#include "round.h"
-#include "setup.h"
-#include "sig.h"
-#include "suite.h"
-#include "table.h"
-#include "timing.h"
-#include "guest.h"
-#include "util.h"
+#include "base/sig.h"
+#include "base/timing.h"
+#include "base/util.h"
+#include "engine/measure.h"
+#include "engine/rankrun.h"
+#include "engine/ranks.h"
+#include "engine/round.h"
+#include "page/page.h"
+#include "report/report.h"
+#include "run/guest.h"
+#include "run/meta.h"
+#include "run/setup.h"
+#include "settings/config.h"
+#include "verbs/cleanup.h"
+#include "verbs/compare.h"
+#include "verbs/nfsstat.h"
+#include "verbs/plot.h"
+#include "verbs/suite.h"
+#include "verbs/table.h"
 
 /* What a verb other than the run itself does. */
 struct verb {
@@ -127,7 +127,7 @@ verb_cleanup(int argc, char **argv)
  * largedir [options] DIR, or -c FILE: the run.  Returns its exit status;
  * errors on the way exit through err(3), and tidy() removes what was
  * made so far.  Each step of the set-up is one line: its checks are in
- * its own function (src/setup.c, src/meta.c), and said() says what it
+ * its own function (src/run/setup.c, src/run/meta.c), and said() says what it
  * has to say.
  */
 static int

@@ -19,7 +19,7 @@
  *	delete	unlinkat(0), in creation order
  *
  * These are the system calls and flags of largedir's posix backend
- * (src/posix.c) with --file-size 0 and --fsync none.  Like largedir's
+ * (src/backend/posix.c) with --file-size 0 and --fsync none.  Like largedir's
  * default --sync phase, it calls syncfs(2) before each phase, outside the
  * timing.  It prints one line, "create_per_s open_per_s delete_per_s" in
  * files per second, and removes its directory.  Any error is fatal.

@@ -6,7 +6,7 @@
  * round of largedir does with its default options, used by bench/nfs.sh
  * as the yardstick for largedir's NFS client.  It shares no code with
  * largedir and links only libnfs (its raw RPC layer, as largedir's
- * src/nfsrpc.c uses it: the *_async calls, poll(2) and rpc_service()).
+ * src/nfs/nfsrpc.c uses it: the *_async calls, poll(2) and rpc_service()).
  *
  *	nfsloop URL N SEED WINDOW
  *

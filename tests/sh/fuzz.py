@@ -52,7 +52,7 @@ SAFE = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PHASES = [b"create", b"open", b"list", b"liststat", b"delete", b"rmrf"]
 FSTYPES = [b"ext2", b"ext3", b"ext4", b"xfs", b"btrfs", b"tmpfs",
            b"reiserfs", b"vxfs", b"nfs", b"nfs4", b"f2fs", b"jfs"]
-# src/target_conf.c, keys[]: what a config file may say besides options.
+# src/target/target_conf.c, keys[]: what a config file may say besides options.
 TARGET_KEYS = [b"label", b"description", b"fstype", b"mkfs",
                b"mount_options", b"image_size", b"path", b"source",
                b"device", b"wipe", b"kernel", b"uml"]
@@ -62,7 +62,7 @@ NOT_IN_FILE = {"config", "cleanup", "help", "version", "total-budget"}
 # machine, makes cgroups or sets up targets.
 NOT_REAL = {"cold", "memory-limit", "config", "cleanup", "help", "version",
             "events", "total-budget", "scratch"}
-MAX_LINE = 4096  # src/config_read.c
+MAX_LINE = 4096  # src/settings/config_read.c
 
 
 def u(s):

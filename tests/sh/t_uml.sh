@@ -1,5 +1,5 @@
 #!/bin/sh
-# kernel = uml: a target measured inside User-Mode Linux (src/uml.c).
+# kernel = uml: a target measured inside User-Mode Linux (src/target/uml.c).
 # reiserfs (which the host's kernel lacks) with n = 2,000, and tmpfs from
 # a config under /tmp with n = 500: exit 0, the outputs agree, record the
 # UML kernel, the host's name and target_kind uml, and nothing is left (no

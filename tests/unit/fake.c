@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
+#include "base/timing.h"
+#include "base/util.h"
 #include "fake.h"
-#include "timing.h"
-#include "util.h"
+#include "settings/config.h"
 
 struct fake_name {
 	char	*name;

@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "backend.h"
+#include "backend/backend.h"
 
 /* What a test can change; fake_reset() puts the defaults back. */
 struct fake_knobs {

@@ -31,11 +31,11 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
+#include "backend/backend.h"
+#include "backend/nfsb.h"
+#include "base/names.h"
+#include "base/util.h"
 #include "fake.h"
-#include "names.h"
-#include "nfsb.h"
-#include "util.h"
 
 #define N	1000
 

@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "cache.h"
+#include "machine/cache.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -18,8 +18,8 @@
 
 #include <cmocka.h>
 
-#include "clients.h"
-#include "stats.h"
+#include "base/stats.h"
+#include "engine/clients.h"
 
 static struct runner_client	slots[4];
 

@@ -27,10 +27,10 @@
 
 #include <cmocka.h>
 
-#include "config.h"
+#include "base/util.h"
 #include "fake.h"
-#include "perf.h"
-#include "util.h"
+#include "machine/perf.h"
+#include "settings/config.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 

@@ -24,8 +24,8 @@
 
 #include <cmocka.h>
 
-#include "config.h"
-#include "util.h"
+#include "base/util.h"
+#include "settings/config.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 #define MAXARGS		160

@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "html.h"
+#include "page/html.h"
 
 /* What to print and how: one of the three printers. */
 enum what { NUM, ESC, URL };

@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "kmsg.h"
+#include "machine/kmsg.h"
 
 #define REC(s)	(s), sizeof(s) - 1
 

@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "knee.h"
-#include "output.h"
+#include "record/output.h"
+#include "report/knee.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 

@@ -20,12 +20,12 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
-#include "knfs.h"
-#include "output.h"
-#include "posix.h"
-#include "probe.h"
-#include "util.h"
+#include "backend/backend.h"
+#include "backend/knfs.h"
+#include "backend/posix.h"
+#include "base/util.h"
+#include "machine/probe.h"
+#include "record/output.h"
 
 #define V3	TEST_DATA "/mountstats/v3"
 #define V4	TEST_DATA "/mountstats/v4"

@@ -49,8 +49,8 @@
 
 #include <cmocka.h>
 
-#include "memcg.h"
-#include "util.h"
+#include "base/util.h"
+#include "target/memcg.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -31,9 +31,9 @@
 
 #include <cmocka.h>
 
-#include "mkfs.h"
-#include "sig.h"
-#include "util.h"
+#include "base/sig.h"
+#include "base/util.h"
+#include "target/mkfs.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -24,7 +24,7 @@
 
 #include <cmocka.h>
 
-#include "mountinfo.h"
+#include "machine/mountinfo.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

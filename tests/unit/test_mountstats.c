@@ -26,8 +26,8 @@
 
 #include <cmocka.h>
 
-#include "mountstats.h"
-#include "util.h"
+#include "base/util.h"
+#include "machine/mountstats.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

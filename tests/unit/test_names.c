@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "names.h"
+#include "base/names.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 

@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "nfs3.h"
-#include "util.h"
+#include "base/util.h"
+#include "nfs/nfs3.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 

@@ -23,8 +23,8 @@
 #include <nfsc/libnfs-raw.h>
 #include <nfsc/libnfs-raw-nfs.h>
 
-#include "nfsdec.h"
-#include "nfsrpc.h"
+#include "nfs/nfsdec.h"
+#include "nfs/nfsrpc.h"
 
 /* A READDIR reply of 'n' entries named 'names', cookies 10, 20, ... */
 static void

@@ -16,11 +16,11 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
-#include "config.h"
-#include "nfsb.h"
-#include "nfsopt.h"
-#include "util.h"
+#include "backend/backend.h"
+#include "backend/nfsb.h"
+#include "backend/nfsopt.h"
+#include "base/util.h"
+#include "settings/config.h"
 
 /* The struct nfsopt of 'c'. */
 static const struct nfsopt *

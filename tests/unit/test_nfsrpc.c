@@ -31,8 +31,8 @@
 
 #include <cmocka.h>
 
-#include "nfsrpc.h"
-#include "util.h"
+#include "base/util.h"
+#include "nfs/nfsrpc.h"
 
 #define PROG_NFS	100003
 #define PROG_MOUNT	100005

@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "noise.h"
-#include "output.h"
+#include "record/output.h"
+#include "report/noise.h"
 
 /* A busy machine: more load than CPUs, said once, recorded. */
 static void

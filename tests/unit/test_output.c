@@ -37,8 +37,8 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "output.h"
-#include "util.h"
+#include "base/util.h"
+#include "record/output.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -20,11 +20,11 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
+#include "backend/backend.h"
+#include "base/names.h"
+#include "base/util.h"
+#include "engine/workload.h"
 #include "fake.h"
-#include "names.h"
-#include "util.h"
-#include "workload.h"
 
 #define N	100
 #define W	4

@@ -26,8 +26,8 @@
 
 #include <cmocka.h>
 
-#include "page.h"
-#include "util.h"
+#include "base/util.h"
+#include "page/page.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -29,11 +29,11 @@
 
 #include <cmocka.h>
 
-#include "html.h"
-#include "page.h"
-#include "pagecalls.h"
-#include "results.h"
-#include "util.h"
+#include "base/util.h"
+#include "page/html.h"
+#include "page/page.h"
+#include "page/pagecalls.h"
+#include "record/results.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -20,10 +20,10 @@
 
 #include <cmocka.h>
 
-#include "html.h"
-#include "pagesense.h"
-#include "results.h"
-#include "util.h"
+#include "base/util.h"
+#include "page/html.h"
+#include "page/pagesense.h"
+#include "record/results.h"
 
 #define NCOLS	8
 

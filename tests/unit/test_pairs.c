@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "pairs.h"
+#include "report/pairs.h"
 
 #define SEC	1e9
 

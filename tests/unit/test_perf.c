@@ -34,8 +34,8 @@
 
 #include <cmocka.h>
 
-#include "perf.h"
-#include "util.h"
+#include "base/util.h"
+#include "machine/perf.h"
 
 #define PAGES		64	/* pages work() faults in */
 #define NOBODY		65534

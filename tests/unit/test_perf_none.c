@@ -18,8 +18,8 @@
 
 #include <cmocka.h>
 
-#include "perf.h"
-#include "util.h"
+#include "base/util.h"
+#include "machine/perf.h"
 
 static const struct init_case {
 	const char	*list;

@@ -28,9 +28,9 @@
 
 #include <cmocka.h>
 
-#include "plan.h"
-#include "timing.h"
-#include "workload.h"
+#include "base/plan.h"
+#include "base/timing.h"
+#include "engine/workload.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 #define SEC		1000000000ULL

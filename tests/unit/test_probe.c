@@ -27,8 +27,8 @@
 
 #include <cmocka.h>
 
-#include "output.h"
-#include "probe.h"
+#include "machine/probe.h"
+#include "record/output.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

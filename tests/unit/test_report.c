@@ -22,11 +22,11 @@
 
 #include <cmocka.h>
 
-#include "outcome.h"
-#include "output.h"
-#include "record.h"
-#include "report.h"
-#include "stats.h"
+#include "base/stats.h"
+#include "record/output.h"
+#include "record/record.h"
+#include "report/outcome.h"
+#include "report/report.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 

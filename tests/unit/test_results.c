@@ -24,8 +24,8 @@
 
 #include <cmocka.h>
 
-#include "results.h"
-#include "util.h"
+#include "base/util.h"
+#include "record/results.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

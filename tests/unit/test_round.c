@@ -29,17 +29,17 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
-#include "config.h"
+#include "backend/backend.h"
+#include "base/sig.h"
+#include "base/timing.h"
+#include "base/util.h"
+#include "engine/round.h"
 #include "fake.h"
-#include "output.h"
-#include "perf.h"
-#include "record.h"
-#include "round.h"
-#include "sig.h"
-#include "target.h"
-#include "timing.h"
-#include "util.h"
+#include "machine/perf.h"
+#include "record/output.h"
+#include "record/record.h"
+#include "settings/config.h"
+#include "target/target.h"
 
 #define TARGET	"fake://round"
 

@@ -18,10 +18,10 @@
 
 #include <cmocka.h>
 
+#include "base/util.h"
 #include "fake.h"
-#include "report.h"
-#include "setup.h"
-#include "util.h"
+#include "report/report.h"
+#include "run/setup.h"
 
 static struct run	run;
 

@@ -19,8 +19,8 @@
 
 #include <cmocka.h>
 
-#include "stats.h"
-#include "util.h"
+#include "base/stats.h"
+#include "base/util.h"
 
 #define NPOINTS	12	/* rounds in a synthetic curve */
 #define NVALUES	20011	/* odd and prime, so no percentile is "round" */

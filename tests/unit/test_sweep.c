@@ -30,7 +30,7 @@
 
 #include <cmocka.h>
 
-#include "sweep.h"
+#include "backend/sweep.h"
 
 #define MAXN	16
 

@@ -34,7 +34,7 @@
 
 #include <cmocka.h>
 
-#include "sysfile.h"
+#include "machine/sysfile.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -27,12 +27,12 @@
 
 #include <cmocka.h>
 
-#include "html.h"
-#include "pagetable.h"
-#include "results.h"
-#include "rpctab.h"
-#include "table.h"
-#include "util.h"
+#include "base/util.h"
+#include "page/html.h"
+#include "page/pagetable.h"
+#include "record/results.h"
+#include "record/rpctab.h"
+#include "verbs/table.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -42,10 +42,10 @@
 #include <cmocka.h>
 #include <libmount.h>
 
-#include "mountinfo.h"
-#include "target.h"
-#include "target_mount.h"
-#include "util.h"
+#include "base/util.h"
+#include "machine/mountinfo.h"
+#include "target/target.h"
+#include "target/target_mount.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"

@@ -37,10 +37,10 @@
 #include <cmocka.h>
 #include <libmount.h>
 
-#include "output.h"
-#include "target.h"
-#include "target_nfs.h"
-#include "util.h"
+#include "base/util.h"
+#include "record/output.h"
+#include "target/target.h"
+#include "target/target_nfs.h"
 
 static char		scratch[64];	/* this test's directory */
 static char		real[PATH_MAX];	/* its real path */

@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "timing.h"
+#include "base/timing.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 #define SEC		1000000000ULL

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "u64set.h"
+#include "base/u64set.h"
 
 #define MANY	100000
 

@@ -21,7 +21,7 @@
 
 #include <cmocka.h>
 
-#include "util.h"
+#include "base/util.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 #define SEC		NS_PER_S

@@ -29,9 +29,9 @@
 
 #include <cmocka.h>
 
-#include "util.h"
-#include "workdir.h"
-#include "workdir_sweep.h"
+#include "backend/workdir.h"
+#include "backend/workdir_sweep.h"
+#include "base/util.h"
 
 struct seen {
 	int			n;

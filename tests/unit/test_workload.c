@@ -28,11 +28,11 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
-#include "names.h"
-#include "sig.h"
-#include "util.h"
-#include "workload.h"
+#include "backend/backend.h"
+#include "base/names.h"
+#include "base/sig.h"
+#include "base/util.h"
+#include "engine/workload.h"
 
 #define N	600
 

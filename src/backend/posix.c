@@ -1,0 +1,749 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * posix: the backend for any mounted filesystem.  Every call is relative
+ * to a directory descriptor (the work directory, and the round
+ * directories inside it), so the kernel never walks a long path and a
+ * directory renamed or removed under us is noticed instead of followed.
+ * The work directory and its mark are workdir.c's.
+ *
+ * The operations are exactly what the experiment names: create is
+ * openat(O_CREAT|O_EXCL|O_WRONLY) [+ write] [+ fsync] + close, open is
+ * openat(O_RDONLY) + close, delete is unlinkat, a listing is getdents64
+ * into a 32 KiB buffer (what glibc's readdir uses), a stat is fstatat.
+ * It counts nothing of its own: the kernel's counters (rusage, the
+ * caches, the block device) are read around every phase anyway.  On a
+ * kernel NFS mount it counts what the client sent (knfs.c): refine()
+ * gives the table of that NFS version, with the counters' names, and a
+ * backend opened with it keeps the mount's struct knfs in its state.
+ */
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backend/backend.h"
+#include "backend/knfs.h"
+#include "backend/posix.h"
+#include "backend/workdir.h"
+#include "backend/workdir_sweep.h"
+#include "base/util.h"
+#include "machine/probe.h"
+
+#define DIRBUF_SIZE	32768		/* getdents64 buffer */
+#define WRITE_CHUNK	(1U << 20)	/* largest single write(2) */
+
+/*
+ * A round directory: its descriptor (-1 while released) and name.  A
+ * subdirectory of one (the tree layout) is reached by a path through its
+ * parent, "d00000012/NAME", as a program working in the round directory
+ * names its files; it has a descriptor of its own only while it is
+ * listed or fsync'd (struct posix: 'cur'), so a tree of any size holds
+ * one descriptor at most.
+ */
+struct backend_dir {
+	int			 fd;
+	char			*name;
+	size_t			 namelen;
+	struct backend_dir	*parent;	/* a subdirectory's, or NULL */
+	struct backend_dir	*next;
+};
+
+struct posix {
+	struct workdir		 wd;
+	struct backend_dir	*dirs;		/* the open handles */
+	char			*data;		/* what create writes */
+	size_t			 datalen;
+	char			*dirbuf;	/* getdents64 buffer */
+	const char		**names;	/* the batch readdir returns */
+	struct backend_dir	*cur;		/* the subdirectory with a
+						   descriptor, or NULL */
+	char			 path[2 * (NAME_MAX + 1) + 1];	/* at() */
+	bool			 attached;	/* another rank's: keep it */
+	struct knfs		 nfs;		/* a kernel NFS mount's
+						   counters, with its tables */
+};
+
+static int	posix_check(const char *, char *);
+static const struct backend_ops *posix_refine(const char *,
+		    struct kvlist *, char *);
+static unsigned	nfs_vers(const struct backend_ops *);
+static void	count_nfs(struct backend *, const char *);
+static void	posix_counters(struct backend *, uint64_t *);
+static const char *posix_busy(struct backend *, const char *,
+		    const uint64_t *, bool);
+static int	posix_open(struct backend *, const char *, char *);
+static int	posix_close(struct backend *, bool, char *);
+static int	posix_attach(struct backend *, const char *, const char *,
+		    char *);
+static int	posix_enter(struct backend *, const char *,
+		    struct backend_dir **);
+static struct posix *px_new(const struct backend *);
+static struct backend_dir *dir_new(struct posix *, int, const char *);
+static int	posix_mkdir(struct backend *, const char *, uint64_t,
+		    struct backend_dir **);
+static int	posix_subdir(struct backend *, struct backend_dir *,
+		    const char *, struct backend_dir **);
+static int	posix_rmdir(struct backend *, struct backend_dir *, bool);
+static int	at(struct posix *, struct backend_dir *, const char *,
+		    const char **);
+static int	dir_fd(struct posix *, struct backend_dir *);
+static void	sub_close(struct posix *);
+static int	posix_create(struct backend *, struct backend_dir *,
+		    const char *);
+static int	posix_openclose(struct backend *, struct backend_dir *,
+		    const char *);
+static int	posix_stat(struct backend *, struct backend_dir *,
+		    const char *);
+static int	posix_unlink(struct backend *, struct backend_dir *,
+		    const char *);
+static int	posix_rewind(struct backend *, struct backend_dir *);
+static ssize_t	posix_readdir(struct backend *, struct backend_dir *,
+		    const char ***, bool *);
+static int	posix_sync(struct backend *);
+static int	posix_release(struct backend *);
+static int	posix_reacquire(struct backend *, char *);
+static bool	posix_vanished(struct backend *, struct backend_dir *);
+static int	posix_forked(struct backend *);
+static int	posix_sweep(const char *, void (*)(void *,
+		    const struct backend_report *), void *, char *);
+
+/* What every table of posix has. */
+#define POSIX_OPS \
+	.name = "posix", \
+	.scheme = NULL, \
+	.flags = BACKEND_LOCAL | BACKEND_FORKS | BACKEND_TREE | \
+	    BACKEND_MEMLIMIT | BACKEND_RANKS, \
+	.check = posix_check, \
+	.open = posix_open, \
+	.close = posix_close, \
+	.attach = posix_attach, \
+	.enter = posix_enter, \
+	.mkdir = posix_mkdir, \
+	.subdir = posix_subdir, \
+	.rmdir = posix_rmdir, \
+	.create = posix_create, \
+	.openclose = posix_openclose, \
+	.stat = posix_stat, \
+	.unlink = posix_unlink, \
+	.rewind = posix_rewind, \
+	.readdir = posix_readdir, \
+	.sync = posix_sync, \
+	.release = posix_release, \
+	.reacquire = posix_reacquire, \
+	.forked = posix_forked, \
+	.vanished = posix_vanished, \
+	.sweep = posix_sweep
+
+const struct backend_ops posix_ops = {
+	POSIX_OPS,
+	.refine = posix_refine,
+};
+
+/* On a kernel NFS mount: the client's counters, as knfs.c names them. */
+static const struct backend_ops nfs3_ops = {
+	POSIX_OPS,
+	.counter_names = knfs_v3_names,
+	.ncalls = KNFS_V3_NCALLS,
+	.shared_counters = true,
+	.counters = posix_counters,
+	.busy = posix_busy,
+};
+static const struct backend_ops nfs4_ops = {
+	POSIX_OPS,
+	.counter_names = knfs_v4_names,
+	.ncalls = KNFS_V4_NCALLS,
+	.shared_counters = true,
+	.counters = posix_counters,
+	.busy = posix_busy,
+};
+
+/* The target must be a directory that exists. */
+static int
+posix_check(const char *target, char *err)
+{
+	return util_check_dir(target, err);
+}
+
+/*
+ * The refine op: on a kernel NFS mount, the table that counts what its
+ * client sent (posix_mount_ops()); else posix_ops.
+ */
+static const struct backend_ops *
+posix_refine(const char *target, struct kvlist *meta, char *err)
+{
+	const struct backend_ops	*ops = &posix_ops;
+	struct probe_mount		 pm;
+
+	*err = '\0';
+	memset(&pm, 0, sizeof(pm));
+	if (probe_mount(target, &pm) == 0 && pm.fstype != NULL &&
+	    pm.mountpoint != NULL)
+		ops = posix_mount_ops(pm.fstype, pm.mountpoint, NULL, meta,
+		    err);
+	probe_mount_free(&pm);
+	return ops;
+}
+
+/*
+ * The posix table for a directory on a filesystem of type 'fstype'
+ * mounted on 'mountpoint', whose NFS counters are in 'file' (NULL:
+ * /proc/self/mountstats): with the mount's counters when it is NFS, and
+ * what the results should say of them added to 'meta'.  If it is NFS but
+ * its counters cannot be read, return posix_ops and say why in 'err'
+ * (else 'err' is "").
+ */
+const struct backend_ops *
+posix_mount_ops(const char *fstype, const char *mountpoint, const char *file,
+    struct kvlist *meta, char *err)
+{
+	const struct backend_ops	*ops;
+	struct knfs			 k;
+
+	if (knfs_open(&k, fstype, mountpoint, file, err) == -1)
+		return &posix_ops;
+	ops = k.vers == 3 ? &nfs3_ops : k.vers == 4 ? &nfs4_ops : &posix_ops;
+	knfs_meta(&k, meta);
+	knfs_close(&k);
+	return ops;
+}
+
+/* The NFS version whose counters table 'ops' is, or 0. */
+static unsigned
+nfs_vers(const struct backend_ops *ops)
+{
+	return ops == &nfs3_ops ? 3 : ops == &nfs4_ops ? 4 : 0;
+}
+
+/*
+ * Opened with the table of an NFS version: count the calls of the mount
+ * 'target' is on, if it is one of that version still.  If not, or if its
+ * counters cannot be read, they stay at zero.
+ */
+static void
+count_nfs(struct backend *be, const char *target)
+{
+	struct posix		*px = be->priv;
+	struct probe_mount	 pm;
+	char			 err[LD_ERRLEN];
+	unsigned		 vers;
+
+	if ((vers = nfs_vers(be->ops)) == 0)
+		return;
+	memset(&pm, 0, sizeof(pm));
+	if (probe_mount(target, &pm) == 0 && pm.fstype != NULL &&
+	    pm.mountpoint != NULL && knfs_open(&px->nfs, pm.fstype,
+	    pm.mountpoint, NULL, err) == 0 && px->nfs.vers != vers)
+		knfs_close(&px->nfs);
+	probe_mount_free(&pm);
+}
+
+/* The counters op: the mount's, or zeros when it cannot count them. */
+static void
+posix_counters(struct backend *be, uint64_t *values)
+{
+	struct posix	*px = be->priv;
+
+	if (px->nfs.vers == 0)
+		memset(values, 0, backend_ncounters(be->ops) *
+		    sizeof(*values));
+	else
+		knfs_counters(&px->nfs, values);
+}
+
+/* The busy op: the calls knfs_unexplained() finds a phase cannot make. */
+static const char *
+posix_busy(struct backend *be, const char *phase, const uint64_t *delta,
+    bool churn)
+{
+	struct posix	*px = be->priv;
+
+	return knfs_unexplained(&px->nfs, phase, delta, churn);
+}
+
+/* Make and mark the work directory inside the directory 'target'. */
+static int
+posix_open(struct backend *be, const char *target, char *err)
+{
+	struct posix	*px;
+
+	px = px_new(be);
+	if (workdir_create(&px->wd, target, &be->opts, err) == -1) {
+		free(px->data);
+		free(px->dirbuf);
+		free(px->names);
+		free(px);
+		return -1;
+	}
+	be->priv = px;
+	be->workdir = xstrdup(px->wd.path);
+	count_nfs(be, target);
+	return 0;
+}
+
+/* A struct posix with its buffers, for 'be''s options. */
+static struct posix *
+px_new(const struct backend *be)
+{
+	struct posix	*px;
+
+	px = xcalloc(1, sizeof(*px));
+	px->wd.fd = px->wd.parentfd = px->wd.lockfd = -1;
+	px->datalen = be->opts.file_size < WRITE_CHUNK ? be->opts.file_size :
+	    WRITE_CHUNK;
+	px->data = xmalloc(px->datalen);
+	memset(px->data, 'x', px->datalen);
+	px->dirbuf = xmalloc(DIRBUF_SIZE);
+	/* A dirent64 takes at least 24 bytes. */
+	px->names = xreallocarray(NULL, DIRBUF_SIZE / 24 + 1,
+	    sizeof(*px->names));
+	return px;
+}
+
+/*
+ * Another rank's: the work directory 'name' rank 0 made and marked in
+ * 'target', opened as it is; close() leaves it to rank 0.
+ */
+static int
+posix_attach(struct backend *be, const char *target, const char *name,
+    char *err)
+{
+	struct posix	*px;
+	char		*path;
+
+	px = px_new(be);
+	path = xasprintf("%s/%s", target, name);
+	if ((px->wd.fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1) {
+		(void)util_syserr(err, "--mpi: %s", path);
+		free(path);
+		free(px->data);
+		free(px->dirbuf);
+		free(px->names);
+		free(px);
+		return -1;
+	}
+	px->wd.path = path;
+	px->attached = true;
+	be->priv = px;
+	be->workdir = xstrdup(path);
+	count_nfs(be, target);
+	return 0;
+}
+
+/* Another rank's: the round directory 'name' rank 0 made. */
+static int
+posix_enter(struct backend *be, const char *name, struct backend_dir **dirp)
+{
+	struct posix	*px = be->priv;
+	int		 fd;
+
+	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return -1;
+	*dirp = dir_new(px, fd, name);
+	return 0;
+}
+
+/* A handle of directory 'name', open as 'fd', in px->dirs. */
+static struct backend_dir *
+dir_new(struct posix *px, int fd, const char *name)
+{
+	struct backend_dir	*d;
+
+	d = xcalloc(1, sizeof(*d));
+	d->fd = fd;
+	d->name = xstrdup(name);
+	d->namelen = strlen(name);
+	d->next = px->dirs;
+	px->dirs = d;
+	return d;
+}
+
+/* Drop every handle (directories stay), then remove or keep the rest. */
+static int
+posix_close(struct backend *be, bool keep, char *err)
+{
+	struct posix	*px = be->priv;
+	int		 rc = 0;
+
+	while (px->dirs != NULL)
+		(void)posix_rmdir(be, px->dirs, false);
+	if (keep || px->attached)
+		workdir_keep(&px->wd);
+	else if (workdir_remove(&px->wd, err) == -1) {
+		rc = -1;
+		workdir_keep(&px->wd);	/* with its marker */
+	}
+	knfs_close(&px->nfs);
+	free(px->data);
+	free(px->dirbuf);
+	free(px->names);
+	free(px);
+	be->priv = NULL;
+	return rc;
+}
+
+static int
+posix_mkdir(struct backend *be, const char *name, uint64_t n,
+    struct backend_dir **dirp)
+{
+	struct posix		*px = be->priv;
+	int			 fd, saved;
+
+	if (workdir_round(&px->wd, name, n, be->opts.per_dir) == -1 ||
+	    mkdirat(px->wd.fd, name, 0700) == -1)
+		return -1;
+	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) == -1) {
+		saved = errno;
+		(void)unlinkat(px->wd.fd, name, AT_REMOVEDIR);
+		errno = saved;
+		return -1;
+	}
+	*dirp = dir_new(px, fd, name);
+	return 0;
+}
+
+/* mkdirat in the round directory; no descriptor yet (struct backend_dir). */
+static int
+posix_subdir(struct backend *be, struct backend_dir *parent,
+    const char *name, struct backend_dir **dirp)
+{
+	struct backend_dir	*d;
+	int			 saved;
+
+	if (strlen(name) > NAME_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (mkdirat(parent->fd, name, 0700) == -1)
+		return -1;
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
+	    fsync(parent->fd) == -1) {
+		saved = errno;
+		(void)unlinkat(parent->fd, name, AT_REMOVEDIR);
+		errno = saved;
+		return -1;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->fd = -1;
+	d->name = xstrdup(name);
+	d->namelen = strlen(name);
+	d->parent = parent;
+	*dirp = d;
+	return 0;
+}
+
+static int
+posix_rmdir(struct backend *be, struct backend_dir *dir, bool remove)
+{
+	struct posix		 *px = be->priv;
+	struct backend_dir	**pp;
+	int			  rc = 0;
+
+	if (dir->parent != NULL) {
+		if (remove && (unlinkat(dir->parent->fd, dir->name,
+		    AT_REMOVEDIR) == -1 || ((be->opts.fsync &
+		    BACKEND_FSYNC_DIR) != 0 && fsync(dir->parent->fd) == -1)))
+			return -1;
+		if (px->cur == dir)
+			sub_close(px);
+		free(dir->name);
+		free(dir);
+		return 0;
+	}
+	if (remove && unlinkat(px->wd.fd, dir->name, AT_REMOVEDIR) == -1)
+		return -1;		/* the handle stays, for another try */
+	if (dir->fd != -1 && close(dir->fd) == -1)
+		rc = -1;
+	for (pp = &px->dirs; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == dir) {
+			*pp = dir->next;
+			break;
+		}
+	free(dir->name);
+	free(dir);
+	return rc;
+}
+
+static int
+posix_create(struct backend *be, struct backend_dir *dir, const char *name)
+{
+	struct posix	*px = be->priv;
+	const char	*path;
+	uint64_t	 left;
+	ssize_t		 w;
+	int		 fd, saved;
+
+	fd = at(px, dir, name, &path);
+	if ((fd = openat(fd, path, O_CREAT | O_EXCL | O_WRONLY, 0644)) == -1)
+		return -1;
+	for (left = be->opts.file_size; left > 0; left -= (uint64_t)w) {
+		w = write(fd, px->data, left < px->datalen ? left :
+		    px->datalen);
+		if (w == -1 && errno == EINTR) {
+			w = 0;
+			continue;
+		}
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;
+			goto fail;
+		}
+	}
+	if ((be->opts.fsync & BACKEND_FSYNC_FILE) != 0 && fsync(fd) == -1)
+		goto fail;
+	if (close(fd) == -1)
+		return -1;
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
+	    ((fd = dir_fd(px, dir)) == -1 || fsync(fd) == -1))
+		return -1;
+	return 0;
+fail:
+	saved = errno;
+	(void)close(fd);
+	errno = saved;
+	return -1;
+}
+
+static int
+posix_openclose(struct backend *be, struct backend_dir *dir,
+    const char *name)
+{
+	const char	*path;
+	int		 fd;
+
+	fd = at(be->priv, dir, name, &path);
+	if ((fd = openat(fd, path, O_RDONLY)) == -1)
+		return -1;
+	return close(fd);
+}
+
+static int
+posix_stat(struct backend *be, struct backend_dir *dir, const char *name)
+{
+	struct stat	 st;
+	const char	*path;
+	int		 fd;
+
+	fd = at(be->priv, dir, name, &path);
+	return fstatat(fd, path, &st, AT_SYMLINK_NOFOLLOW);
+}
+
+static int
+posix_unlink(struct backend *be, struct backend_dir *dir, const char *name)
+{
+	struct posix	*px = be->priv;
+	const char	*path;
+	int		 fd;
+
+	fd = at(px, dir, name, &path);
+	if (unlinkat(fd, path, 0) == -1)
+		return -1;
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
+	    ((fd = dir_fd(px, dir)) == -1 || fsync(fd) == -1))
+		return -1;
+	return 0;
+}
+
+/*
+ * Where 'name' in 'dir' is: return the descriptor to start from and
+ * store the path from there in '*path' (the name itself, or through a
+ * subdirectory "d00000012/NAME" in px->path).
+ */
+static int
+at(struct posix *px, struct backend_dir *dir, const char *name,
+    const char **path)
+{
+	size_t	len;
+
+	if (dir->parent == NULL) {
+		*path = name;
+		return dir->fd;
+	}
+	len = strlen(name);
+	if (len > NAME_MAX)
+		len = NAME_MAX + 1;	/* the kernel says ENAMETOOLONG */
+	memcpy(px->path, dir->name, dir->namelen);
+	px->path[dir->namelen] = '/';
+	memcpy(px->path + dir->namelen + 1, name, len);
+	px->path[dir->namelen + 1 + len] = '\0';
+	*path = px->path;
+	return dir->parent->fd;
+}
+
+/*
+ * The descriptor of 'dir', opening a subdirectory's (and closing the
+ * one opened before), or -1 with errno.
+ */
+static int
+dir_fd(struct posix *px, struct backend_dir *dir)
+{
+	if (dir->parent == NULL || px->cur == dir)
+		return dir->fd;
+	sub_close(px);
+	dir->fd = openat(dir->parent->fd, dir->name, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC);
+	if (dir->fd != -1)
+		px->cur = dir;
+	return dir->fd;
+}
+
+/* Close the descriptor of the subdirectory that has one. */
+static void
+sub_close(struct posix *px)
+{
+	if (px->cur == NULL)
+		return;
+	(void)close(px->cur->fd);
+	px->cur->fd = -1;
+	px->cur = NULL;
+}
+
+static int
+posix_rewind(struct backend *be, struct backend_dir *dir)
+{
+	int	fd;
+
+	if ((fd = dir_fd(be->priv, dir)) == -1)
+		return -1;
+	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
+}
+
+static ssize_t
+posix_readdir(struct backend *be, struct backend_dir *dir,
+    const char ***names, bool *end)
+{
+	struct posix	*px = be->priv;
+	struct dirent64	*d;
+	ssize_t		 len, off, k = 0;
+
+	if ((len = getdents64(dir->fd, px->dirbuf, DIRBUF_SIZE)) == -1)
+		return -1;
+	*end = len == 0;
+	for (off = 0; off < len; off += d->d_reclen) {
+		d = (struct dirent64 *)(px->dirbuf + off);
+		if (d->d_name[0] == '.' && (d->d_name[1] == '\0' ||
+		    (d->d_name[1] == '.' && d->d_name[2] == '\0')))
+			continue;
+		px->names[k++] = d->d_name;
+	}
+	*names = px->names;
+	return k;
+}
+
+static int
+posix_sync(struct backend *be)
+{
+	struct posix	*px = be->priv;
+
+	return syncfs(px->wd.fd);
+}
+
+/* Close every descriptor, keeping the names; see posix_reacquire(). */
+static int
+posix_release(struct backend *be)
+{
+	struct posix		*px = be->priv;
+	struct backend_dir	*d;
+	int			 rc = 0;
+
+	sub_close(px);
+	for (d = px->dirs; d != NULL; d = d->next) {
+		if (d->fd != -1 && close(d->fd) == -1)
+			rc = -1;
+		d->fd = -1;
+	}
+	workdir_suspend(&px->wd);
+	return rc;
+}
+
+/*
+ * Open the work directory again, check its mark (workdir_resume()), and
+ * the round directories below it.
+ */
+static int
+posix_reacquire(struct backend *be, char *err)
+{
+	struct posix		*px = be->priv;
+	struct backend_dir	*d;
+	int			 saved;
+
+	if (workdir_resume(&px->wd, err) == -1)
+		return -1;
+	for (d = px->dirs; d != NULL; d = d->next) {
+		if (d->fd != -1)
+			continue;
+		d->fd = openat(px->wd.fd, d->name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC);
+		if (d->fd == -1) {
+			saved = errno;
+			(void)snprintf(err, LD_ERRLEN, "open %s/%s again: %s",
+			    px->wd.path, d->name, strerror(saved));
+			errno = saved;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Whether the work directory, or 'dir' in it (may be NULL), is gone. */
+static bool
+posix_vanished(struct backend *be, struct backend_dir *dir)
+{
+	struct posix	*px = be->priv;
+	struct stat	 st;
+
+	if (fstat(px->wd.fd, &st) == -1 || st.st_nlink == 0)
+		return true;
+	while (dir != NULL && dir->parent != NULL)
+		dir = dir->parent;	/* the round directory */
+	return dir != NULL && fstatat(px->wd.fd, dir->name, &st, 0) == -1;
+}
+
+static int
+posix_sweep(const char *target, void (*report)(void *,
+    const struct backend_report *), void *arg, char *err)
+{
+	return workdir_sweep(target, report, arg, err);
+}
+
+/*
+ * A child beside the parent (--churn, --clients): openat(2) and
+ * unlinkat(2) move no offset, but a listing does, and a forked
+ * descriptor shares its offset with the parent's.  So every directory
+ * open now gets a description of its own, under the same number.
+ */
+static int
+posix_forked(struct backend *be)
+{
+	struct posix		*px = be->priv;
+	struct backend_dir	*d;
+	int			 fd, saved;
+
+	for (d = px->dirs; d != NULL; d = d->next) {
+		if (d->fd == -1)
+			continue;
+		if ((fd = openat(d->fd, ".", O_RDONLY | O_DIRECTORY |
+		    O_CLOEXEC)) == -1)
+			return -1;
+		if (dup3(fd, d->fd, O_CLOEXEC) == -1) {
+			saved = errno;
+			(void)close(fd);
+			errno = saved;
+			return -1;
+		}
+		(void)close(fd);
+	}
+	return 0;
+}

@@ -1,0 +1,783 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * workload: see workload.h.
+ *
+ * Latencies are chained: each operation's latency runs from the end of the
+ * previous one to its own end, so the loop reads the clock once per
+ * operation and the latencies add up to the phase's elapsed time.  The
+ * phase's clock starts right before the first operation and stops at the
+ * end of the last.
+ */
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/sig.h"
+#include "base/util.h"
+#include "engine/churn.h"
+#include "engine/workload.h"
+
+typedef int	(*file_op)(struct backend *, struct backend_dir *,
+		    const char *);
+
+/* A listing checking itself (see workload.h). */
+struct check {
+	struct workload		*w;
+	struct workload_result	*r;
+	uint64_t		 entries;	/* all it saw */
+	uint64_t		 ours;		/* names of ours, once each */
+	uint64_t		 others;	/* entries not ours */
+	uint64_t		 churned;	/* of them, --churn's */
+};
+
+static int	each_file(struct workload *, enum phase, file_op,
+		    const uint32_t *, struct workload_result *);
+static void	reached(struct workload *, enum phase, uint64_t, bool, int);
+static void	share_bounds(const struct workload *, uint64_t *, uint64_t *,
+		    uint64_t *);
+static int	make_dirs(struct workload *, struct workload_result *);
+static int	delete_tree(struct workload *, struct workload_result *);
+static int	list_dir(struct workload *, bool, struct workload_result *);
+static int	remove_listed(struct workload *, struct workload_result *);
+static int	clean_dirs(struct workload *);
+static void	overlap_begin(struct workload *);
+static int	overlap_end(struct workload *, uint64_t *);
+static bool	polled(struct workload *, enum phase, uint64_t);
+static bool	poll_paused(struct workload *, enum phase, uint64_t,
+		    uint64_t *, uint64_t *);
+static void	check_start(struct check *, struct workload *,
+		    struct workload_result *);
+static ssize_t	check_batch(struct check *, const char **, ssize_t,
+		    uint64_t *, uint64_t *, unsigned char **, size_t *);
+static int	check_entry(struct check *, const char *);
+static int	check_eloop(struct check *);
+static void	check_end(struct check *);
+static bool	vanished_other(const struct workload *, const char *);
+
+/*
+ * Fill 'order' with a random permutation of 0 .. 'n'-1 drawn from 'seed'
+ * (Fisher-Yates with an unbiased bounded draw): the same seed always
+ * gives the same order.
+ */
+void
+workload_shuffle(uint32_t *order, uint64_t n, uint64_t seed)
+{
+	uint64_t	state = seed, i, j;
+	uint32_t	tmp;
+
+	for (i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	for (i = n; i > 1; i--) {
+		j = util_below(&state, i);
+		tmp = order[i - 1];
+		order[i - 1] = order[j];
+		order[j] = tmp;
+	}
+}
+
+/*
+ * Run phase 'p' over the current round directory and store what it
+ * measured in 'r'.  Return 0 when every file was handled, or -1 with
+ * errno: the operation's error, or EINTR when a signal stopped the phase;
+ * 'r' then holds what was done up to that point.
+ */
+int
+workload_run(struct workload *w, enum phase p, struct workload_result *r)
+{
+	struct timing_usage	u0;
+	int			rc, saved;
+
+	memset(r, 0, sizeof(*r));
+	stats_hist_reset(&r->hist);
+	if (timing_usage(&u0) == -1)
+		return -1;
+	switch (p) {
+	case PHASE_CREATE:
+		rc = each_file(w, p, w->be->ops->create, NULL, r);
+		break;
+	case PHASE_OPEN:
+		rc = each_file(w, p, w->be->ops->openclose, w->order, r);
+		break;
+	case PHASE_LIST:
+		rc = list_dir(w, false, r);
+		break;
+	case PHASE_LISTSTAT:
+		rc = list_dir(w, true, r);
+		break;
+	case PHASE_DELETE:
+		rc = w->per_dir == 0 ? each_file(w, p, w->be->ops->unlink,
+		    NULL, r) : delete_tree(w, r);
+		break;
+	case PHASE_MKDIR:
+		rc = make_dirs(w, r);
+		break;
+	case PHASE_RMRF:
+		rc = remove_listed(w, r);
+		break;
+	default:
+		errno = EINVAL;
+		return -1;
+	}
+	saved = errno;
+	if (timing_usage(&r->usage) == -1)
+		return -1;
+	timing_usage_diff(&u0, &r->usage, &r->usage);
+	r->ops = r->hist.count;
+	errno = saved;
+	return rc;
+}
+
+/* The directory that name 'i' lives in. */
+static inline struct backend_dir *
+dir_of(const struct workload *w, uint64_t i)
+{
+	return w->per_dir == 0 ? w->dir : w->sub[i / w->per_dir];
+}
+
+/* Let the backend overlap the operations of a phase (backend.h). */
+static void
+overlap_begin(struct workload *w)
+{
+	if (w->be->ops->overlap != NULL)
+		(void)w->be->ops->overlap(w->be, true);
+}
+
+/*
+ * The operations of the phase have all been called: wait until they are
+ * done, and move '*t0', the end of the last, to now.  Return 0, or -1
+ * with errno if one failed.
+ */
+static int
+overlap_end(struct workload *w, uint64_t *t0)
+{
+	int	rc;
+
+	if (w->be->ops->overlap == NULL)
+		return 0;
+	rc = w->be->ops->overlap(w->be, false);
+	*t0 = timing_now();
+	return rc;
+}
+
+/*
+ * The loop of create, open and delete: 'op' on every file, in creation
+ * order, or in 'order' if it is not NULL.  Create may stop at its
+ * deadline and open where its box says (struct workload), having done
+ * fewer than n.
+ */
+static int
+each_file(struct workload *w, enum phase p, file_op op,
+    const uint32_t *order, struct workload_result *r)
+{
+	struct backend		*be = w->be;
+	struct backend_dir	*dir = w->dir, **sub = w->sub;
+	uint64_t		 i, j, idx, start, t0, t1, paused = 0;
+	uint64_t		 deadline, check, per = w->per_dir;
+	uint64_t		 lo = 0, st = 1, hi = w->n;
+	bool			(*box)(void *, uint64_t, uint64_t, uint64_t);
+	int		 rc = 0, saved = 0;
+	bool		 opfail = false;
+
+	share_bounds(w, &lo, &st, &hi);
+	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
+	    w->deadline_ns : UINT64_MAX;
+	/* Open's box, asked every WORKLOAD_BOX_EVERY files: a countdown. */
+	box = p == PHASE_OPEN ? w->open_box : NULL;
+	check = box != NULL ? WORKLOAD_BOX_EVERY : UINT64_MAX;
+	overlap_begin(w);
+	start = t0 = timing_now();
+	/*
+	 * dir, sub and per in locals: what 'w' points to would be loaded
+	 * again after every call of 'op'.  i is the name (or the position
+	 * in 'order'), j counts the files done.
+	 */
+	for (i = lo, j = 0; i < hi; i += st, j++) {
+		idx = order != NULL ? order[i] : i;
+		if (op(be, per == 0 ? dir : sub[idx / per], names_get(w->names,
+		    idx)) == -1) {
+			saved = errno;
+			rc = -1;
+			opfail = true;
+			break;
+		}
+		t1 = timing_now();
+		stats_hist_add(&r->hist, t1 - t0);
+		t0 = t1;
+		if (t1 >= deadline) {
+			i += st;
+			j++;
+			break;
+		}
+		if (--check == 0) {
+			check = WORKLOAD_BOX_EVERY;
+			if (box(w->box_arg, j + 1, t1, t1 - start - paused)) {
+				i += st;
+				j++;
+				break;
+			}
+		}
+		if (sig_poll != 0 && poll_paused(w, p, j + 1, &t0, &paused)) {
+			i += st;
+			j++;
+			saved = EINTR;
+			rc = -1;
+			break;
+		}
+	}
+	if (overlap_end(w, &t0) == -1) {
+		if (rc == 0)
+			saved = errno;
+		rc = -1;
+		opfail = true;
+	}
+	r->elapsed_ns = t0 - start - paused;
+	r->done = j;
+	reached(w, p, i, opfail, saved);
+	errno = saved;
+	return rc;
+}
+
+/*
+ * After the loop of phase 'p', which stopped before name 'i' (or past
+ * the end of its share; 'opfail': an operation failed, with errno
+ * 'saved'): how far a create or a delete got, in w->created and
+ * w->deleted, for the clean-up.  Outside the timed loop.
+ */
+static void
+reached(struct workload *w, enum phase p, uint64_t i, bool opfail,
+    int saved)
+{
+	uint64_t	lo = 0, st = 1, hi = w->n, win = w->be->window;
+
+	share_bounds(w, &lo, &st, &hi);
+	if (i > hi)
+		i = hi;			/* a share's last step overshoots */
+	if (p == PHASE_CREATE)
+		/*
+		 * A create that failed after openat (in write, fsync or
+		 * close) leaves its file behind, and so may one interrupted
+		 * while its request was on the wire (NFS), so clean-up must
+		 * try it; EEXIST means the name is someone else's.  Of a
+		 * share, 'created' bounds the names this client made.
+		 */
+		w->created = opfail && saved != EEXIST && i < hi ? i + 1 : i;
+	else if (p == PHASE_DELETE && opfail && win > 1)
+		/* The last 'window' called may not be gone. */
+		w->deleted = i > lo + win * st ? i - win * st : lo;
+	else if (p == PHASE_DELETE)
+		w->deleted = i;
+}
+
+/*
+ * The names of one client's share (--clients): from 'lo' up to 'hi' in
+ * steps of 'st'; left as they are (all names) without a share.
+ */
+static void
+share_bounds(const struct workload *w, uint64_t *lo, uint64_t *st,
+    uint64_t *hi)
+{
+	if (w->share.step == 0)
+		return;
+	*lo = w->share.first;
+	*st = w->share.step;
+	*hi = w->share.end < w->n ? w->share.end : w->n;
+}
+
+/*
+ * The tree layout's mkdir phase: make the subdirectories, in order.
+ */
+static int
+make_dirs(struct workload *w, struct workload_result *r)
+{
+	struct backend	*be = w->be;
+	uint64_t	 d, start, t0, t1, paused = 0;
+	int		 rc = 0, saved = 0;
+
+	start = t0 = timing_now();
+	for (d = w->dirs_made; d < w->ndirs; d++) {
+		if (be->ops->subdir(be, w->dir, w->dnames + d *
+		    WORKLOAD_DNAME, &w->sub[d]) == -1) {
+			saved = errno;
+			rc = -1;
+			break;
+		}
+		w->dirs_made = d + 1;
+		t1 = timing_now();
+		stats_hist_add(&r->hist, t1 - t0);
+		t0 = t1;
+		if (sig_poll != 0 && poll_paused(w, PHASE_MKDIR, d + 1, &t0,
+		    &paused)) {
+			d++;
+			saved = EINTR;
+			rc = -1;
+			break;
+		}
+	}
+	r->elapsed_ns = t0 - start - paused;
+	r->done = d;
+	errno = saved;
+	return rc;
+}
+
+/*
+ * The tree layout's delete: the files in creation order, and each
+ * subdirectory as soon as it is empty, as rm -rf of the tree removes
+ * it; the subdirectories that a time-boxed create left empty at the end.
+ * Done counts both, files and directories.  A backend that overlaps its
+ * operations finishes a directory's before it removes the directory.
+ */
+static int
+delete_tree(struct workload *w, struct workload_result *r)
+{
+	struct backend	*be = w->be;
+	uint64_t	 d, i, first, end, start, t0, t1, paused = 0;
+	int		 rc = 0, saved = 0;
+
+	start = t0 = timing_now();
+	for (d = w->dirs_removed; d < w->dirs_made && rc == 0; d++) {
+		first = d * w->per_dir;
+		end = first + w->per_dir < w->created ? first + w->per_dir :
+		    w->created;
+		overlap_begin(w);
+		for (i = first > w->deleted ? first : w->deleted; i < end;
+		    i++) {
+			if (be->ops->unlink(be, w->sub[d], names_get(w->names,
+			    i)) == -1) {
+				saved = errno;
+				rc = -1;
+				break;
+			}
+			t1 = timing_now();
+			stats_hist_add(&r->hist, t1 - t0);
+			t0 = t1;
+			r->done++;
+			if (sig_poll != 0 && poll_paused(w, PHASE_DELETE,
+			    r->done, &t0, &paused)) {
+				saved = EINTR;
+				rc = -1;
+				break;
+			}
+		}
+		if (overlap_end(w, &t0) == -1 && rc == 0) {
+			saved = errno;
+			rc = -1;
+		}
+		if (rc == -1)
+			break;	/* workload_clean() tries the rest */
+		if (end > w->deleted)
+			w->deleted = end;
+		if (be->ops->rmdir(be, w->sub[d], true) == -1) {
+			saved = errno;
+			rc = -1;
+			break;
+		}
+		w->sub[d] = NULL;
+		w->dirs_removed = d + 1;
+		t1 = timing_now();
+		stats_hist_add(&r->hist, t1 - t0);
+		t0 = t1;
+		r->done++;
+	}
+	r->elapsed_ns = t0 - start - paused;
+	errno = saved;
+	return rc;
+}
+
+/*
+ * ls -f (getdents64 only) or, with 'stat', ls -lU (and fstatat each); in
+ * the tree layout, of every subdirectory in turn, opening each inside
+ * the timing.  The listing checks itself: a loop stops it at once, and
+ * the phase ends with r->loop_at set; lost entries show in r->lost.
+ */
+static int
+list_dir(struct workload *w, bool stat, struct workload_result *r)
+{
+	struct backend		 *be = w->be;
+	struct backend_dir	 *dir = w->dir;
+	struct check		  ck;
+	const char		**batch;
+	uint64_t		  start, t0, t1, paused = 0, d, ndirs;
+	ssize_t			  k, j;
+	bool			  end;
+	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
+	int			  saved;
+
+	check_start(&ck, w, r);
+	ndirs = w->per_dir == 0 ? 1 : w->dirs_made;
+	if (w->per_dir == 0 && be->ops->rewind(be, dir) == -1)
+		return -1;
+	if (stat)
+		overlap_begin(w);
+	start = t0 = timing_now();
+	for (d = 0; d < ndirs && r->loop_at == 0; d++) {
+		if (w->per_dir != 0) {
+			dir = w->sub[d];
+			if (be->ops->rewind(be, dir) == -1)
+				goto fail;
+		}
+		for (end = false; !end; ) {
+			if ((k = be->ops->readdir(be, dir, &batch, &end)) ==
+			    -1) {
+				if (errno == ELOOP && check_eloop(&ck) == 0)
+					break;
+				goto fail;
+			}
+			if (!stat) {
+				t1 = timing_now();
+				stats_hist_add(&r->hist, t1 - t0);
+				t0 = t1;
+			}
+			k = check_batch(&ck, batch, k, &t0, &paused, NULL,
+			    NULL);
+			for (j = 0; stat && j < k; j++) {
+				if (be->ops->stat(be, dir, batch[j]) == -1 &&
+				    !vanished_other(w, batch[j]))
+					goto fail;
+				t1 = timing_now();
+				stats_hist_add(&r->hist, t1 - t0);
+				t0 = t1;
+			}
+			r->done += (uint64_t)k;
+			if (r->loop_at != 0)
+				break;
+			if (sig_poll != 0 && poll_paused(w, p, r->done, &t0,
+			    &paused)) {
+				errno = EINTR;
+				goto fail;
+			}
+		}
+	}
+	if (stat && overlap_end(w, &t0) == -1)
+		goto fail;
+	r->elapsed_ns = t0 - start - paused;
+	if (r->loop_at == 0)
+		check_end(&ck);
+	return 0;
+fail:
+	saved = errno;
+	if (stat)
+		(void)overlap_end(w, &t0);
+	r->elapsed_ns = t0 - start - paused;
+	errno = saved;
+	return -1;
+}
+
+/*
+ * sig_poll is up in phase 'p' after 'done': on a tick of the progress
+ * timer call on_poll.  Return whether a signal stops the phase (a
+ * clean-up, PHASE_COUNT: only a second one).
+ */
+static bool
+polled(struct workload *w, enum phase p, uint64_t done)
+{
+	if (sig_polled() && w->on_poll != NULL)
+		w->on_poll(w->arg, p, done);
+	return sig_stop(p == PHASE_COUNT);
+}
+
+/*
+ * polled(), in a timed loop: the time it takes (drawing the progress
+ * line) is kept out of the phase, added to '*paused', and the next
+ * latency starts after it.
+ */
+static bool
+poll_paused(struct workload *w, enum phase p, uint64_t done, uint64_t *t0,
+    uint64_t *paused)
+{
+	uint64_t	t;
+	bool		stop;
+
+	stop = polled(w, p, done);
+	t = timing_now();
+	*paused += t - *t0;
+	*t0 = t;
+	return stop;
+}
+
+/*
+ * rm -rf: unlink the entries in the order the directory lists them.  Only
+ * names of this round's table are unlinked; anything else is counted as
+ * foreign and left alone.  Like rm, read again from the start if a pass
+ * ends with files left (some filesystems skip entries when the directory
+ * changes under a reader).
+ */
+static int
+remove_listed(struct workload *w, struct workload_result *r)
+{
+	struct backend		 *be = w->be;
+	struct check		  ck;
+	const char		**batch;
+	uint64_t		  start, t0, t1, left, pass_removed;
+	unsigned char		 *mine = NULL;	/* of the batch: ours */
+	size_t			  minecap = 0;
+	uint64_t		  paused = 0;
+	ssize_t			  k, j;
+	bool			  end;
+	int			  saved;
+
+	left = w->created - w->deleted;
+	overlap_begin(w);
+	start = t0 = timing_now();
+	do {
+		if (be->ops->rewind(be, w->dir) == -1)
+			goto fail;
+		check_start(&ck, w, r);
+		pass_removed = 0;
+		for (end = false; !end && r->done < left; ) {
+			if ((k = be->ops->readdir(be, w->dir, &batch,
+			    &end)) == -1) {
+				if (errno == ELOOP && check_eloop(&ck) == 0)
+					break;
+				goto fail;
+			}
+			k = check_batch(&ck, batch, k, &t0, &paused, &mine,
+			    &minecap);
+			for (j = 0; j < k; j++) {
+				if (!mine[j])
+					continue;	/* not ours */
+				if (be->ops->unlink(be, w->dir, batch[j]) ==
+				    -1)
+					goto fail;
+				t1 = timing_now();
+				stats_hist_add(&r->hist, t1 - t0);
+				t0 = t1;
+				pass_removed++;
+				r->done++;
+			}
+			if (r->loop_at != 0)
+				break;
+			if (sig_poll != 0 && poll_paused(w, PHASE_RMRF,
+			    r->done, &t0, &paused)) {
+				errno = EINTR;
+				goto fail;
+			}
+		}
+		r->foreign = ck.others;
+	} while (r->done < left && pass_removed > 0 && r->loop_at == 0);
+	if (overlap_end(w, &t0) == -1)
+		goto fail;
+	r->elapsed_ns = t0 - start - paused;
+	if (r->done == left)
+		w->deleted = w->created;
+	free(mine);
+	return 0;
+fail:
+	saved = errno;
+	(void)overlap_end(w, &t0);
+	r->elapsed_ns = t0 - start - paused;
+	free(mine);
+	errno = saved;
+	return -1;
+}
+
+/*
+ * Remove, untimed, every name this round may have left: those created and
+ * not yet deleted in creation order, and then in the tree layout the
+ * subdirectories not yet removed.  Names already gone (ENOENT) are fine.
+ * At a second signal (sig_stop()), give up.  Store how many
+ * files were removed in '*removed'.  Return 0, or -1 with errno (EINTR
+ * when abandoned) at the first other error.
+ */
+int
+workload_clean(struct workload *w, uint64_t *removed)
+{
+	struct backend_dir	*dir;
+	uint64_t		 i;
+
+	*removed = 0;
+	for (i = w->deleted; i < w->created; i++) {
+		if ((dir = dir_of(w, i)) == NULL)
+			continue;	/* never made: nothing in it */
+		if (w->be->ops->unlink(w->be, dir, names_get(w->names, i)) ==
+		    -1) {
+			if (errno == ENOENT)
+				continue;
+			w->deleted = i;
+			return -1;
+		}
+		(*removed)++;
+		if (sig_poll != 0 && polled(w, PHASE_COUNT, *removed)) {
+			w->deleted = i + 1;
+			errno = EINTR;
+			return -1;
+		}
+	}
+	w->deleted = w->created;
+	return clean_dirs(w);
+}
+
+/*
+ * Remove the tree's subdirectories that are still there, untimed, and
+ * drop their handles; one already gone is fine, one that cannot be
+ * removed (a foreign file in it) keeps its handle, and the others still
+ * go.  Return 0, or -1 with the errno of the first that stayed.
+ */
+static int
+clean_dirs(struct workload *w)
+{
+	struct backend	*be = w->be;
+	uint64_t	 d;
+	int		 saved = 0;
+
+	for (d = w->dirs_removed; d < w->dirs_made; d++) {
+		if (w->sub[d] == NULL)
+			continue;
+		if (be->ops->rmdir(be, w->sub[d], true) == -1) {
+			if (errno != ENOENT) {
+				if (saved == 0)
+					saved = errno;
+				continue;
+			}
+			(void)be->ops->rmdir(be, w->sub[d], false);
+		}
+		w->sub[d] = NULL;
+		if (d == w->dirs_removed)
+			w->dirs_removed = d + 1;
+	}
+	errno = saved;
+	return saved == 0 ? 0 : -1;
+}
+
+/* The uint64_t words of a workload's 'seen' bits for 'n' names. */
+size_t
+workload_seen_words(uint64_t n)
+{
+	return (size_t)((n + 63) / 64);
+}
+
+/* Start checking a listing of 'w' whose findings go to 'r'. */
+static void
+check_start(struct check *c, struct workload *w, struct workload_result *r)
+{
+	memset(c, 0, sizeof(*c));
+	c->w = w;
+	c->r = r;
+	memset(w->seen, 0, workload_seen_words(w->created) * sizeof(*w->seen));
+}
+
+/*
+ * Check the 'k' entries of 'batch', untimed: the time it takes moves
+ * '*t0', the end of the last timed operation, and goes to '*paused', as
+ * poll_paused() does.  With 'mine' (an array of '*cap' flags, grown as
+ * needed), flag each entry that is one of the round's files, so the
+ * timed loop need not look it up again.  Return how many come before a
+ * readdir loop (all 'k' if none).
+ */
+static ssize_t
+check_batch(struct check *c, const char **batch, ssize_t k, uint64_t *t0,
+    uint64_t *paused, unsigned char **mine, size_t *cap)
+{
+	uint64_t	t, d;
+	ssize_t		j;
+	int		rc;
+
+	t = timing_now();
+	if (mine != NULL && *cap < (size_t)k) {
+		*mine = xreallocarray(*mine, (size_t)k, 1);
+		*cap = (size_t)k;
+	}
+	for (j = 0; j < k; j++) {
+		if ((rc = check_entry(c, batch[j])) == -1)
+			break;
+		if (mine != NULL)
+			(*mine)[j] = rc == 1;
+	}
+	d = timing_now() - t;
+	*paused += d;
+	*t0 += d;
+	return j;
+}
+
+/*
+ * Entry 'name' came next.  Return 1 if it is one of the round's files, 0
+ * if it is not, -1 if it shows a readdir loop (r->loop_at and r->odd are
+ * set).
+ */
+static int
+check_entry(struct check *c, const char *name)
+{
+	struct workload	*w = c->w;
+	uint64_t	 bit, made, idx;
+
+	c->entries++;
+	if (names_lookup(w->names, name, &idx) && idx < w->created) {
+		bit = UINT64_C(1) << (idx % 64);
+		if ((w->seen[idx / 64] & bit) == 0) {
+			w->seen[idx / 64] |= bit;
+			c->ours++;
+			return 1;
+		}
+	} else if (names_churn_prefix(name)) {
+		/* At most what the churn made by now. */
+		made = w->others_made != NULL ? *w->others_made : 0;
+		if (++c->churned <= made)
+			return 0;
+	} else if (++c->others <= w->n) {
+		return 0;	/* foreign: as many as there can be */
+	}
+	c->r->loop_at = c->entries;
+	(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s", name);
+	return -1;
+}
+
+/*
+ * The backend said ELOOP: it saw the listing go round (an NFS cookie it
+ * handed out before).  Record it as check_entry() does, with the
+ * backend's words.  Return 0, or -1 (errno ELOOP) if the backend cannot
+ * say more, and the error stands.
+ */
+static int
+check_eloop(struct check *c)
+{
+	struct backend	*be = c->w->be;
+	const char	*d;
+
+	if (be->ops->detail == NULL || (d = be->ops->detail(be)) == NULL) {
+		errno = ELOOP;
+		return -1;
+	}
+	c->r->loop_at = c->entries + 1;
+	(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s", d);
+	return 0;
+}
+
+/*
+ * The listing reached its end: every file that exists (names [deleted,
+ * created)) must have come.  Count those that did not in r->lost, the
+ * first in r->odd.
+ */
+static void
+check_end(struct check *c)
+{
+	struct workload	*w = c->w;
+	uint64_t	 i;
+
+	if (c->ours >= w->created - w->deleted)
+		return;
+	c->r->lost = w->created - w->deleted - c->ours;
+	for (i = w->deleted; i < w->created; i++)
+		if ((w->seen[i / 64] & UINT64_C(1) << (i % 64)) == 0) {
+			(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s",
+			    names_get(w->names, i));
+			break;
+		}
+}
+
+/*
+ * A stat of 'name' failed: whether that is fine because the name, not one
+ * of the round's files, was removed since it was listed (--churn's, as
+ * ls -lU finds such a name gone).
+ */
+static bool
+vanished_other(const struct workload *w, const char *name)
+{
+	uint64_t	idx;
+
+	return errno == ENOENT && w->others_made != NULL &&
+	    !names_lookup(w->names, name, &idx);
+}

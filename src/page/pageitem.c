@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * pageitem: see pageitem.h.
+ */
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "page/pageitem.h"
+
+#define GIB	(1024.0 * 1024.0 * 1024.0)
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+static void	put_value(FILE *, const char *, enum pageitem_kind,
+		    enum html_lang);
+
+/* The settings that make up a workload, as the first paragraph shows them. */
+const struct pageitem pageitem_workload[] = {
+	{ "config.phases", { "phases", "Phasen" }, PAGEITEM_TEXT },
+	{ "config.clients", { "clients sharing each round (--clients)",
+	  "Clients, die sich jede Runde teilen (--clients)" },
+	  PAGEITEM_COUNT },
+	{ "config.split", { "names split (--split)", "Aufteilung der Namen "
+	  "(--split)" }, PAGEITEM_TEXT },
+	{ "config.names", { "names", "Namen" }, PAGEITEM_TEXT },
+	{ "config.name-len", { "name length", "Namenslänge" },
+	  PAGEITEM_COUNT },
+	{ "config.file-size", { "bytes per file", "Byte je Datei" },
+	  PAGEITEM_COUNT },
+	{ "config.fsync", { "fsync", "fsync" }, PAGEITEM_TEXT },
+	{ "config.sync", { "sync", "sync" }, PAGEITEM_TEXT },
+	{ "config.budget", { "time budget", "Zeitbudget" },
+	  PAGEITEM_SECONDS },
+	{ "config.budget-policy", { "budget policy", "Budget-Regel" },
+	  PAGEITEM_TEXT },
+	{ "config.start", { "first n", "erstes n" }, PAGEITEM_COUNT },
+	{ "config.growth", { "growth of n per round",
+	  "Wachstum von n je Runde" }, PAGEITEM_NUM },
+	{ "config.max-files", { "largest n allowed", "größtes erlaubtes n" },
+	  PAGEITEM_COUNT },
+	{ "config.repeat", { "repetitions of each n", "Wiederholungen je n" },
+	  PAGEITEM_COUNT },
+	{ "config.warmup", { "warm-up rounds", "Aufwärmrunden" },
+	  PAGEITEM_COUNT },
+	{ "config.cold", { "caches emptied before each phase after create "
+	  "(--cold)", "Caches vor jeder Phase nach create geleert (--cold)" },
+	  PAGEITEM_TEXT },
+	{ "config.memory-limit", { "memory limit of the reading phases",
+	  "Speicherlimit der lesenden Phasen" }, PAGEITEM_BYTES },
+	{ NULL, { NULL, NULL }, PAGEITEM_TEXT }
+};
+
+/* The machine a target ran on. */
+const struct pageitem pageitem_machine[] = {
+	{ "host", { "host", "Hostname" }, PAGEITEM_TEXT },
+	{ "cpu_model", { "CPU", "CPU" }, PAGEITEM_TEXT },
+	{ "cpus_online", { "CPUs online", "CPUs online" },
+	  PAGEITEM_COUNT },
+	{ "mem_total_kib", { "memory", "Arbeitsspeicher" },
+	  PAGEITEM_KIB },
+	{ "kernel", { "kernel", "Kernel" }, PAGEITEM_TEXT },
+	{ "machine", { "architecture", "Architektur" }, PAGEITEM_TEXT },
+	{ NULL, { NULL, NULL }, PAGEITEM_TEXT }
+};
+
+/* The target: its filesystem and how it was made and mounted. */
+const struct pageitem pageitem_target[] = {
+	{ "fstype", { "filesystem", "Dateisystem" }, PAGEITEM_TEXT },
+	{ "driver", { "driver", "Treiber" }, PAGEITEM_TEXT },
+	{ "source", { "source", "Quelle" }, PAGEITEM_TEXT },
+	{ "mkfs", { "made with", "angelegt mit" }, PAGEITEM_TEXT },
+	{ "image_size", { "image size", "Image-Größe" },
+	  PAGEITEM_BYTES },
+	{ "image_on", { "image on", "Image liegt auf" },
+	  PAGEITEM_TEXT },
+	{ "loop_direct_io", { "loop direct I/O", "Loop mit Direct I/O" },
+	  PAGEITEM_YESNO },
+	{ "mount_options", { "mount options", "Mount-Optionen" },
+	  PAGEITEM_TEXT },
+	{ "super_options", { "superblock options", "Superblock-Optionen" },
+	  PAGEITEM_TEXT },
+	{ "scheduler", { "I/O scheduler", "I/O-Scheduler" },
+	  PAGEITEM_TEXT },
+	{ "rotational", { "rotational", "rotierend" },
+	  PAGEITEM_YESNO },
+	{ "command", { "command", "Aufruf" }, PAGEITEM_TEXT },
+	{ NULL, { NULL, NULL }, PAGEITEM_TEXT }
+};
+
+_Static_assert(NELEM(pageitem_workload) <= PAGEITEM_MAX &&
+    NELEM(pageitem_machine) <= PAGEITEM_MAX &&
+    NELEM(pageitem_target) <= PAGEITEM_MAX, "PAGEITEM_MAX is too small");
+
+/*
+ * Metadata that means nothing where a target has some other: a loop
+ * device is "rotational" whatever lies below it (image_on says what
+ * does).  pageitem_put() leaves the first out.
+ */
+static const char *const meaningless[][2] = {
+	{ "rotational", "loop_device" },
+	{ NULL, NULL }
+};
+
+/*
+ * Print the metadata value 's' as 'kind' asks; a value that should be a
+ * number and is none prints as text.
+ */
+static void
+put_value(FILE *fp, const char *s, enum pageitem_kind kind,
+    enum html_lang lang)
+{
+	char	*end;
+	double	 v;
+
+	v = strtod(s, &end);
+	if (kind == PAGEITEM_TEXT || kind == PAGEITEM_YESNO || end == s ||
+	    (*end != '\0' && !(kind == PAGEITEM_SECONDS &&
+	    strcmp(end, "s") == 0))) {
+		if (kind == PAGEITEM_YESNO && (strcmp(s, "yes") == 0 ||
+		    strcmp(s, "1") == 0))
+			s = html_tr(lang, "yes", "ja");
+		else if (kind == PAGEITEM_YESNO && (strcmp(s, "no") == 0 ||
+		    strcmp(s, "0") == 0))
+			s = html_tr(lang, "no", "nein");
+		else if ((kind == PAGEITEM_COUNT || kind == PAGEITEM_BYTES) &&
+		    strcmp(s, "none") == 0)
+			s = html_tr(lang, "no limit", "unbegrenzt");
+		html_esc(fp, "", s, "");
+	} else if (kind == PAGEITEM_KIB || kind == PAGEITEM_BYTES) {
+		v *= kind == PAGEITEM_KIB ? 1024.0 : 1.0;
+		html_num(fp, v >= GIB ? v / GIB : v / 1024.0 / 1024.0, 1, lang);
+		html_put(fp, v >= GIB ? " GiB" : " MiB");
+	} else {
+		html_num(fp, v, kind == PAGEITEM_COUNT ? 0 : 3, lang);
+		html_put(fp, kind == PAGEITEM_SECONDS ? " s" : "");
+	}
+}
+
+/*
+ * Print "'title' — name: value; name: value." for the items of 'list'
+ * (ended by one whose key is NULL) that target 't' has, between 'pre'
+ * and 'post' (HTML), in 'lang', or nothing if it has none.
+ */
+void
+pageitem_put(FILE *fp, const struct results_target *t,
+    const struct pageitem *list, const char *pre, const char *title,
+    const char *post, enum html_lang lang)
+{
+	const struct pageitem	*it;
+	const char		*s;
+	size_t			 k;
+	bool			 first = true;
+
+	for (it = list; it->key != NULL; it++) {
+		if ((s = results_meta(t, it->key)) == NULL)
+			continue;
+		for (k = 0; meaningless[k][0] != NULL; k++)
+			if (strcmp(it->key, meaningless[k][0]) == 0 &&
+			    results_meta(t, meaningless[k][1]) != NULL)
+				break;
+		if (meaningless[k][0] != NULL)
+			continue;
+		if (first)
+			html_esc(fp, pre, title, "");
+		html_put(fp, "%s%s: ", first ? " \u2014 " : "; ",
+		    it->name[lang]);
+		put_value(fp, s, it->kind, lang);
+		first = false;
+	}
+	if (!first)
+		html_put(fp, ".%s", post);
+}
