@@ -90,7 +90,7 @@ TEST_CFLAGS = $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
 TEST_LIBS   = $(shell pkg-config --libs cmocka jansson 2>/dev/null || \
 	      echo -lcmocka -ljansson)
 
-.PHONY: all check unit deps demo install uninstall clean lint bench FORCE
+.PHONY: all check unit deps demo install uninstall clean lint bench plot FORCE
 .SECONDARY:
 
 all: $(BIN)
@@ -188,6 +188,12 @@ demo: deps
 
 bench: all
 	@sh bench/run.sh $(BIN)
+
+# The graphs of the results directories RESULTS, drawn again (default:
+# every published run in results/): make plot RESULTS=results/RUN.
+RESULTS ?= $(patsubst %/,%,$(wildcard results/*/))
+plot: all
+	@for d in $(RESULTS); do $(BIN) plot "$$d" || exit 1; done
 
 lint: all
 	@$(MAKE) --no-print-directory deps DEB_NEED="$(DEB_LINT) mandoc"

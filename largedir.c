@@ -11,12 +11,13 @@
  * nothing else.
  *
  * This file holds the verbs and the story of a run, from its set-up to
- * its teardown: run_main() takes the steps of src/run/setup.c (what a run
- * needs, and whether it can start) and of src/run/meta.c (what its outputs
- * say), one line each, and said() says what they have to say.  The
- * rounds are round_loop()'s (src/engine/round.c), as src/base/timing.c plans them;
- * what a person reads is src/report/report.c's, and each other verb is a
- * module of its own (ARCHITECTURE.md).  The state of a run is one struct
+ * its teardown: run_main() takes the steps of src/run/setup.c (what a
+ * run needs, and whether it can start) and of src/run/meta.c (what its
+ * outputs say), one line each, and said() says what they have to say.
+ * The rounds are round_loop()'s (src/engine/round.c), as
+ * src/base/timing.c plans them; what a person reads is
+ * src/report/report.c's, and each other verb is a module of its own in
+ * src/verbs/ (ARCHITECTURE.md).  The state of a run is one struct
  * run (setup.h), passed by pointer; tidy(), at exit, finds it through
  * 'tidy_run'.
  */
@@ -185,7 +186,7 @@ run_main(int argc, char **argv)
 
 	status = run_rounds(r);
 	if (r->cfg.mpi)
-		measure_ranks_end();	/* the other ranks are done */
+		rankrun_end();	/* the other ranks are done */
 
 	if (r->doc.status == OUTPUT_RUNNING)
 		r->doc.status = OUTPUT_COMPLETE;

@@ -17,6 +17,7 @@
 #include "backend/knfs.h"
 #include "base/util.h"
 #include "machine/mountstats.h"
+#include "machine/probe.h"
 
 #define NS_PER_MS	1000000ULL
 
@@ -129,6 +130,27 @@ knfs_open(struct knfs *k, const char *fstype, const char *mountpoint,
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * knfs_open() for the mount the directory 'target' is on, as the kernel
+ * sees it (its counters in /proc/self/mountstats).  Return what
+ * knfs_open() does; k->vers is 0 too when the mount cannot be probed.
+ */
+int
+knfs_open_dir(struct knfs *k, const char *target, char *err)
+{
+	struct probe_mount	pm;
+	int			rc = 0;
+
+	memset(k, 0, sizeof(*k));
+	*err = '\0';
+	memset(&pm, 0, sizeof(pm));
+	if (probe_mount(target, &pm) == 0 && pm.fstype != NULL &&
+	    pm.mountpoint != NULL)
+		rc = knfs_open(k, pm.fstype, pm.mountpoint, NULL, err);
+	probe_mount_free(&pm);
+	return rc;
 }
 
 /* Forget the mount: 'k' counts nothing any more. */

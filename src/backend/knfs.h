@@ -48,6 +48,7 @@ extern const char *const	knfs_v4_names[];
 
 int	knfs_open(struct knfs *, const char *, const char *, const char *,
 	    char *);
+int	knfs_open_dir(struct knfs *, const char *, char *);
 void	knfs_close(struct knfs *);
 int	knfs_read(const struct knfs *, uint64_t *, char *);
 void	knfs_counters(struct knfs *, uint64_t *);

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "backend/marker.h"
+#include "base/parse.h"
 #include "base/util.h"
 #include "machine/sysfile.h"
 

@@ -37,7 +37,6 @@
 #include "backend/workdir.h"
 #include "backend/workdir_sweep.h"
 #include "base/util.h"
-#include "machine/probe.h"
 
 #define DIRBUF_SIZE	32768		/* getdents64 buffer */
 #define WRITE_CHUNK	(1U << 20)	/* largest single write(2) */
@@ -76,6 +75,8 @@ struct posix {
 static int	posix_check(const char *, char *);
 static const struct backend_ops *posix_refine(const char *,
 		    struct kvlist *, char *);
+static const struct backend_ops *nfs_table(struct knfs *,
+		    struct kvlist *);
 static unsigned	nfs_vers(const struct backend_ops *);
 static void	count_nfs(struct backend *, const char *);
 static void	posix_counters(struct backend *, uint64_t *);
@@ -88,6 +89,7 @@ static int	posix_attach(struct backend *, const char *, const char *,
 static int	posix_enter(struct backend *, const char *,
 		    struct backend_dir **);
 static struct posix *px_new(const struct backend *);
+static void	px_free(struct posix *);
 static struct backend_dir *dir_new(struct posix *, int, const char *);
 static int	posix_mkdir(struct backend *, const char *, uint64_t,
 		    struct backend_dir **);
@@ -181,17 +183,11 @@ posix_check(const char *target, char *err)
 static const struct backend_ops *
 posix_refine(const char *target, struct kvlist *meta, char *err)
 {
-	const struct backend_ops	*ops = &posix_ops;
-	struct probe_mount		 pm;
+	struct knfs	k;
 
-	*err = '\0';
-	memset(&pm, 0, sizeof(pm));
-	if (probe_mount(target, &pm) == 0 && pm.fstype != NULL &&
-	    pm.mountpoint != NULL)
-		ops = posix_mount_ops(pm.fstype, pm.mountpoint, NULL, meta,
-		    err);
-	probe_mount_free(&pm);
-	return ops;
+	if (knfs_open_dir(&k, target, err) == -1)
+		return &posix_ops;
+	return nfs_table(&k, meta);
 }
 
 /*
@@ -206,14 +202,26 @@ const struct backend_ops *
 posix_mount_ops(const char *fstype, const char *mountpoint, const char *file,
     struct kvlist *meta, char *err)
 {
-	const struct backend_ops	*ops;
-	struct knfs			 k;
+	struct knfs	k;
 
 	if (knfs_open(&k, fstype, mountpoint, file, err) == -1)
 		return &posix_ops;
-	ops = k.vers == 3 ? &nfs3_ops : k.vers == 4 ? &nfs4_ops : &posix_ops;
-	knfs_meta(&k, meta);
-	knfs_close(&k);
+	return nfs_table(&k, meta);
+}
+
+/*
+ * The table of the NFS version of 'k' (posix_ops when it is not NFS),
+ * with what the results should say of its counters added to 'meta'.
+ * Closes 'k'.
+ */
+static const struct backend_ops *
+nfs_table(struct knfs *k, struct kvlist *meta)
+{
+	const struct backend_ops	*ops;
+
+	ops = k->vers == 3 ? &nfs3_ops : k->vers == 4 ? &nfs4_ops : &posix_ops;
+	knfs_meta(k, meta);
+	knfs_close(k);
 	return ops;
 }
 
@@ -232,19 +240,13 @@ nfs_vers(const struct backend_ops *ops)
 static void
 count_nfs(struct backend *be, const char *target)
 {
-	struct posix		*px = be->priv;
-	struct probe_mount	 pm;
-	char			 err[LD_ERRLEN];
-	unsigned		 vers;
+	struct posix	*px = be->priv;
+	char		 err[LD_ERRLEN];
+	unsigned	 vers;
 
-	if ((vers = nfs_vers(be->ops)) == 0)
-		return;
-	memset(&pm, 0, sizeof(pm));
-	if (probe_mount(target, &pm) == 0 && pm.fstype != NULL &&
-	    pm.mountpoint != NULL && knfs_open(&px->nfs, pm.fstype,
-	    pm.mountpoint, NULL, err) == 0 && px->nfs.vers != vers)
+	if ((vers = nfs_vers(be->ops)) != 0 &&
+	    knfs_open_dir(&px->nfs, target, err) == 0 && px->nfs.vers != vers)
 		knfs_close(&px->nfs);
-	probe_mount_free(&pm);
 }
 
 /* The counters op: the mount's, or zeros when it cannot count them. */
@@ -278,10 +280,7 @@ posix_open(struct backend *be, const char *target, char *err)
 
 	px = px_new(be);
 	if (workdir_create(&px->wd, target, &be->opts, err) == -1) {
-		free(px->data);
-		free(px->dirbuf);
-		free(px->names);
-		free(px);
+		px_free(px);
 		return -1;
 	}
 	be->priv = px;
@@ -309,6 +308,16 @@ px_new(const struct backend *be)
 	return px;
 }
 
+/* Free 'px' and its buffers. */
+static void
+px_free(struct posix *px)
+{
+	free(px->data);
+	free(px->dirbuf);
+	free(px->names);
+	free(px);
+}
+
 /*
  * Another rank's: the work directory 'name' rank 0 made and marked in
  * 'target', opened as it is; close() leaves it to rank 0.
@@ -326,10 +335,7 @@ posix_attach(struct backend *be, const char *target, const char *name,
 	    O_CLOEXEC)) == -1) {
 		(void)util_syserr(err, "--mpi: %s", path);
 		free(path);
-		free(px->data);
-		free(px->dirbuf);
-		free(px->names);
-		free(px);
+		px_free(px);
 		return -1;
 	}
 	px->wd.path = path;
@@ -385,10 +391,7 @@ posix_close(struct backend *be, bool keep, char *err)
 		workdir_keep(&px->wd);	/* with its marker */
 	}
 	knfs_close(&px->nfs);
-	free(px->data);
-	free(px->dirbuf);
-	free(px->names);
-	free(px);
+	px_free(px);
 	be->priv = NULL;
 	return rc;
 }

@@ -21,6 +21,7 @@
 #include "backend/backend.h"
 #include "backend/workdir_names.h"
 #include "base/names.h"
+#include "base/parse.h"
 #include "base/util.h"
 
 static bool	names_ours(struct workdir_names *, const char *,

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/config_opt.h"
+#include "base/parse.h"
 #include "base/util.h"
 
 static int	reject(const struct config_opt *, const char *, const char *,
@@ -68,8 +69,8 @@ reject(const struct config_opt *o, const char *value, const char *errstr,
  * given bare).  Return 0, or -1 with errno EINVAL and a message in 'err'.
  */
 int
-config_opt_parse(struct config *cfg, const struct config_opt *o, const char *value,
-    union config_val *v, char *err)
+config_opt_parse(struct config *cfg, const struct config_opt *o,
+    const char *value, union config_val *v, char *err)
 {
 	const struct config_word	*w;
 	const char			*errstr = NULL;
@@ -200,8 +201,8 @@ config_opt_load(const struct config_opt *o, const void *base,
  * string of the table or of 'v'.
  */
 const char *
-config_opt_show(const struct config_opt *o, const union config_val *v, char *buf,
-    size_t len)
+config_opt_show(const struct config_opt *o, const union config_val *v,
+    char *buf, size_t len)
 {
 	const struct config_word	*w;
 

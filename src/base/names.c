@@ -239,7 +239,8 @@ names_kind_name(enum names_kind kind)
 bool
 names_churn_prefix(const char *name)
 {
-	return strncmp(name, NAMES_CHURN_PREFIX, sizeof(NAMES_CHURN_PREFIX) - 1) == 0;
+	return strncmp(name, NAMES_CHURN_PREFIX,
+	    sizeof(NAMES_CHURN_PREFIX) - 1) == 0;
 }
 
 /*

@@ -34,13 +34,6 @@ void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 
-long long	parse_num(const char *, long long, long long, const char **);
-int		parse_double(const char *, double, double, double *,
-		    const char **);
-int		parse_size(const char *, uint64_t, uint64_t *, const char **);
-int		parse_duration(const char *, uint64_t, uint64_t *,
-		    const char **);
-
 uint64_t	util_splitmix64(uint64_t *);
 uint64_t	util_below(uint64_t *, uint64_t);
 

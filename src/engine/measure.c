@@ -26,6 +26,7 @@
 #include "base/util.h"
 #include "engine/clients.h"
 #include "engine/measure.h"
+#include "engine/rankrun.h"
 #include "engine/ranks.h"
 #include "machine/cache.h"
 
@@ -41,17 +42,6 @@ struct measure_arg {
 	uint64_t	 n;
 	bool		 forked;	/* a client forked from largedir */
 };
-
-/* What rank 0 tells the other ranks before each phase (--mpi). */
-struct ranks_cmd {
-	int32_t		 op;		/* RANKS_PHASE, RANKS_END */
-	int32_t		 phase;		/* enum phase */
-	uint32_t	 k, rep;	/* the round, its repetition */
-	uint64_t	 n;
-	char		 dname[64];	/* the round directory */
-};
-#define RANKS_PHASE	1
-#define RANKS_END	2
 
 static int	measure(void *, struct phase_out *);
 static void	phase_begin(struct round *, const struct measure_arg *,
@@ -580,6 +570,30 @@ rank_share(const struct measure_arg *ma, unsigned c,
 }
 
 /*
+ * For a rank but 0 (rankrun.c): what a phase's measurement does first,
+ * before the barrier that starts it (phase 'p' of repetition 'rep' of 'n'
+ * names), and then its share 'c' of the phase into 'slot'.
+ */
+void
+measure_rank_begin(struct round *r, enum phase p, unsigned rep, uint64_t n)
+{
+	struct measure_arg	ma = { r, p, rep, n, false };
+	struct cache_state	cs0;
+	uint64_t		k0[BACKEND_MAX_COUNTERS];
+
+	phase_begin(r, &ma, k0, &cs0);	/* open's order */
+}
+
+void
+measure_rank_share(struct round *r, enum phase p, unsigned rep, uint64_t n,
+    unsigned c, struct runner_client *slot)
+{
+	struct measure_arg	ma = { r, p, rep, n, false };
+
+	(void)rank_share(&ma, c, slot);
+}
+
+/*
  * An MPI call of 'what' failed (a signal, or a rank that died) in phase
  * 'p' of 'n' names: say so in 'o', and let clean-up try every name,
  * since what the other ranks did is not known.  Return -1.
@@ -596,100 +610,6 @@ ranks_fail(struct round *r, const struct measure_arg *ma, struct phase_out *o,
 		r->w.deleted = 0;
 	o->deleted = r->w.deleted;
 	return -1;
-}
-
-/*
- * An MPI rank but 0 (--mpi): do the phases rank 0 tells, each rank its
- * share, until it says the run is over.  'r' is set up for
- * round_prepare(), its backend attached to rank 0's work directory.  A
- * phase that fails here is told to rank 0 in the rank's slot; only the
- * transport failing ends the loop.  Return 0, or -1 with errno and
- * 'err'.
- */
-int
-measure_worker(struct round *r, char *err)
-{
-	struct runner_client		*mine;
-	struct ranks_cmd		 cmd;
-	struct measure_arg		 ma;
-	struct backend_dir		*dir = NULL;
-	struct cache_state		 cs0;
-	uint64_t			 k0[BACKEND_MAX_COUNTERS], n = 0;
-	unsigned			 me = (unsigned)ranks_rank();
-	char				 cur[sizeof(cmd.dname)] = "";
-	int				 rc = 0;
-
-	if (runner_slots(&r->runner, 1) == -1)
-		return util_syserr(err, "--mpi: rank %u: mapping memory", me);
-	mine = r->runner.slots;
-	for (;;) {
-		if (ranks_bcast(&cmd, sizeof(cmd)) == -1) {
-			rc = util_syserr(err, "--mpi: rank %u cannot hear "
-			    "rank 0", me);
-			break;
-		}
-		if (cmd.op != RANKS_PHASE)
-			break;			/* RANKS_END */
-		cmd.dname[sizeof(cmd.dname) - 1] = '\0';
-		memset(mine, 0, sizeof(*mine));
-		if (cmd.n != n && round_prepare(r, cmd.n) == -1) {
-			mine->o.err = errno;
-			(void)snprintf(mine->o.what, sizeof(mine->o.what),
-			    "rank %u: names for n=%" PRIu64, me, cmd.n);
-		} else
-			n = cmd.n;
-		if (mine->o.err == 0 && strcmp(cmd.dname, cur) != 0) {
-			if (dir != NULL)
-				(void)r->be->ops->rmdir(r->be, dir, false);
-			dir = NULL;
-			*cur = '\0';
-			if (r->be->ops->enter(r->be, cmd.dname, &dir) == -1) {
-				mine->o.err = errno;
-				(void)snprintf(mine->o.what,
-				    sizeof(mine->o.what), "rank %u: entering "
-				    "%s", me, cmd.dname);
-			} else
-				(void)snprintf(cur, sizeof(cur), "%s",
-				    cmd.dname);
-		}
-		r->w.dir = dir;
-		r->k = cmd.k;
-		ma.r = r;
-		ma.p = (enum phase)cmd.phase;
-		ma.rep = cmd.rep;
-		ma.n = cmd.n;
-		ma.forked = false;
-		if (mine->o.err == 0)
-			phase_begin(r, &ma, k0, &cs0);	/* open's order */
-		if (ranks_barrier() == -1) {
-			rc = util_syserr(err, "--mpi: rank %u: the start of "
-			    "a phase", me);
-			break;
-		}
-		if (mine->o.err == 0)
-			(void)rank_share(&ma, me, mine);
-		mine->o.done_ok = 1;
-		if (ranks_barrier() == -1 ||
-		    ranks_gather(mine, sizeof(*mine), NULL) == -1) {
-			rc = util_syserr(err, "--mpi: rank %u: the end of a "
-			    "phase", me);
-			break;
-		}
-	}
-	if (dir != NULL)
-		(void)r->be->ops->rmdir(r->be, dir, false);
-	return rc;
-}
-
-/* Rank 0: the run is over; the other ranks leave measure_worker(). */
-void
-measure_ranks_end(void)
-{
-	struct ranks_cmd	cmd;
-
-	memset(&cmd, 0, sizeof(cmd));
-	cmd.op = RANKS_END;
-	(void)ranks_bcast(&cmd, sizeof(cmd));
 }
 
 /*

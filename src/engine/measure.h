@@ -8,9 +8,9 @@
  * cannot be reclaimed until they are written back, so a limit would kill
  * them, not the caches), or by the K clients of --clients (runner.h,
  * clients.h), or by the ranks of an MPI job (--mpi, ranks.h): rank 0
- * runs the run and tells the others each phase, which they measure in
- * measure_worker().  Either way the result is one struct phase_out: the
- * phase's record and counts.
+ * runs the run and tells the others each phase (rankrun.h), which they
+ * measure with measure_rank_begin() and measure_rank_share().  Either
+ * way the result is one struct phase_out: the phase's record and counts.
  */
 
 #ifndef LD_MEASURE_H
@@ -23,7 +23,8 @@
 
 int	measure_phase(struct round *, enum phase, unsigned, uint64_t,
 	    struct phase_out *);
-int	measure_worker(struct round *, char *);
-void	measure_ranks_end(void);
+void	measure_rank_begin(struct round *, enum phase, unsigned, uint64_t);
+void	measure_rank_share(struct round *, enum phase, unsigned, uint64_t,
+	    unsigned, struct runner_client *);
 
 #endif /* LD_MEASURE_H */

@@ -7,6 +7,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@
 #include "engine/round.h"
 
 #define HOST_LEN	64
+
+static int	phases(struct round *, char *);
 
 /* What rank 0 tells the others once (rankrun_hello()). */
 struct hello {
@@ -85,7 +88,7 @@ rankrun_hello(uint64_t *seed, char *workdir, size_t len,
 /*
  * A rank but 0, all run long: learn the seed and the work directory,
  * attach to it in 'target' with 'ops', and do the phases rank 0 tells
- * (measure_worker()) until the run is over.  'cfg' is what this rank
+ * (phases()) until the run is over.  'cfg' is what this rank
  * read from the same command line.  Return 0, or -1 with errno and 'err'.
  */
 int
@@ -115,9 +118,98 @@ rankrun_worker(struct config *cfg, const struct backend_ops *ops,
 	rd.nperf = 0;
 	rd.ncounters = ops->shared_counters ? 0 : backend_ncounters(ops);
 	runner_init(&rd.runner, NULL, NULL, NULL);
-	rc = measure_worker(&rd, err);
+	rc = phases(&rd, err);
 	round_free(&rd);
 	if (backend_close(&be, true, msg) == -1 && rc == 0)
 		rc = util_fail(err, errno, "%s", msg);
 	return rc;
+}
+
+/*
+ * An MPI rank but 0 (--mpi): do the phases rank 0 tells, each rank its
+ * share, until it says the run is over.  'r' is set up for
+ * round_prepare(), its backend attached to rank 0's work directory.  A
+ * phase that fails here is told to rank 0 in the rank's slot; only the
+ * transport failing ends the loop.  Return 0, or -1 with errno and
+ * 'err'.
+ */
+static int
+phases(struct round *r, char *err)
+{
+	struct runner_client		*mine;
+	struct ranks_cmd		 cmd;
+	struct backend_dir		*dir = NULL;
+	uint64_t			 n = 0;
+	unsigned			 me = (unsigned)ranks_rank();
+	char				 cur[sizeof(cmd.dname)] = "";
+	int				 rc = 0;
+
+	if (runner_slots(&r->runner, 1) == -1)
+		return util_syserr(err, "--mpi: rank %u: mapping memory", me);
+	mine = r->runner.slots;
+	for (;;) {
+		if (ranks_bcast(&cmd, sizeof(cmd)) == -1) {
+			rc = util_syserr(err, "--mpi: rank %u cannot hear "
+			    "rank 0", me);
+			break;
+		}
+		if (cmd.op != RANKS_PHASE)
+			break;			/* RANKS_END */
+		cmd.dname[sizeof(cmd.dname) - 1] = '\0';
+		memset(mine, 0, sizeof(*mine));
+		if (cmd.n != n && round_prepare(r, cmd.n) == -1) {
+			mine->o.err = errno;
+			(void)snprintf(mine->o.what, sizeof(mine->o.what),
+			    "rank %u: names for n=%" PRIu64, me, cmd.n);
+		} else
+			n = cmd.n;
+		if (mine->o.err == 0 && strcmp(cmd.dname, cur) != 0) {
+			if (dir != NULL)
+				(void)r->be->ops->rmdir(r->be, dir, false);
+			dir = NULL;
+			*cur = '\0';
+			if (r->be->ops->enter(r->be, cmd.dname, &dir) == -1) {
+				mine->o.err = errno;
+				(void)snprintf(mine->o.what,
+				    sizeof(mine->o.what), "rank %u: entering "
+				    "%s", me, cmd.dname);
+			} else
+				(void)snprintf(cur, sizeof(cur), "%s",
+				    cmd.dname);
+		}
+		r->w.dir = dir;
+		r->k = cmd.k;
+		if (mine->o.err == 0)
+			measure_rank_begin(r, (enum phase)cmd.phase, cmd.rep,
+			    cmd.n);
+		if (ranks_barrier() == -1) {
+			rc = util_syserr(err, "--mpi: rank %u: the start of "
+			    "a phase", me);
+			break;
+		}
+		if (mine->o.err == 0)
+			measure_rank_share(r, (enum phase)cmd.phase, cmd.rep,
+			    cmd.n, me, mine);
+		mine->o.done_ok = 1;
+		if (ranks_barrier() == -1 ||
+		    ranks_gather(mine, sizeof(*mine), NULL) == -1) {
+			rc = util_syserr(err, "--mpi: rank %u: the end of a "
+			    "phase", me);
+			break;
+		}
+	}
+	if (dir != NULL)
+		(void)r->be->ops->rmdir(r->be, dir, false);
+	return rc;
+}
+
+/* Rank 0: the run is over; the other ranks leave phases(). */
+void
+rankrun_end(void)
+{
+	struct ranks_cmd	cmd;
+
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.op = RANKS_END;
+	(void)ranks_bcast(&cmd, sizeof(cmd));
 }

@@ -20,7 +20,19 @@
 #include "base/kv.h"
 #include "settings/config.h"
 
+/* What rank 0 tells the other ranks before each phase (--mpi). */
+struct ranks_cmd {
+	int32_t		 op;		/* RANKS_PHASE, RANKS_END */
+	int32_t		 phase;		/* enum phase */
+	uint32_t	 k, rep;	/* the round, its repetition */
+	uint64_t	 n;
+	char		 dname[64];	/* the round directory */
+};
+#define RANKS_PHASE	1
+#define RANKS_END	2
+
 int	rankrun_hello(uint64_t *, char *, size_t, struct kvlist *);
+void	rankrun_end(void);
 int	rankrun_worker(struct config *, const struct backend_ops *,
 	    const char *, struct backend_opts *, char *);
 

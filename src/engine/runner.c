@@ -43,6 +43,8 @@
 
 static int	run_limited(struct runner *, runner_fn, void *,
 		    struct phase_out *);
+static void	limited_child(struct runner *, runner_fn, void *)
+		    __attribute__((noreturn));
 static void	client_main(struct runner *, unsigned, bool, int, int,
 		    runner_cfn, void *);
 static int	clients_ready(struct runner *, unsigned, int,
@@ -117,26 +119,8 @@ run_limited(struct runner *r, runner_fn fn, void *arg, struct phase_out *o)
 		    "child");
 		return -1;
 	}
-	if (pid == 0) {
-		sig_forward(0);
-		r->in_child = true;
-		/* Measuring for a largedir killed by -9 is of no use. */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 ||
-		    getppid() != r->parent)
-			_exit(1);
-		if (memcg_enter(r->memcg) == -1) {
-			r->shared->err = errno;
-			(void)snprintf(r->shared->what,
-			    sizeof(r->shared->what), "joining the memory "
-			    "cgroup %s", r->memcg->dir);
-			_exit(1);
-		}
-		if (r->child_init != NULL)
-			r->child_init(r->child_arg);
-		(void)fn(arg, r->shared);
-		r->shared->done_ok = 1;
-		_exit(0);
-	}
+	if (pid == 0)
+		limited_child(r, fn, arg);
 	sig_forward(pid);
 	while (waitpid(pid, &ws, 0) == -1) {
 		if (errno != EINTR) {
@@ -173,10 +157,35 @@ run_limited(struct runner *r, runner_fn fn, void *arg, struct phase_out *o)
 }
 
 /*
+ * The limited child of run_limited(): join the memory cgroup, measure
+ * into the shared page, and exit.
+ */
+static void
+limited_child(struct runner *r, runner_fn fn, void *arg)
+{
+	sig_forward(0);
+	r->in_child = true;
+	/* Measuring for a largedir killed by -9 is of no use. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != r->parent)
+		_exit(1);
+	if (memcg_enter(r->memcg) == -1) {
+		r->shared->err = errno;
+		(void)snprintf(r->shared->what, sizeof(r->shared->what),
+		    "joining the memory cgroup %s", r->memcg->dir);
+		_exit(1);
+	}
+	if (r->child_init != NULL)
+		r->child_init(r->child_arg);
+	(void)fn(arg, r->shared);
+	r->shared->done_ok = 1;
+	_exit(0);
+}
+
+/*
  * Make r->slots hold 'k' slots, all zero, in memory shared with the
  * processes forked from now on (kept, and grown when more are asked
  * for, until runner_free()): the clients' here, and the ranks' of --mpi
- * (measure.c), whose buffers must outlive a collective a signal broke
+ * (rankrun.c, measure.c), whose buffers must outlive a collective a signal broke
  * off.  Return 0, or -1 with errno (r->slots is then NULL).
  */
 int

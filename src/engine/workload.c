@@ -19,21 +19,11 @@
 
 #include "base/sig.h"
 #include "base/util.h"
-#include "engine/churn.h"
+#include "engine/listcheck.h"
 #include "engine/workload.h"
 
 typedef int	(*file_op)(struct backend *, struct backend_dir *,
 		    const char *);
-
-/* A listing checking itself (see workload.h). */
-struct check {
-	struct workload		*w;
-	struct workload_result	*r;
-	uint64_t		 entries;	/* all it saw */
-	uint64_t		 ours;		/* names of ours, once each */
-	uint64_t		 others;	/* entries not ours */
-	uint64_t		 churned;	/* of them, --churn's */
-};
 
 static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
@@ -50,13 +40,6 @@ static int	overlap_end(struct workload *, uint64_t *);
 static bool	polled(struct workload *, enum phase, uint64_t);
 static bool	poll_paused(struct workload *, enum phase, uint64_t,
 		    uint64_t *, uint64_t *);
-static void	check_start(struct check *, struct workload *,
-		    struct workload_result *);
-static ssize_t	check_batch(struct check *, const char **, ssize_t,
-		    uint64_t *, uint64_t *, unsigned char **, size_t *);
-static int	check_entry(struct check *, const char *);
-static int	check_eloop(struct check *);
-static void	check_end(struct check *);
 static bool	vanished_other(const struct workload *, const char *);
 
 /*
@@ -399,7 +382,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
 	struct backend_dir	 *dir = w->dir;
-	struct check		  ck;
+	struct listcheck		  ck;
 	const char		**batch;
 	uint64_t		  start, t0, t1, paused = 0, d, ndirs;
 	ssize_t			  k, j;
@@ -407,7 +390,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
 	int			  saved;
 
-	check_start(&ck, w, r);
+	listcheck_start(&ck, w, r);
 	ndirs = w->per_dir == 0 ? 1 : w->dirs_made;
 	if (w->per_dir == 0 && be->ops->rewind(be, dir) == -1)
 		return -1;
@@ -423,7 +406,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 		for (end = false; !end; ) {
 			if ((k = be->ops->readdir(be, dir, &batch, &end)) ==
 			    -1) {
-				if (errno == ELOOP && check_eloop(&ck) == 0)
+				if (errno == ELOOP && listcheck_eloop(&ck) == 0)
 					break;
 				goto fail;
 			}
@@ -432,7 +415,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 				stats_hist_add(&r->hist, t1 - t0);
 				t0 = t1;
 			}
-			k = check_batch(&ck, batch, k, &t0, &paused, NULL,
+			k = listcheck_batch(&ck, batch, k, &t0, &paused, NULL,
 			    NULL);
 			for (j = 0; stat && j < k; j++) {
 				if (be->ops->stat(be, dir, batch[j]) == -1 &&
@@ -456,7 +439,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 		goto fail;
 	r->elapsed_ns = t0 - start - paused;
 	if (r->loop_at == 0)
-		check_end(&ck);
+		listcheck_end(&ck);
 	return 0;
 fail:
 	saved = errno;
@@ -510,7 +493,7 @@ static int
 remove_listed(struct workload *w, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
-	struct check		  ck;
+	struct listcheck		  ck;
 	const char		**batch;
 	uint64_t		  start, t0, t1, left, pass_removed;
 	unsigned char		 *mine = NULL;	/* of the batch: ours */
@@ -526,16 +509,16 @@ remove_listed(struct workload *w, struct workload_result *r)
 	do {
 		if (be->ops->rewind(be, w->dir) == -1)
 			goto fail;
-		check_start(&ck, w, r);
+		listcheck_start(&ck, w, r);
 		pass_removed = 0;
 		for (end = false; !end && r->done < left; ) {
 			if ((k = be->ops->readdir(be, w->dir, &batch,
 			    &end)) == -1) {
-				if (errno == ELOOP && check_eloop(&ck) == 0)
+				if (errno == ELOOP && listcheck_eloop(&ck) == 0)
 					break;
 				goto fail;
 			}
-			k = check_batch(&ck, batch, k, &t0, &paused, &mine,
+			k = listcheck_batch(&ck, batch, k, &t0, &paused, &mine,
 			    &minecap);
 			for (j = 0; j < k; j++) {
 				if (!mine[j])
@@ -648,124 +631,6 @@ size_t
 workload_seen_words(uint64_t n)
 {
 	return (size_t)((n + 63) / 64);
-}
-
-/* Start checking a listing of 'w' whose findings go to 'r'. */
-static void
-check_start(struct check *c, struct workload *w, struct workload_result *r)
-{
-	memset(c, 0, sizeof(*c));
-	c->w = w;
-	c->r = r;
-	memset(w->seen, 0, workload_seen_words(w->created) * sizeof(*w->seen));
-}
-
-/*
- * Check the 'k' entries of 'batch', untimed: the time it takes moves
- * '*t0', the end of the last timed operation, and goes to '*paused', as
- * poll_paused() does.  With 'mine' (an array of '*cap' flags, grown as
- * needed), flag each entry that is one of the round's files, so the
- * timed loop need not look it up again.  Return how many come before a
- * readdir loop (all 'k' if none).
- */
-static ssize_t
-check_batch(struct check *c, const char **batch, ssize_t k, uint64_t *t0,
-    uint64_t *paused, unsigned char **mine, size_t *cap)
-{
-	uint64_t	t, d;
-	ssize_t		j;
-	int		rc;
-
-	t = timing_now();
-	if (mine != NULL && *cap < (size_t)k) {
-		*mine = xreallocarray(*mine, (size_t)k, 1);
-		*cap = (size_t)k;
-	}
-	for (j = 0; j < k; j++) {
-		if ((rc = check_entry(c, batch[j])) == -1)
-			break;
-		if (mine != NULL)
-			(*mine)[j] = rc == 1;
-	}
-	d = timing_now() - t;
-	*paused += d;
-	*t0 += d;
-	return j;
-}
-
-/*
- * Entry 'name' came next.  Return 1 if it is one of the round's files, 0
- * if it is not, -1 if it shows a readdir loop (r->loop_at and r->odd are
- * set).
- */
-static int
-check_entry(struct check *c, const char *name)
-{
-	struct workload	*w = c->w;
-	uint64_t	 bit, made, idx;
-
-	c->entries++;
-	if (names_lookup(w->names, name, &idx) && idx < w->created) {
-		bit = UINT64_C(1) << (idx % 64);
-		if ((w->seen[idx / 64] & bit) == 0) {
-			w->seen[idx / 64] |= bit;
-			c->ours++;
-			return 1;
-		}
-	} else if (names_churn_prefix(name)) {
-		/* At most what the churn made by now. */
-		made = w->others_made != NULL ? *w->others_made : 0;
-		if (++c->churned <= made)
-			return 0;
-	} else if (++c->others <= w->n) {
-		return 0;	/* foreign: as many as there can be */
-	}
-	c->r->loop_at = c->entries;
-	(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s", name);
-	return -1;
-}
-
-/*
- * The backend said ELOOP: it saw the listing go round (an NFS cookie it
- * handed out before).  Record it as check_entry() does, with the
- * backend's words.  Return 0, or -1 (errno ELOOP) if the backend cannot
- * say more, and the error stands.
- */
-static int
-check_eloop(struct check *c)
-{
-	struct backend	*be = c->w->be;
-	const char	*d;
-
-	if (be->ops->detail == NULL || (d = be->ops->detail(be)) == NULL) {
-		errno = ELOOP;
-		return -1;
-	}
-	c->r->loop_at = c->entries + 1;
-	(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s", d);
-	return 0;
-}
-
-/*
- * The listing reached its end: every file that exists (names [deleted,
- * created)) must have come.  Count those that did not in r->lost, the
- * first in r->odd.
- */
-static void
-check_end(struct check *c)
-{
-	struct workload	*w = c->w;
-	uint64_t	 i;
-
-	if (c->ours >= w->created - w->deleted)
-		return;
-	c->r->lost = w->created - w->deleted - c->ours;
-	for (i = w->deleted; i < w->created; i++)
-		if ((w->seen[i / 64] & UINT64_C(1) << (i % 64)) == 0) {
-			(void)snprintf(c->r->odd, sizeof(c->r->odd), "%s",
-			    names_get(w->names, i));
-			break;
-		}
 }
 
 /*

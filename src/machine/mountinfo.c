@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "machine/mountinfo.h"
 #include "machine/sysfile.h"

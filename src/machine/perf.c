@@ -41,6 +41,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "machine/perf.h"
 #include "machine/sysfile.h"

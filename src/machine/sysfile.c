@@ -31,6 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "machine/sysfile.h"
 

@@ -13,6 +13,7 @@
 #include <nfsc/libnfs-raw.h>
 #include <nfsc/libnfs-raw-nfs.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "nfs/nfs3.h"
 

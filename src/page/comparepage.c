@@ -55,7 +55,6 @@ static const struct {
 };
 
 static int	print_page(FILE *, const void *);
-static void	side_of(const char *, char *, char *, size_t);
 static int	rows_of(const struct results_target *, struct compare_page *,
 		    struct compare_failure *);
 static void	runs_of(const struct results_target *, struct compare_page *,
@@ -393,8 +392,8 @@ compare_page_rewrite(const char *dir, char *err)
 	if (rc == -1)
 		return -1;
 	cp.dir = dir;
-	side_of(results_meta(&t, "a"), label[0], arg[0], sizeof(label[0]));
-	side_of(results_meta(&t, "b"), label[1], arg[1], sizeof(label[1]));
+	results_compare_side(results_meta(&t, "a"), label[0], arg[0], sizeof(label[0]));
+	results_compare_side(results_meta(&t, "b"), label[1], arg[1], sizeof(label[1]));
 	cp.label[0] = label[0];
 	cp.label[1] = label[1];
 	cp.arg[0] = arg[0];
@@ -421,26 +420,6 @@ compare_page_rewrite(const char *dir, char *err)
 	free(fail);
 	results_target_free(&t);
 	return rc;
-}
-
-/*
- * A side as compare records it, "LABEL (ARG)", into 'label' and 'arg'
- * ('len' bytes each); "?" for what is not there.
- */
-static void
-side_of(const char *s, char *label, char *arg, size_t len)
-{
-	const char	*p;
-	size_t		 n;
-
-	if (s == NULL || (p = strstr(s, " (")) == NULL ||
-	    (n = strlen(p + 2)) == 0 || p[2 + n - 1] != ')') {
-		(void)snprintf(label, len, "%s", s != NULL ? s : "?");
-		(void)snprintf(arg, len, "?");
-		return;
-	}
-	(void)snprintf(label, len, "%.*s", (int)(p - s), s);
-	(void)snprintf(arg, len, "%.*s", (int)(n - 1), p + 2);
 }
 
 /*

@@ -67,7 +67,6 @@ struct page {
 };
 
 static bool	stopped(const char *, char *);
-static bool	is_compare(const char *);
 static int	read_targets(struct page *, const char *, char *);
 static void	run_end(const struct results_target *, const char *, char *,
 		    size_t);
@@ -581,22 +580,6 @@ stopped(const char *results, char *err)
 	return true;
 }
 
-/*
- * Whether 'dir' holds a comparison (compare.out, a regular file: a FIFO
- * of that name in a scratch directory makes no comparison) rather than
- * runs.
- */
-static bool
-is_compare(const char *dir)
-{
-	struct stat	 st;
-	char		*f = xasprintf("%s/compare.out", dir);
-	bool		 yes = stat(f, &st) == 0 && S_ISREG(st.st_mode);
-
-	free(f);
-	return yes;
-}
-
 /* largedir page RESULTS: the verb; returns the exit status. */
 int
 page_main(int argc, char **argv)
@@ -616,7 +599,7 @@ page_main(int argc, char **argv)
 	if (sig_setup(false) == -1)
 		err(1, "sigaction");
 	/* A comparison's directory gets a comparison's page. */
-	if ((is_compare(argv[1]) ? compare_page_rewrite(argv[1], errbuf) :
+	if ((results_is_compare(argv[1]) ? compare_page_rewrite(argv[1], errbuf) :
 	    page_write(argv[1], errbuf)) == -1)
 		errx(sig_count > 0 ? 128 + sig_first : 1, "%s", errbuf);
 	if (sig_count > 0)

@@ -483,3 +483,39 @@ results_proc(const char *phase, const char *col)
 			return (int)i;
 	return -1;
 }
+
+/*
+ * Whether 'dir' holds a comparison (compare.out, a regular file: a FIFO
+ * of that name in a scratch directory makes no comparison) rather than
+ * runs.
+ */
+bool
+results_is_compare(const char *dir)
+{
+	struct stat	 st;
+	char		*f = xasprintf("%s/compare.out", dir);
+	bool		 yes = stat(f, &st) == 0 && S_ISREG(st.st_mode);
+
+	free(f);
+	return yes;
+}
+
+/*
+ * A side as compare records it, "LABEL (ARG)", into 'label' and 'arg'
+ * ('len' bytes each); "?" for what is not there.
+ */
+void
+results_compare_side(const char *s, char *label, char *arg, size_t len)
+{
+	const char	*p;
+	size_t		 n;
+
+	if (s == NULL || (p = strstr(s, " (")) == NULL ||
+	    (n = strlen(p + 2)) == 0 || p[2 + n - 1] != ')') {
+		(void)snprintf(label, len, "%s", s != NULL ? s : "?");
+		(void)snprintf(arg, len, "?");
+		return;
+	}
+	(void)snprintf(label, len, "%.*s", (int)(p - s), s);
+	(void)snprintf(arg, len, "%.*s", (int)(n - 1), p + 2);
+}

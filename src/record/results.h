@@ -9,6 +9,7 @@
 #ifndef LD_RESULTS_H
 #define LD_RESULTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -49,6 +50,8 @@ const char	*results_meta(const struct results_target *, const char *);
 const char	*results_status(const struct results_target *);
 int	results_col(const struct results_target *, const char *);
 double	results_max_n(const struct results_target *);
+bool		 results_is_compare(const char *);
+void		 results_compare_side(const char *, char *, char *, size_t);
 const char	*results_proc_name(size_t);
 int	results_proc(const char *, const char *);
 double	results_rate_at(const struct results_target *, const char *, double,

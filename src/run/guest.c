@@ -58,6 +58,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/parse.h"
 #include "base/sig.h"
 #include "base/timing.h"
 #include "base/util.h"

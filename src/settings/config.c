@@ -335,8 +335,8 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 		if (p == PHASE_DELETE || p == PHASE_RMRF) {
 			if (has_del) {
 				free(names);
-				return config_opt_bad(err, "phases", list, "choose one of "
-				    "delete and rmrf");
+				return config_opt_bad(err, "phases", list,
+				    "choose one of delete and rmrf");
 			}
 			has_del = true;
 			del = p;
@@ -367,13 +367,14 @@ set_seed(struct config *cfg, const char *value, union config_val *v,
 		return config_opt_bad(err, "seed", value, "not a number");
 	if (value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
 		if (!isxdigit((unsigned char)value[2]))
-			return config_opt_bad(err, "seed", value, "not a number");
+			return config_opt_bad(err, "seed", value,
+			    "not a number");
 		v->u = strtoull(value + 2, &end, 16);
 	} else
 		v->u = strtoull(value, &end, 10);
 	if (errno != 0 || *end != '\0')
-		return config_opt_bad(err, "seed", value, "not a number (decimal or 0x "
-		    "hex, below 2^64)");
+		return config_opt_bad(err, "seed", value, "not a number "
+		    "(decimal or 0x hex, below 2^64)");
 	return 0;
 }
 
@@ -562,7 +563,8 @@ config_init(struct config *cfg)
 		if (ops->settings_size != 0)
 			cfg->bset[i] = xcalloc(1, ops->settings_size);
 	for (i = 0; (o = config_opt_at(i)) != NULL; i++) {
-		if (o->init == NULL || config_opt_parse(cfg, o, o->init, &v, err) == -1)
+		if (o->init == NULL ||
+		    config_opt_parse(cfg, o, o->init, &v, err) == -1)
 			continue;	/* test_config checks every init */
 		config_opt_store(o, base(cfg, o), &v);
 	}

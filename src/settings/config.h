@@ -22,7 +22,7 @@
  *
  * config.c holds the table and the settings; config_check.c checks that
  * they agree; config_read.c reads them from the command line and from
- * files and prints -h.
+ * files; config_usage.c prints -h.
  */
 
 #ifndef LD_CONFIG_H
@@ -175,13 +175,15 @@ bool	*config_given(struct config *, const struct config_opt *);
 /* config_check.c: what options must agree on */
 int	config_check(struct config *, char *);
 
-/* config_read.c: the command line, config files, -h */
+/* config_read.c: config files and the command line */
 int	config_load(struct config *, struct target_conf *, const char *,
 	    char *);
-struct option;
-struct option	*config_getopt(char *);
 int	config_parse_args(struct config *, struct target_conf *,
 	    enum config_verb, int, char **, struct config_args *, char *);
+
+/* config_usage.c: getopt's tables and -h */
+struct option;
+struct option	*config_getopt(char *);
 int	config_usage(FILE *);
 
 #endif /* LD_CONFIG_H */

@@ -31,6 +31,7 @@
 
 #include "backend/marker.h"
 #include "backend/sweep.h"
+#include "base/parse.h"
 #include "base/util.h"
 #include "machine/mountinfo.h"
 #include "machine/sysfile.h"

@@ -46,6 +46,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "target/target_conf.h"
 

@@ -39,6 +39,7 @@
 #include "base/sig.h"
 #include "base/util.h"
 #include "record/output.h"
+#include "record/results.h"
 #include "report/report.h"
 #include "settings/config.h"
 #include "verbs/plot.h"
@@ -474,6 +475,50 @@ plot_compare(const char *results, const char *la, const char *lb,
 	return bad;
 }
 
+/*
+ * The graphs of the comparison in 'dir' again, as compare drew them: its
+ * sides' labels and its phases from compare.out.  Return as
+ * plot_compare() does.
+ */
+static int
+plot_comparison(const char *dir)
+{
+	struct results_target	 t;
+	char			 label[2][256], arg[256], phases[256];
+	char			 errbuf[LD_ERRLEN];
+	size_t			 i, len;
+	int			 fd, rc;
+
+	memset(&t, 0, sizeof(t));
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1) {
+		warn("%s", dir);
+		return 1;
+	}
+	rc = results_read_one(&t, fd, dir, "compare", errbuf);
+	(void)close(fd);
+	if (rc == -1) {
+		warnx("%s", errbuf);
+		return 1;
+	}
+	results_compare_side(results_meta(&t, "a"), label[0], arg,
+	    sizeof(arg));
+	results_compare_side(results_meta(&t, "b"), label[1], arg,
+	    sizeof(arg));
+	phases[0] = '\0';
+	for (i = 0; i < t.ncols; i++) {
+		len = strlen(t.col[i]);
+		if (len > 6 && strcmp(t.col[i] + len - 6, "_per_s") == 0)
+			(void)snprintf(phases + strlen(phases),
+			    sizeof(phases) - strlen(phases), "%s%.*s",
+			    phases[0] != '\0' ? " " : "", (int)len - 6,
+			    t.col[i]);
+	}
+	if ((rc = plot_compare(dir, label[0], label[1], phases)) == 0)
+		printf("graphs: %s/compare-PHASE.png (and .svg)\n", dir);
+	results_target_free(&t);
+	return rc;
+}
+
 /* largedir plot RESULTS: the verb; returns the exit status. */
 int
 plot_main(int argc, char **argv)
@@ -483,7 +528,9 @@ plot_main(int argc, char **argv)
 	if (report_help(argc, argv, "usage: largedir plot RESULTS\n\n"
 	    "Draw the graphs of the run or suite in RESULTS with gnuplot: "
 	    "for\neach phase rates-PHASE.svg and .png, a curve per target; "
-	    "for each target\nLABEL.svg and .png, a curve per phase.\n"))
+	    "for each target\nLABEL.svg and .png, a curve per phase.  Of a "
+	    "comparison: compare-PHASE.svg\nand .png, as compare draws "
+	    "them.\n"))
 		return 0;
 	if (argc != 2)
 		report_usage("usage: largedir plot RESULTS");
@@ -491,5 +538,7 @@ plot_main(int argc, char **argv)
 		report_usage("%s", errbuf);
 	if (sig_setup(false) == -1)
 		err(1, "sigaction");
+	if (results_is_compare(argv[1]))
+		return plot_comparison(argv[1]);
 	return plot_results(argv[1], true);
 }

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "record/results.h"
 #include "record/rpctab.h"

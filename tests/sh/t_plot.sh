@@ -7,8 +7,8 @@
 # gnuplot exits 0 and prints nothing.  Also: a PHASE argument, rows cut
 # short, a directory whose name needs quoting, the scripts called from
 # another directory, knees and declines from the results' knee_PHASE
-# keys, and the exit status of the usage and missing-file
-# errors.
+# keys, the exit status of the usage and missing-file errors, and
+# largedir plot on a comparison.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_dep gnuplot gnuplot-nox
@@ -133,6 +133,25 @@ cp -R "$data/several" "$d"
 graph "$d/rates-open"
 (cd "$top" && quiet gnuplot -c plot/target.gp "$d" ext2)
 graph "$d/ext2"
+
+# largedir plot on a comparison (compare.out) draws compare-PHASE for
+# each of its phases, as compare did, and nothing for a target named
+# "compare"; the published graphs come out again.
+d=$T/cmp
+mkdir "$d"
+pub=$top/results/20261202-ext4-flexbg-tree
+cp "$pub/compare.out" "$pub/compare.summary" "$d/"
+LARGEDIR_PLOT=$top/plot "$LD" plot "$d" >"$T/out" 2>"$T/err" ||
+    fail "largedir plot on a comparison: $(cat "$T/err")"
+grep -qxF "graphs: $d/compare-PHASE.png (and .svg)" "$T/out" ||
+    fail "largedir plot on a comparison said: $(cat "$T/out")"
+for p in mkdir create open delete; do
+	graph "$d/compare-$p"
+	cmp -s "$d/compare-$p.svg" "$pub/compare-$p.svg" ||
+	    fail "compare-$p.svg differs from the published one"
+done
+[ ! -e "$d/compare.png" ] && [ ! -e "$d/rates-create.png" ] ||
+    fail "largedir plot drew a comparison as runs"
 
 # Errors: usage (2); no .out files, no such phase, no such label (1).
 mkdir "$T/empty"

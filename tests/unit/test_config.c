@@ -27,6 +27,7 @@
 
 #include <cmocka.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "fake.h"
 #include "machine/perf.h"

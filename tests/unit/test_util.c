@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
