@@ -584,28 +584,23 @@ stopped(const char *results, char *err)
 int
 page_main(int argc, char **argv)
 {
-	char	errbuf[LD_ERRLEN];
+	const char	*dir;
+	char		 errbuf[LD_ERRLEN];
 
-	if (report_help(argc, argv, "usage: largedir page RESULTS\n\n"
+	/* A signal only stops it between files: no temporary is left. */
+	if ((dir = report_dir_verb(argc, argv, "usage: largedir page RESULTS",
 	    "Write the page of the run or suite in RESULTS, index.html and\n"
 	    "index.de.html: what was measured where, the graphs, the tables "
-	    "and the\nset-up of every target.\n"))
+	    "and the\nset-up of every target.\n")) == NULL)
 		return 0;
-	if (argc != 2)
-		report_usage("usage: largedir page RESULTS");
-	if (util_check_dir(argv[1], errbuf) == -1)
-		report_usage("%s", errbuf);
-	/* A signal only stops it between files: no temporary is left. */
-	if (sig_setup(false) == -1)
-		err(1, "sigaction");
 	/* A comparison's directory gets a comparison's page. */
-	if ((results_is_compare(argv[1]) ? compare_page_rewrite(argv[1], errbuf) :
-	    page_write(argv[1], errbuf)) == -1)
+	if ((results_is_compare(dir) ? compare_page_rewrite(dir, errbuf) :
+	    page_write(dir, errbuf)) == -1)
 		errx(sig_count > 0 ? 128 + sig_first : 1, "%s", errbuf);
 	if (sig_count > 0)
-		errx(128 + sig_first, "%s: interrupted by SIG%s", argv[1],
+		errx(128 + sig_first, "%s: interrupted by SIG%s", dir,
 		    sigabbrev_np(sig_first));
-	printf("page: %s/index.html and index.de.html\n", argv[1]);
+	printf("page: %s/index.html and index.de.html\n", dir);
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	return 0;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "backend/backend.h"
+#include "base/sig.h"
 #include "base/timing.h"
 #include "base/util.h"
 #include "gitid.h"	/* $(O)/gitid.h, from the Makefile */
@@ -46,19 +47,30 @@ static void	report_busy(struct output_doc *, unsigned, const char *,
 		    const char *);
 
 /*
- * A subcommand's -h or --help: if its arguments ('argc' words of 'argv',
- * the verb first) are just that, print 'text' on stdout and return true
- * (the caller exits 0); else return false.
+ * The operand of a verb that takes one results directory ('argc' words
+ * of 'argv', the verb first), checked, with the signals caught: NULL
+ * after -h or --help, which print 'usage' and 'about' on stdout (the
+ * caller exits 0).  A usage error ends the process (exit 2).
  */
-bool
-report_help(int argc, char **argv, const char *text)
+const char *
+report_dir_verb(int argc, char **argv, const char *usage, const char *about)
 {
-	if (argc != 2 || (strcmp(argv[1], "-h") != 0 &&
-	    strcmp(argv[1], "--help") != 0))
-		return false;
-	if (fputs(text, stdout) == EOF || fflush(stdout) == EOF)
-		err(1, "stdout");
-	return true;
+	char	errbuf[LD_ERRLEN];
+
+	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "--help") == 0)) {
+		if (printf("%s\n\n%s", usage, about) < 0 ||
+		    fflush(stdout) == EOF)
+			err(1, "stdout");
+		return NULL;
+	}
+	if (argc != 2)
+		report_usage("%s", usage);
+	if (util_check_dir(argv[1], errbuf) == -1)
+		report_usage("%s", errbuf);
+	if (sig_setup(false) == -1)
+		err(1, "sigaction");
+	return argv[1];
 }
 
 /*

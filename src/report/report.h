@@ -46,7 +46,7 @@ struct report_progress {
 bool	report_parsed(int, const char *, int (*)(FILE *));
 void	report_usage(const char *, ...)
 	    __attribute__((noreturn, format(printf, 1, 2)));
-bool	report_help(int, char **, const char *);
+const char	*report_dir_verb(int, char **, const char *, const char *);
 void	report_init(bool, bool);
 bool	report_quiet(void);
 bool	report_tty(void);

@@ -523,22 +523,16 @@ plot_comparison(const char *dir)
 int
 plot_main(int argc, char **argv)
 {
-	char	errbuf[LD_ERRLEN];
+	const char	*dir;
 
-	if (report_help(argc, argv, "usage: largedir plot RESULTS\n\n"
+	if ((dir = report_dir_verb(argc, argv, "usage: largedir plot RESULTS",
 	    "Draw the graphs of the run or suite in RESULTS with gnuplot: "
 	    "for\neach phase rates-PHASE.svg and .png, a curve per target; "
 	    "for each target\nLABEL.svg and .png, a curve per phase.  Of a "
 	    "comparison: compare-PHASE.svg\nand .png, as compare draws "
-	    "them.\n"))
+	    "them.\n")) == NULL)
 		return 0;
-	if (argc != 2)
-		report_usage("usage: largedir plot RESULTS");
-	if (util_check_dir(argv[1], errbuf) == -1)
-		report_usage("%s", errbuf);
-	if (sig_setup(false) == -1)
-		err(1, "sigaction");
-	if (results_is_compare(argv[1]))
-		return plot_comparison(argv[1]);
-	return plot_results(argv[1], true);
+	if (results_is_compare(dir))
+		return plot_comparison(dir);
+	return plot_results(dir, true);
 }
