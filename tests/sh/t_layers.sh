@@ -13,7 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 order="base machine nfs backend target settings record engine report page verbs run"
-cd "$top"
+cd "$top" || exit 2
 
 # Nothing of the program outside a room.
 for f in src/*.c src/*.h; do
@@ -39,7 +39,6 @@ rank() {
 	echo 0
 }
 
-bad=
 for f in src/*/*.c src/*/*.h largedir.c; do
 	case $f in
 	largedir.c) me=99 ;;
@@ -80,4 +79,6 @@ for r in $order; do
 	grep -q "src/$r/" ARCHITECTURE.md ||
 	    fail "ARCHITECTURE.md does not name the room src/$r/"
 done
-echo "ok: $(ls src/*/*.c | wc -l | tr -d ' ') modules in $(echo $order | wc -w | tr -d ' ') rooms"
+set -- src/*/*.c
+nmod=$#
+echo "ok: $nmod modules in $(echo "$order" | wc -w | tr -d ' ') rooms"

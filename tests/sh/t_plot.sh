@@ -150,8 +150,9 @@ for p in mkdir create open delete; do
 	cmp -s "$d/compare-$p.svg" "$pub/compare-$p.svg" ||
 	    fail "compare-$p.svg differs from the published one"
 done
-[ ! -e "$d/compare.png" ] && [ ! -e "$d/rates-create.png" ] ||
-    fail "largedir plot drew a comparison as runs"
+if [ -e "$d/compare.png" ] || [ -e "$d/rates-create.png" ]; then
+	fail "largedir plot drew a comparison as runs"
+fi
 
 # Errors: usage (2); no .out files, no such phase, no such label (1).
 mkdir "$T/empty"

@@ -15,8 +15,10 @@ mount_tmpfs "$m" size=8m,nr_inodes=1000
 printf 'foreign\n' >"$m/keep.txt"
 snapshot "$m" >"$T/before"
 # The free inodes less the work directory, its mark and 64 kept back; of
-# every 6, 5 files and a directory.
+# every 6, 5 files and a directory (whole groups of 6: the division
+# comes first on purpose).
 room=$(( $(stat -f -c %d "$m") - 2 - 64 ))
+# shellcheck disable=SC2017
 nmax=$(( room / 6 * 5 + (room % 6 > 1 ? room % 6 - 1 : 0) ))
 expect_exit 0 "$LD" -q --layout tree --files-per-dir 5 --start 300 -g 2 \
     -o "$T/res-inodes" --label x "$m"
