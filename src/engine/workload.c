@@ -382,7 +382,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
 	struct backend_dir	 *dir = w->dir;
-	struct listcheck		  ck;
+	struct listcheck	  ck;
 	const char		**batch;
 	uint64_t		  start, t0, t1, paused = 0, d, ndirs;
 	ssize_t			  k, j;
@@ -493,7 +493,7 @@ static int
 remove_listed(struct workload *w, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
-	struct listcheck		  ck;
+	struct listcheck	  ck;
 	const char		**batch;
 	uint64_t		  start, t0, t1, left, pass_removed;
 	unsigned char		 *mine = NULL;	/* of the batch: ours */
