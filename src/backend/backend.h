@@ -71,6 +71,8 @@
 				   child (--memory-limit) */
 #define BACKEND_RANKS	0x10	/* the ranks of an MPI job share it (attach,
 				   enter: --mpi) */
+#define BACKEND_MAILDIR	0x20	/* a Maildir's operations (deliver, rename,
+				   readfile: --workload maildir) */
 
 enum backend_fsync {
 	BACKEND_FSYNC_NONE = 0,
@@ -85,6 +87,8 @@ struct kvlist;		/* output.h: a backend's own options */
 /* What a backend is opened with. */
 struct backend_opts {
 	uint64_t		 file_size;	/* bytes written on create */
+	uint64_t		 file_size_max;	/* the largest a delivery
+						   writes; 0: file_size */
 	enum backend_fsync	 fsync;
 	/* Recorded in the work directory's mark, for --cleanup. */
 	enum names_kind		 names;		/* the names rounds hold */
@@ -210,6 +214,27 @@ struct backend_ops {
 	int		(*stat)(struct backend *, struct backend_dir *,
 			    const char *);
 	int		(*unlink)(struct backend *, struct backend_dir *,
+			    const char *);
+	/*
+	 * A Maildir delivery of 'size' bytes, as a mail server makes one:
+	 * create 'name' in 'tmp' (exclusive), write the body, fsync it if
+	 * opts.fsync has BACKEND_FSYNC_FILE, close it, rename it to 'name'
+	 * in 'new', and then, if opts.fsync has BACKEND_FSYNC_DIR, open
+	 * 'new', fsync and close it.  A failure after the create may
+	 * leave the file in 'tmp' or in 'new'.  NULL: no Maildir
+	 * (BACKEND_MAILDIR, as rename and readfile).
+	 */
+	int		(*deliver)(struct backend *, struct backend_dir *,
+			    struct backend_dir *, const char *, uint64_t);
+	/*
+	 * Rename 'from' in 'fdir' to 'to' in 'tdir' (the same directory
+	 * or another of the same round), as rename(2) and mail servers
+	 * do; the names of a round are its own and never meet.
+	 */
+	int		(*rename)(struct backend *, struct backend_dir *,
+			    const char *, struct backend_dir *, const char *);
+	/* Open 'name', read all of it, close it. */
+	int		(*readfile)(struct backend *, struct backend_dir *,
 			    const char *);
 	/* Start reading a directory from its beginning. */
 	int		(*rewind)(struct backend *, struct backend_dir *);

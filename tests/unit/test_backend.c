@@ -291,6 +291,55 @@ test_subdirs(void **state)
 	assert_int_equal(be->ops->rmdir(be, d, true), 0);
 }
 
+/*
+ * A Maildir's operations: a delivery lands in new/ and nowhere else (a
+ * name delivered again replaces the first); rename moves a name between directories and
+ * within one; readfile reads what is there and ENOENT what is not; and
+ * a mailbox can be emptied and removed.
+ */
+static void
+test_maildir(void **state)
+{
+	struct impl		*im = *state;
+	struct backend		*be = &im->be;
+	struct backend_dir	*d, *tmp, *new, *cur;
+	const char		*a = names_get(&im->names, 0);
+	const char		*b = names_get(&im->names, 1);
+
+	if ((be->ops->flags & BACKEND_MAILDIR) == 0)
+		skip();
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d), 0);
+	assert_int_equal(be->ops->subdir(be, d, "tmp", &tmp), 0);
+	assert_int_equal(be->ops->subdir(be, d, "new", &new), 0);
+	assert_int_equal(be->ops->subdir(be, d, "cur", &cur), 0);
+	assert_int_equal(be->ops->deliver(be, tmp, new, a, 4096), 0);
+	assert_int_equal(be->ops->deliver(be, tmp, new, b, 0), 0);
+	/* The same name again replaces it, as rename(2) does. */
+	assert_int_equal(be->ops->deliver(be, tmp, new, a, 10), 0);
+	assert_int_equal(list_all(im, tmp, NULL), 0);
+	assert_int_equal(list_all(im, new, NULL), 2);
+	assert_int_equal(be->ops->readfile(be, new, a), 0);
+	assert_int_equal(be->ops->readfile(be, cur, a), -1);
+	assert_int_equal(errno, ENOENT);
+	/* new/ to cur/, then within cur/ (here under the same name). */
+	assert_int_equal(be->ops->rename(be, new, a, cur, a), 0);
+	assert_int_equal(be->ops->rename(be, new, a, cur, a), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(be->ops->stat(be, cur, a), 0);
+	assert_int_equal(be->ops->stat(be, new, a), -1);
+	assert_int_equal(be->ops->rename(be, cur, a, cur, a), 0);
+	assert_int_equal(be->ops->rename(be, new, b, cur, b), 0);
+	assert_int_equal(list_all(im, new, NULL), 0);
+	assert_int_equal(list_all(im, cur, NULL), 2);
+	assert_int_equal(be->ops->readfile(be, cur, b), 0);
+	assert_int_equal(be->ops->unlink(be, cur, a), 0);
+	assert_int_equal(be->ops->unlink(be, cur, b), 0);
+	assert_int_equal(be->ops->rmdir(be, tmp, true), 0);
+	assert_int_equal(be->ops->rmdir(be, new, true), 0);
+	assert_int_equal(be->ops->rmdir(be, cur, true), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), 0);
+}
+
 /* release() and reacquire(): the same directories and names after. */
 static void
 test_release(void **state)
@@ -457,6 +506,9 @@ test_flags(void **state)
 		    ops->forked != NULL);
 		assert_int_equal((ops->flags & BACKEND_TREE) != 0,
 		    ops->subdir != NULL);
+		assert_int_equal((ops->flags & BACKEND_MAILDIR) != 0,
+		    ops->deliver != NULL && ops->rename != NULL &&
+		    ops->readfile != NULL);
 		assert_int_equal((ops->flags & BACKEND_RANKS) != 0,
 		    ops->attach != NULL && ops->enter != NULL);
 		assert_int_equal((ops->flags & BACKEND_LOCAL) != 0,
@@ -541,6 +593,7 @@ main(void)
 		BOTH(test_two_dirs),
 		BOTH(test_release),
 		BOTH(test_subdirs),
+		BOTH(test_maildir),
 		BOTH(test_counters),
 		BOTH(test_keep_and_sweep),
 		cmocka_unit_test(test_registry),
