@@ -78,7 +78,8 @@ enum backend_fsync {
 	BACKEND_FSYNC_NONE = 0,
 	BACKEND_FSYNC_FILE = 1,		/* fsync each file before close */
 	BACKEND_FSYNC_DIR = 2,		/* fsync the directory after each
-					   create and unlink */
+					   create and unlink (a mailbox's:
+					   new/ after each delivery) */
 	BACKEND_FSYNC_BOTH = 3
 };
 
@@ -89,6 +90,10 @@ struct backend_opts {
 	uint64_t		 file_size;	/* bytes written on create */
 	uint64_t		 file_size_max;	/* the largest a delivery
 						   writes; 0: file_size */
+	bool			 mailbox;	/* --workload maildir: --fsync
+						   is the deliveries', and an
+						   unlink (an expunge) syncs
+						   nothing, as a server's */
 	enum backend_fsync	 fsync;
 	/* Recorded in the work directory's mark, for --cleanup. */
 	enum names_kind		 names;		/* the names rounds hold */
@@ -323,7 +328,7 @@ void	backend_round_name(char *, size_t, unsigned, unsigned);
 void	backend_subdir_name(char *, size_t, uint64_t);
 int	backend_subdir_parse(const char *, uint64_t *);
 int	backend_round_record(char *, size_t, const char *, uint64_t,
-	    uint64_t);
+	    const struct backend_opts *);
 const char	*backend_fsync_name(enum backend_fsync);
 size_t	backend_ncounters(const struct backend_ops *);
 

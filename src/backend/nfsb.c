@@ -392,8 +392,7 @@ nb_mkdir(struct backend *be, const char *name, uint64_t n,
 	struct nfsrpc_fh	 fh;
 	char			 rec[128];
 
-	if (backend_round_record(rec, sizeof(rec), name, n,
-	    be->opts.per_dir) == -1 ||
+	if (backend_round_record(rec, sizeof(rec), name, n, &be->opts) == -1 ||
 	    put_file(&nb->c, &nb->work, WORKDIR_ROUND, rec) == -1)
 		return -1;
 	if (nfsproc_mkdir(&nb->c, &nb->work, name, 0700, &fh, NULL) == -1)

@@ -325,7 +325,7 @@ posix_mkdir(struct backend *be, const char *name, uint64_t n,
 	struct posix		*px = be->priv;
 	int			 fd, saved;
 
-	if (workdir_round(&px->wd, name, n, be->opts.per_dir) == -1 ||
+	if (workdir_round(&px->wd, name, n, &be->opts) == -1 ||
 	    mkdirat(px->wd.fd, name, 0700) == -1)
 		return -1;
 	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
@@ -451,7 +451,7 @@ posix_unlink(struct backend *be, struct backend_dir *dir, const char *name)
 	fd = posixfs_at(px, dir, name, &path);
 	if (unlinkat(fd, path, 0) == -1)
 		return -1;
-	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 && !be->opts.mailbox &&
 	    ((fd = posixfs_dir_fd(px, dir)) == -1 || fsync(fd) == -1))
 		return -1;
 	return 0;

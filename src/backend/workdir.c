@@ -155,19 +155,18 @@ close_all(struct workdir *wd)
 
 /*
  * Record that round directory 'name' is about to be made for 'n' files,
- * 'per_dir' in each subdirectory (0: flat; backend_round_record()),
+ * in the layout of the backend's options 'o' (backend_round_record()),
  * replacing the record of the round before (written whole, then renamed
  * into place).  Return 0, or -1 with errno.
  */
 int
 workdir_round(struct workdir *wd, const char *name, uint64_t n,
-    uint64_t per_dir)
+    const struct backend_opts *o)
 {
 	char	buf[128];
 	int	fd, len, rc = 0, saved;
 
-	if ((len = backend_round_record(buf, sizeof(buf), name, n,
-	    per_dir)) == -1)
+	if ((len = backend_round_record(buf, sizeof(buf), name, n, o)) == -1)
 		return -1;
 	(void)unlinkat(wd->fd, WORKDIR_ROUND_TMP, 0);
 	if ((fd = openat(wd->fd, WORKDIR_ROUND_TMP, O_WRONLY | O_CREAT |

@@ -77,7 +77,7 @@ maildir_name(char *buf, size_t len, uint64_t i, uint64_t usec, uint64_t pid,
     uint64_t size)
 {
 	return snprintf(buf, len, "%" PRIu64 ".M%" PRIu64 "P%" PRIu64
-	    "Q%" PRIu64 "." MAILDIR_HOST ",S=%" PRIu64 ":2,",
+	    "Q%" PRIu64 "." MAILDIR_HOST ",S=%" PRIu64 NAMES_INFO,
 	    MAILDIR_EPOCH + i / 1000, usec, pid, i, size);
 }
 
@@ -203,6 +203,32 @@ names_lookup(const struct names *t, const char *name, uint64_t *index)
 }
 
 /*
+ * names_lookup() for a Maildir's names, which the table holds as cur/
+ * spells them ("...,S=4096:2,"): whether 'name' is one of them with the
+ * info 'info' in place of ":2," ("" in new/, ":2,S" once flagged).
+ */
+bool
+names_lookup_info(const struct names *t, const char *name, const char *info,
+    uint64_t *index)
+{
+	const char	*p, *q, *s;
+	uint64_t	 i;
+	size_t		 len;
+
+	if (t->kind != NAMES_MAILDIR || (q = strchr(name, 'Q')) == NULL)
+		return false;
+	p = q + 1;
+	if (!parse_digits(&p, &i) || i >= t->n)
+		return false;
+	s = names_get(t, i);
+	len = strlen(s) - (sizeof(NAMES_INFO) - 1);
+	if (strncmp(s, name, len) != 0 || strcmp(name + len, info) != 0)
+		return false;
+	*index = i;
+	return true;
+}
+
+/*
  * Whether 'name' has the shape of a name of kind 'kind' and width 'len',
  * without a table: used by --cleanup, which has only the marker's word
  * for what a dead run created.
@@ -225,7 +251,9 @@ names_match(enum names_kind kind, unsigned len, const char *name)
 	if (strncmp(p, "." MAILDIR_HOST ",S=", sizeof(MAILDIR_HOST) + 3) != 0)
 		return false;
 	p += sizeof(MAILDIR_HOST) + 3;
-	return parse_digits(&p, &v) && strcmp(p, ":2,") == 0;
+	/* As in cur/, in new/ (no info) or flagged (a Maildir's). */
+	return parse_digits(&p, &v) && (strcmp(p, NAMES_INFO) == 0 ||
+	    *p == '\0' || strcmp(p, NAMES_INFO "S") == 0);
 }
 
 /* The name of 'kind' as options and outputs spell it. */

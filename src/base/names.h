@@ -29,6 +29,7 @@ enum names_kind {
 
 #define NAMES_DEFAULT_LEN	8
 #define NAMES_MAX_LEN		255
+#define NAMES_INFO		":2,"	/* a maildir name's info, as in cur/ */
 #define NAMES_CHURN_PREFIX	"churn-"	/* --churn's files (churn.c) */
 
 struct names {
@@ -52,6 +53,8 @@ int		names_build(struct names *, enum names_kind, unsigned,
 void		names_free(struct names *);
 bool		names_lookup(const struct names *, const char *,
 		    uint64_t *);
+bool		names_lookup_info(const struct names *, const char *,
+		    const char *, uint64_t *);
 bool		names_match(enum names_kind, unsigned, const char *);
 const char	*names_kind_name(enum names_kind);
 bool		 names_churn_prefix(const char *);

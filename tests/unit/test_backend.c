@@ -529,16 +529,20 @@ test_round_name(void **state)
 	assert_string_equal(backend_fsync_name(BACKEND_FSYNC_BOTH), "both");
 }
 
-/* A tree's subdirectory names, and the round record that names them. */
+/*
+ * A tree's subdirectory names, and the round record that names them, or
+ * names a mailbox.
+ */
 static void
 test_subdir_name(void **state)
 {
 	static const char *const bad[] = { "d0000001", "d000000001",
 	    "x00000001", "d0000000a", "d00000001 ", "d",
 	    "d123456789012345678901" };
-	char		buf[64];
-	uint64_t	d;
-	size_t		i;
+	struct backend_opts	o = { .per_dir = 0 };
+	char			buf[64];
+	uint64_t		d;
+	size_t			i;
 
 	(void)state;
 	backend_subdir_name(buf, sizeof(buf), 12);
@@ -553,12 +557,17 @@ test_subdir_name(void **state)
 		if (backend_subdir_parse(bad[i], &d) == 0)
 			fail_msg("'%s' taken for a subdirectory", bad[i]);
 	assert_int_equal(backend_round_record(buf, sizeof(buf), "round-0003-1",
-	    2250, 0), 18);
+	    2250, &o), 18);
 	assert_string_equal(buf, "round-0003-1 2250\n");
+	o.per_dir = 15;
 	assert_int_equal(backend_round_record(buf, sizeof(buf), "round-0003-1",
-	    2250, 15), 26);
+	    2250, &o), 26);
 	assert_string_equal(buf, "round-0003-1 2250 tree 15\n");
-	assert_int_equal(backend_round_record(buf, 10, "round-0003-1", 1, 0),
+	o.mailbox = true;
+	assert_int_equal(backend_round_record(buf, sizeof(buf), "round-0003-1",
+	    2250, &o), 26);
+	assert_string_equal(buf, "round-0003-1 2250 maildir\n");
+	assert_int_equal(backend_round_record(buf, 10, "round-0003-1", 1, &o),
 	    -1);
 	assert_int_equal(errno, ENAMETOOLONG);
 }
