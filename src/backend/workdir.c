@@ -11,6 +11,7 @@
  *	names: fixed 8
  *	seed: 42
  *	file_size: 0
+ *	file_size_max: 0
  *
  * and WORKDIR_ROUND holds one line, "round-0003-1 2250", rewritten before
  * each round directory is made: only one exists at a time, since a round
@@ -108,9 +109,10 @@ workdir_create(struct workdir *wd, const char *parent,
 	    O_NOFOLLOW | O_CLOEXEC)) == -1)
 		goto fail;
 	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
-	    PRIu64 "\nfile_size: %" PRIu64 "\n", LD_VERSION, o->started,
-	    names_kind_name(o->names), o->names == NAMES_FIXED ? o->name_len :
-	    0, o->seed, o->file_size);
+	    PRIu64 "\nfile_size: %" PRIu64 "\nfile_size_max: %" PRIu64 "\n",
+	    LD_VERSION, o->started, names_kind_name(o->names),
+	    o->names == NAMES_FIXED ? o->name_len : 0, o->seed, o->file_size,
+	    o->file_size_max);
 	wd->marker = marker_text(wd->fd, WORKDIR_MAGIC, extra);
 	free(extra);
 	if (wd->marker == NULL ||

@@ -167,8 +167,8 @@ names_ours(struct workdir_names *wn, const char *round,
 	if (names_churn_match(name))
 		return true;	/* --churn's, left by a killed run */
 	if (!wn->built) {
-		if (names_build(&wn->t, wn->kind, wn->len, wn->n, wn->m.seed,
-		    wn->m.file_size) == -1)
+		if (names_build_sized(&wn->t, wn->kind, wn->len, wn->n,
+		    wn->m.seed, wn->m.file_size, wn->m.file_size_max) == -1)
 			return false;
 		wn->built = true;
 	}

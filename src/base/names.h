@@ -50,6 +50,9 @@ names_get(const struct names *t, uint64_t i)
 uint64_t	names_capacity(enum names_kind, unsigned);
 int		names_build(struct names *, enum names_kind, unsigned,
 		    uint64_t, uint64_t, uint64_t);
+int		names_build_sized(struct names *, enum names_kind, unsigned,
+		    uint64_t, uint64_t, uint64_t, uint64_t);
+uint64_t	names_mail_size(uint64_t, uint64_t, uint64_t, uint64_t);
 void		names_free(struct names *);
 bool		names_lookup(const struct names *, const char *,
 		    uint64_t *);

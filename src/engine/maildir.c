@@ -83,7 +83,7 @@ maildir_op(struct workload *w, enum phase p, uint64_t i)
 	case PHASE_DELIVER:
 		return be->ops->deliver(be, w->mbox[WORKLOAD_TMP],
 		    w->mbox[WORKLOAD_NEWDIR], form(w, i, WORKLOAD_NEW, a),
-		    w->mail_size);
+		    w->sizes != NULL ? w->sizes[i] : w->mail_size);
 	case PHASE_MOVE:
 		return be->ops->rename(be, w->mbox[WORKLOAD_NEWDIR],
 		    form(w, i, WORKLOAD_NEW, a), w->mbox[WORKLOAD_CURDIR],

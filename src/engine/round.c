@@ -190,9 +190,11 @@ round_prepare(struct round *r, uint64_t n)
 {
 	const struct config	*cfg = r->cfg;
 
+	uint64_t		 i;
+
 	names_free(&r->names);
-	if (names_build(&r->names, cfg->names, cfg->name_len, n, cfg->seed,
-	    cfg->file_size) == -1)
+	if (names_build_sized(&r->names, cfg->names, cfg->name_len, n,
+	    cfg->seed, cfg->file_size, cfg->file_size_max) == -1)
 		return -1;
 	r->order = xreallocarray(r->order, n, sizeof(*r->order));
 	r->seen = xreallocarray(r->seen, workload_seen_words(n),
@@ -203,6 +205,15 @@ round_prepare(struct round *r, uint64_t n)
 	r->w.seen = r->seen;
 	r->w.n = n;
 	r->w.mail_size = cfg->file_size;
+	r->w.sizes = NULL;
+	if (cfg->file_size_max > cfg->file_size) {
+		/* Each delivery's size, as its name says (S=). */
+		r->sizes = xreallocarray(r->sizes, n, sizeof(*r->sizes));
+		for (i = 0; i < n; i++)
+			r->sizes[i] = (uint32_t)names_mail_size(cfg->seed, i,
+			    cfg->file_size, cfg->file_size_max);
+		r->w.sizes = r->sizes;
+	}
 	tree_build(r, n);
 	r->w.on_poll = r->on_poll;
 	r->w.arg = r->arg;
@@ -533,6 +544,8 @@ round_free(struct round *r)
 	names_free(&r->names);
 	free(r->order);
 	r->order = NULL;
+	free(r->sizes);
+	r->sizes = NULL;
 	free(r->seen);
 	r->seen = NULL;
 	free(r->sub);

@@ -140,6 +140,7 @@ struct workload {
 	 */
 	struct backend_dir	*mbox[3];
 	uint64_t		 mail_size;
+	const uint32_t		*sizes;		/* each one's, or NULL */
 	enum workload_stage	 stage;
 	bool			 mixed;
 	/*

@@ -27,12 +27,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "machine/perf.h"
 #include "settings/config.h"
 
 #define MAX_BUDGET_NS	(366ULL * 86400 * NS_PER_S)	/* a year */
 #define MAX_FILES	CONFIG_MAX_FILES
+#define MAX_FILE_SIZE	(1ULL << 30)	/* --file-size */
 #define MAX_LABEL	64
 #define MIN_MEMORY	(64ULL << 10)		/* --memory-limit */
 #define MAX_MEMORY	(1ULL << 50)
@@ -72,6 +74,9 @@ static int	show_per_dir(const struct config *, char *, size_t);
 static int	show_clients(const struct config *, char *, size_t);
 static int	show_split(const struct config *, char *, size_t);
 static int	show_workload(const struct config *, char *, size_t);
+static int	set_file_size(struct config *, const char *,
+		    union config_val *, char *);
+static int	show_file_size(const struct config *, char *, size_t);
 
 static const struct config_word policies[] = {
 	{ "predict", TIMING_PREDICT }, { "classic", TIMING_CLASSIC },
@@ -154,10 +159,12 @@ const struct config_opt config_opts[] = {
 	  .dump = 18, .unset = PERF_DEFAULT },
 	{ .name = "file-size", .type = CONFIG_SIZE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
-	  .help = "bytes written to each file", DEF("0"), FIELD(file_size),
-	  SETS(file_size_set), .max = 1ULL << 30,
+	  .help = "bytes written to each file (a mailbox's: A-B, drawn)",
+	  DEF("0"), FIELD(file_size), SETS(file_size_set),
+	  .max = MAX_FILE_SIZE, .parse = set_file_size,
 	  .bad = "not a size (e.g. 0, 512, 4k, 1M)",
-	  .high = "too large (at most 1G)", .dump = 11 },
+	  .high = "too large (at most 1G)", .dump = 11,
+	  .show = show_file_size },
 	{ .name = "files-per-dir", .type = CONFIG_COUNT, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "files in each directory of a tree",
@@ -478,6 +485,50 @@ show_clients(const struct config *cfg, char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * --file-size: a size, or a range A-B (A below B) from which each
+ * delivery of a mailbox draws its own (names_mail_size()).
+ */
+static int
+set_file_size(struct config *cfg, const char *value, union config_val *v,
+    char *err)
+{
+	const char	*errstr = NULL, *dash = strchr(value, '-');
+	char		 lo[64];
+	uint64_t	 max = 0;
+
+	if (dash != NULL && (size_t)(dash - value) < sizeof(lo)) {
+		(void)snprintf(lo, sizeof(lo), "%.*s", (int)(dash - value),
+		    value);
+		if (parse_size(lo, MAX_FILE_SIZE, &v->u, &errstr) == 0)
+			(void)parse_size(dash + 1, MAX_FILE_SIZE, &max,
+			    &errstr);
+		if (errstr == NULL && max <= v->u)
+			return config_opt_bad(err, "file-size", value,
+			    "a range A-B needs A below B");
+	} else
+		(void)parse_size(dash == NULL ? value : "", MAX_FILE_SIZE,
+		    &v->u, &errstr);
+	if (errstr != NULL)
+		return config_opt_bad(err, "file-size", value,
+		    strcmp(errstr, "too large") == 0 ? "too large (at most 1G)"
+		    : "not a size (e.g. 0, 512, 4k, 1M)");
+	cfg->file_size_max = max;
+	return 0;
+}
+
+/* --file-size as it was given: "4096", or the range "2048-65536". */
+static int
+show_file_size(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->file_size_max == 0)
+		(void)snprintf(buf, len, "%" PRIu64, cfg->file_size);
+	else
+		(void)snprintf(buf, len, "%" PRIu64 "-%" PRIu64,
+		    cfg->file_size, cfg->file_size_max);
+	return 0;
+}
+
 /* --workload, recorded when it is not the classic one. */
 static int
 show_workload(const struct config *cfg, char *buf, size_t len)
@@ -650,6 +701,7 @@ config_backend_opts(const struct config *cfg, const struct backend_ops *ops,
 {
 	memset(bo, 0, sizeof(*bo));
 	bo->file_size = cfg->file_size;
+	bo->file_size_max = cfg->file_size_max;
 	bo->fsync = cfg->fsync;
 	bo->names = cfg->names;
 	bo->name_len = cfg->name_len;

@@ -107,6 +107,7 @@ struct config {
 	unsigned		name_len;
 	bool			name_len_set;
 	uint64_t		file_size;
+	uint64_t		file_size_max;	/* a range's top; 0: none */
 	bool			file_size_set;
 	enum backend_fsync	fsync;
 	bool			fsync_set;

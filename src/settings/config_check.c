@@ -166,6 +166,12 @@ workload_check(struct config *cfg, char *err)
 
 	mail = cfg->nphases > 0 && phase_maildir(cfg->phases[0]);
 	if (cfg->workload == CONFIG_WORKLOAD_CLASSIC) {
+		if (cfg->file_size_max != 0) {
+			(void)snprintf(err, LD_ERRLEN, "--file-size %" PRIu64
+			    "-%" PRIu64 ": a range goes with --workload "
+			    "maildir", cfg->file_size, cfg->file_size_max);
+			return -1;
+		}
 		if (!mail)
 			return 0;
 		(void)snprintf(err, LD_ERRLEN, "--phases %s goes with "

@@ -9,7 +9,8 @@
 #	scan	 getdents64 of new/ and of cur/, a stat of every entry
 #	read	 openat(cur/N:2,S, O_RDONLY), reads to the end, close, random
 #	expunge	 unlinkat(cur/N:2,S), in delivery order, no fsync
-# --fsync none syncs nothing; --clients 4 makes the same calls, each on
+# --file-size A-B gives each its size; --fsync none syncs nothing;
+# --clients 4 makes the same calls, each on
 # one message; and --cleanup after kill -9 removes every message wherever
 # it was left, and keeps a file that is not largedir's.
 # shellcheck source=/dev/null
@@ -89,6 +90,25 @@ jq -e --argjson n $N '.config.workload == "maildir" and
     "$T/res/both.json" >/dev/null ||
     fail "the outputs: $(jq -c '.config.workload, .rounds[0]' "$T/res/both.json")"
 
+# --file-size 1k-64k: each delivery writes the size its name carries
+# (S=), drawn from the seed, and not all the same.
+expect_exit 0 traced -y -o "$T/sizes" -e trace=openat,write "$LD" -q \
+    --workload maildir --file-size 1k-64k --fsync none --start 200 \
+    --max-files 200 --phases deliver -o "$T/res" --label sizes "$D"
+awk 'match($0, /"tmp\/[^"]*,S=[0-9]+"/) {
+	s = substr($0, RSTART, RLENGTH); sub(/.*,S=/, "", s)
+	sub(/"/, "", s); want = s; next }
+    want != "" && /write\(/ {
+	got = $NF; if (got != want) bad++; n++; sizes[want] = 1; want = "" }
+    END { k = 0; for (s in sizes) k++
+	printf "%d %d %d\n", n, bad + 0, k }' "$T/sizes" >"$T/sizes.sum"
+read -r n bad k <"$T/sizes.sum"
+[ "$n" -eq 200 ] && [ "$bad" -eq 0 ] ||
+    fail "--file-size 1k-64k: $n writes, $bad not of their name's size"
+[ "$k" -gt 100 ] || fail "--file-size 1k-64k: only $k sizes in 200 mails"
+jq -e '.config."file-size" == "1024-65536"' "$T/res/sizes.json" \
+    >/dev/null || fail "the range not recorded: $(jq -c '.config."file-size"' "$T/res/sizes.json")"
+
 # --fsync none: nothing of the mailbox fsync'd.
 trace "$T/none" --fsync none
 count "$T/none" 0 fsyncs "fsync\([0-9]+<[^>]*/round-[0-9-]+/(tmp|new|cur)"
@@ -106,7 +126,7 @@ index "renameat2?\([0-9]+<[^>]*>, \"new/" "$T/k4" | sort -n |
 # kill -9 during the run, a foreign file in cur/: --cleanup removes the
 # run's messages (in tmp/, new/ or cur/) and keeps that file and the
 # directories that hold it.
-"$LD" -q --workload maildir --fsync none --start 40000 \
+"$LD" -q --workload maildir --fsync none --file-size 0-2k --start 40000 \
     --max-files 40000 -o "$T/k" "$D" >/dev/null 2>&1 &
 pid=$!
 i=0
