@@ -92,7 +92,8 @@ config_check(struct config *cfg, char *err)
  * workload (all its phases), 4 KiB mails (one block of ext4, xfs and
  * btrfs, about a short mail with its headers), each fsync'd and its new/
  * fsync'd after the rename, as a server does before it answers "250 OK",
- * and three repetitions, since fsync'd runs are noisy.
+ * four at a time (an MTA delivers in parallel; each client does a share
+ * of every phase), and three repetitions, since fsync'd runs are noisy.
  */
 static const struct {
 	const char	*key, *value;
@@ -103,7 +104,7 @@ static const struct {
 		{ "repeat", "1" } },
 	[CONFIG_PRESET_MAILDIR] = {
 		{ "workload", "maildir" }, { "file-size", "4k" },
-		{ "fsync", "both" }, { "repeat", "3" }, { NULL, NULL } },
+		{ "fsync", "both" }, { "clients", "4" }, { "repeat", "3" } },
 };
 
 /*

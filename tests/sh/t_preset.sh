@@ -3,7 +3,7 @@
 # set and what was given instead, records it (preset, and every option
 # with its value), and does that work: the Maildir workload of 4 KiB
 # mails, each fsync'd and new/ fsync'd after its rename (strace), the six
-# phases, three repetitions; an option given wins wherever it stands,
+# phases, four clients, three repetitions; an option given wins wherever it stands,
 # also in a config file (preset = maildir).
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
@@ -13,10 +13,12 @@ need_strace
 D=$T/dir
 mkdir "$D"
 
-expect_exit 0 traced -f -y -o "$T/log" -e trace=fsync,write \
+# -ff: a file per process, so that no call of a client is split.
+expect_exit 0 traced -ff -y -o "$T/log" -e trace=fsync,write \
     "$LD" --preset maildir -n 50 -N 50 -o "$T/a" --label a "$D" \
     >"$T/stdout" 2>"$T/stderr"
-want='preset maildir: --workload maildir --file-size 4k --fsync both --repeat 3'
+cat "$T/log".* >"$T/log"
+want='preset maildir: --workload maildir --file-size 4k --fsync both --clients 4 --repeat 3'
 grep -qxF "$want" "$T/stdout" || fail "no preset line: $(cat "$T/stdout")"
 j=$T/a/a.json
 [ "$(jq -r .meta.preset "$j")" = "${want#preset }" ] ||
@@ -24,19 +26,20 @@ j=$T/a/a.json
 jq -e '.config.preset == "maildir" and .config.workload == "maildir" and
     .config.names == "maildir" and
     .config."file-size" == "4096" and .config.fsync == "both" and
-    .config.repeat == "3" and
+    .config.clients == "4" and .config.repeat == "3" and
     .config.phases == "deliver,move,flag,scan,read,expunge" and
     ([.rounds[].rep] == [1, 2, 3]) and
-    all(.rounds[]; .deliver_ops == 50 and .scan_ops == 50)' "$j" \
+    all(.rounds[]; .deliver_ops == 50 and .scan_ops == 200)' "$j" \
     >/dev/null || fail "the run is not the preset's: $(jq -c '.config' "$j")"
+# (each of the four clients scans the whole mailbox: 4 x 50 stats)
 # 3 repetitions of 50 mails: 150 fsyncs of a mail in tmp/, after a write
 # of 4096 bytes each, and 150 of new/ (largedir's outputs are fsync'd
 # too, elsewhere).
-n=$(grep -cE '^[0-9]+ +fsync\([0-9]+<[^>]*/round-[0-9]+-[0-9]+/tmp/[^/>]+>\)' "$T/log" || true)
+n=$(grep -cE '^([0-9]+ +)?fsync\([0-9]+<[^>]*/round-[0-9]+-[0-9]+/tmp/[^/>]+>\)' "$T/log" || true)
 [ "$n" -eq 150 ] || fail "$n fsync calls of a mail, want 150"
-n=$(grep -cE '^[0-9]+ +fsync\([0-9]+<[^>]*/round-[0-9]+-[0-9]+/new>\)' "$T/log" || true)
+n=$(grep -cE '^([0-9]+ +)?fsync\([0-9]+<[^>]*/round-[0-9]+-[0-9]+/new>\)' "$T/log" || true)
 [ "$n" -eq 150 ] || fail "$n fsync calls of new/, want 150"
-n=$(grep -cE '^[0-9]+ +write\([0-9]+<[^>]*/round-[0-9]+-[0-9]+/tmp/[^/>]+>, "x{32}.*, 4096\) = 4096' "$T/log" || true)
+n=$(grep -cE '^([0-9]+ +)?write\([0-9]+<[^>]*/round-[0-9]+-[0-9]+/tmp/[^/>]+>, "x{32}.*, 4096\) = 4096' "$T/log" || true)
 [ "$n" -eq 150 ] || fail "$n writes of 4096 bytes, want 150"
 
 # An option given wins, before or after the preset; -q prints no line.

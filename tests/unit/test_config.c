@@ -395,7 +395,7 @@ test_preset(void **state)
 	assert_int_equal(c.phases[0], PHASE_DELIVER);
 	assert_int_equal(c.phases[5], PHASE_EXPUNGE);
 	assert_string_equal(c.preset_note, "maildir: --workload maildir "
-	    "--file-size 4k; given instead: --fsync --repeat");
+	    "--file-size 4k --clients 4; given instead: --fsync --repeat");
 	assert_int_equal(config_check(&c, err), 0);	/* settled once */
 	assert_int_equal(c.repeat, 5);
 	config_dump(&c, &kv);
@@ -411,7 +411,7 @@ test_preset(void **state)
 	assert_int_equal(c.fsync, BACKEND_FSYNC_BOTH);
 	assert_int_equal(c.repeat, 3);
 	assert_string_equal(c.preset_note, "maildir: --workload maildir "
-	    "--file-size 4k --fsync both --repeat 3");
+	    "--file-size 4k --fsync both --clients 4 --repeat 3");
 	config_free(&c);
 
 	/* classic is what a run does without it. */
