@@ -104,7 +104,9 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 			for (i = 0; i < rs->nt; i++) {
 				rate = results_rate_at(&rs->t[i], phases[p],
 				    fixed[f], &n);
-				if (!isfinite(rate))
+				/* Not durable: shown, never the fastest. */
+				if (!isfinite(rate) ||
+				    results_not_durable(&rs->t[i]))
 					continue;
 				if (rate > first) {
 					second = first;

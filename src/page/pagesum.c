@@ -105,7 +105,11 @@ put_row(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 	double		 rate, at;
 	size_t		 f, p;
 
-	html_esc(fp, "<tr class=\"row\"><td>", t->label, "</td><td>");
+	html_esc(fp, "<tr class=\"row\"><td>", t->label, "");
+	if (results_not_durable(t))
+		html_put(fp, " (%s)", html_tr(lang, "not durable",
+		    "nicht dauerhaft"));
+	html_put(fp, "</td><td>");
 	fs = results_meta(t, "fstype");
 	html_esc(fp, "", fs, "");
 	if ((s = results_meta(t, "driver")) != NULL && (fs == NULL ||

@@ -519,3 +519,18 @@ results_compare_side(const char *s, char *label, char *arg, size_t len)
 	(void)snprintf(label, len, "%.*s", (int)(p - s), s);
 	(void)snprintf(arg, len, "%.*s", (int)(n - 1), p + 2);
 }
+
+/*
+ * Whether target 't' measured work that syncs (its config.fsync is not
+ * none) on a filesystem whose fsync does nothing, as tmpfs and ramfs,
+ * whose files live in memory: its rates say nothing of durable writes.
+ */
+bool
+results_not_durable(const struct results_target *t)
+{
+	const char	*fs = results_meta(t, "fstype");
+	const char	*sync = results_meta(t, "config.fsync");
+
+	return fs != NULL && sync != NULL && strcmp(sync, "none") != 0 &&
+	    (strcmp(fs, "tmpfs") == 0 || strcmp(fs, "ramfs") == 0);
+}

@@ -378,6 +378,65 @@ test_page_same_workload(void **state)
 	remove_dir();
 }
 
+/* Replace 'from' by 'to' in the test directory's file 'name'. */
+static void
+rewrite(const char *name, const char *from, const char *to)
+{
+	FILE	*fp;
+	char	*buf, *at, *path;
+
+	buf = slurp(name);
+	assert_non_null(at = strstr(buf, from));
+	path = xasprintf("%s/%s", dir, name);
+	assert_non_null(fp = fopen(path, "w"));
+	assert_int_equal(fprintf(fp, "%.*s%s%s", (int)(at - buf), buf, to,
+	    at + strlen(from)) > 0, 1);
+	assert_int_equal(fclose(fp), 0);
+	free(path);
+	free(buf);
+}
+
+/*
+ * Work that syncs on tmpfs, whose fsync does nothing: the target is
+ * shown, marked "not durable" in the summary and in its section, and
+ * never named the fastest; without fsync it may be.
+ */
+static void
+test_page_durable(void **state)
+{
+	const char	*const names[] = { "ext4.out", "tmpfs.out", NULL };
+	char		 err[LD_ERRLEN];
+	char		*en, *de;
+
+	(void)state;
+	setup_dir(names);
+	assert_int_equal(page_write(dir, err), 0);
+	en = slurp("index.html");
+	assert_non_null(strstr(en, "create <strong>tmpfs</strong>"));
+	assert_null(strstr(en, "not durable"));
+	free(en);
+	rewrite("ext4.out", "# config.fsync: none", "# config.fsync: file");
+	rewrite("tmpfs.out", "# config.fsync: none", "# config.fsync: file\n"
+	    "# warning_load: load 9.00 on 2 CPUs in round 1");
+	assert_int_equal(page_write(dir, err), 0);
+	en = slurp("index.html");
+	de = slurp("index.de.html");
+	assert_null(strstr(en, "<strong>tmpfs</strong> ("));
+	assert_int_equal(count(en, "<td>tmpfs (not durable)</td>"), 1);
+	assert_int_equal(count(en, "<strong>Not durable:</strong>"), 1);
+	assert_int_equal(count(de, "<td>tmpfs (nicht dauerhaft)</td>"), 1);
+	assert_int_equal(count(de, "<strong>Nicht dauerhaft:</strong>"), 1);
+	assert_null(strstr(en, "<td>ext4 (not durable)"));
+	/* The warning in the section it points to; create's text. */
+	assert_int_equal(count(en, "<li>busy machine: load 9.00 on 2 CPUs in "
+	    "round 1</li>"), 1);
+	assert_int_equal(count(de, "<li>Systemlast: load 9.00"), 1);
+	free(en);
+	free(de);
+	check_xmllint("index.html");
+	remove_dir();
+}
+
 /*
  * Targets measured inside User-Mode Linux beside others: the page says
  * so above the graphs and names them; with one kind only it says
@@ -450,6 +509,7 @@ main(void)
 		cmocka_unit_test(test_page_full),
 		cmocka_unit_test(test_page_reasons),
 		cmocka_unit_test(test_page_same_workload),
+		cmocka_unit_test(test_page_durable),
 		cmocka_unit_test(test_page_uml_mix),
 		cmocka_unit_test(test_page_nothing),
 	};
