@@ -87,6 +87,8 @@ static bool	in_uml(const struct results_target *);
 static void	put_summary(FILE *, const struct page *, enum html_lang);
 static void	put_warnings(FILE *, const struct results_target *,
 		    enum html_lang);
+static void	put_virtual(FILE *, const struct results_target *,
+		    enum html_lang);
 static void	put_target(FILE *, const struct page *,
 		    const struct results_target *, enum html_lang);
 
@@ -525,6 +527,7 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 	    html_tr(lang, "Machine", "Rechner"), "</p>\n", lang);
 	pageitem_put(fp, t, pageitem_target, "<p>", html_tr(lang, "Target",
 	    "Ziel"), "</p>\n", lang);
+	put_virtual(fp, t, lang);
 	put_warnings(fp, t, lang);
 	if (has_file(pg, t->label, ".png"))
 		put_graph(fp, pg, t->label, t->label, html_tr(lang, "files per "
@@ -540,6 +543,35 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 		html_put(fp, "</a>");
 	}
 	html_put(fp, "%s", n > 0 ? "</p>\n" : "");
+}
+
+/*
+ * Under a target whose image lies on a virtual machine's disk, for work
+ * that syncs: what its fsync rate says.
+ */
+static void
+put_virtual(FILE *fp, const struct results_target *t, enum html_lang lang)
+{
+	const char	*d = results_meta(t, "image_on_disk");
+	const char	*sync = results_meta(t, "config.fsync");
+
+	if (d == NULL || sync == NULL || strcmp(sync, "none") == 0 ||
+	    (strstr(d, "virtio") == NULL && strstr(d, "QEMU") == NULL &&
+	    strstr(d, "VBOX") == NULL && strstr(d, "Virtual") == NULL))
+		return;
+	html_put(fp, "<p>%s</p>\n", html_tr(lang, "This image lies on a "
+	    "virtual machine's disk: an fsync there returns when the host "
+	    "says the data is safe, which may be in its cache, so the rates "
+	    "of work that syncs say little of a real disk. A hard disk at "
+	    "7,200 rpm syncs at most about 120 times a second (a rotation "
+	    "each); an NVMe drive with power-loss protection, many thousand "
+	    "times.", "Dieses Image liegt auf der Platte einer virtuellen "
+	    "Maschine: Ein fsync kehrt dort zurück, sobald der Wirt die Daten "
+	    "für sicher erklärt, womöglich schon in seinem Cache; die Raten "
+	    "von Arbeit mit fsync sagen darum wenig über eine echte Platte. "
+	    "Eine Festplatte mit 7.200 Umdrehungen schafft höchstens etwa 120 "
+	    "fsync in der Sekunde (eine Umdrehung je fsync), eine NVMe-SSD "
+	    "mit Schutz gegen Stromausfall viele tausend."));
 }
 
 /*
