@@ -57,5 +57,7 @@ const char	*results_proc_name(size_t);
 int	results_proc(const char *, const char *);
 double	results_rate_at(const struct results_target *, const char *, double,
 	    double *);
+double	results_value_at(const struct results_target *, const char *,
+	    double, double *);
 
 #endif /* LD_RESULTS_H */

@@ -61,7 +61,10 @@ slurp(const char *name)
 	return buf;
 }
 
-/* Copy the fixture file 'name' into the test directory. */
+/*
+ * Copy the fixture file 'name' (of FIXTURE, or "mail/NAME" of the
+ * mailbox fixture) into the test directory.
+ */
 static void
 copy_in(const char *name)
 {
@@ -69,7 +72,11 @@ copy_in(const char *name)
 	char	*src, *dst, buf[4096];
 	size_t	 n;
 
-	src = xasprintf("%s/%s", FIXTURE, name);
+	if (strncmp(name, "mail/", 5) == 0) {
+		src = xasprintf("%s/page/%s", TEST_DATA, name);
+		name += 5;
+	} else
+		src = xasprintf("%s/%s", FIXTURE, name);
 	dst = xasprintf("%s/%s", dir, name);
 	assert_non_null(in = fopen(src, "r"));
 	assert_non_null(out = fopen(dst, "w"));
@@ -443,6 +450,38 @@ test_page_durable(void **state)
 }
 
 /*
+ * Two mailboxes (--workload maildir): the summary has the delivery at
+ * the largest n, its rate and latency, "What this means" the latency of
+ * the fastest delivery, and each graph's sentence the work that ran.
+ */
+static void
+test_page_mail(void **state)
+{
+	const char	*const names[] = { "mail/a.out", "mail/b.out", NULL };
+	char		 err[LD_ERRLEN];
+	char		*en, *de;
+
+	(void)state;
+	setup_dir(names);
+	assert_int_equal(page_write(dir, err), 0);
+	en = slurp("index.html");
+	de = slurp("index.de.html");
+	assert_int_equal(count(en, "deliver at the largest n</th>"), 1);
+	assert_int_equal(count(de, "deliver beim größten n</th>"), 1);
+	assert_int_equal(count(en, "<th>mails/s</th><th>p50</th><th>p99"
+	    "</th>"), 1);
+	assert_int_equal(count(en, " ms</td>"), 4);
+	assert_int_equal(count(en, "the fastest were: deliver <strong>"), 1);
+	assert_non_null(strstr(en, " ms, p99 "));
+	assert_non_null(strstr(en, "<td>complete</td>"));
+	assert_int_equal(count(en, "<tr class=\"row\">"), 2);
+	free(en);
+	free(de);
+	check_xmllint("index.html");
+	remove_dir();
+}
+
+/*
  * Targets measured inside User-Mode Linux beside others: the page says
  * so above the graphs and names them; with one kind only it says
  * nothing (test_page_same_workload).
@@ -515,6 +554,7 @@ main(void)
 		cmocka_unit_test(test_page_reasons),
 		cmocka_unit_test(test_page_same_workload),
 		cmocka_unit_test(test_page_durable),
+		cmocka_unit_test(test_page_mail),
 		cmocka_unit_test(test_page_uml_mix),
 		cmocka_unit_test(test_page_nothing),
 	};
