@@ -12,7 +12,13 @@
 # its own, the calls of all of them add up.  No call fails, the bytes each way are
 # counted, the round line gives the calls per file, and 'url =' in a
 # config file names a server as the command line does.  The backend
-# conformance suite (tests/unit/test_backend.c) passes over NFS.
+# conformance suite (tests/unit/test_backend.c) passes over NFS, the
+# Maildir operations' case with it; and its test_maildir_calls counts
+# every call each Maildir operation sends, exactly: a delivery CREATE,
+# SETATTR (not with --nfs-create guarded), one WRITE (two and a COMMIT
+# past the server's wsize; none for an empty one) and RENAME, the same
+# with --fsync both; a rename LOOKUP and RENAME; readfile LOOKUP, ACCESS
+# and a READ per rsize (none for an empty file).
 #
 # Bad input: a malformed URL is a usage error (exit 2), a server that does
 # not answer a runtime failure (exit 1), an export the server refuses
@@ -175,8 +181,32 @@ tb=$(dirname "$LD")/tests/test_backend
 [ -x "$tb" ] || fail "no $tb (make unit builds it)"
 LARGEDIR_NFS_URL=$NFS_URL "$tb" >"$T/conformance" 2>&1 ||
     fail "test_backend over NFS: $(tail -n 8 "$T/conformance")"
-grep -q '^\[  PASSED  \] 8 test(s)\.$' "$T/conformance" ||
+grep -q '^\[  PASSED  \] 10 test(s)\.$' "$T/conformance" ||
     fail "test_backend over NFS: $(tail -n 5 "$T/conformance")"
+for t in test_maildir test_maildir_calls; do
+	grep -q "^\[       OK \] $t\$" "$T/conformance" ||
+	    fail "test_backend over NFS: $t did not pass"
+done
+# calls WHAT PROCS: test_maildir_calls saw the Maildir operation WHAT
+# send exactly the calls PROCS, in the order of the counters.
+calls() {
+	grep -qxF "calls: $1: $2" "$T/conformance" || fail "maildir: $1 \
+sent '$(sed -n "s/^calls: $1: //p" "$T/conformance")', expected '$2'"
+}
+calls 'deliver 0' 'create=1 setattr=1 rename=1'
+calls 'deliver 4096' 'create=1 setattr=1 write=1 rename=1'
+calls 'deliver wsize' 'create=1 setattr=1 write=1 rename=1'
+calls 'deliver wsize+1' 'create=1 setattr=1 write=2 commit=1 rename=1'
+calls 'deliver 4096, fsync both' 'create=1 setattr=1 write=1 rename=1'
+calls 'deliver wsize+1, fsync both' \
+    'create=1 setattr=1 write=2 commit=1 rename=1'
+calls 'deliver 4096, guarded' 'create=1 write=1 rename=1'
+calls 'rename' 'lookup=1 rename=1'
+calls 'rename onto itself' 'lookup=1'
+calls 'rename of none' 'lookup=1'
+calls 'readfile 0' 'lookup=1 access=1'
+calls 'readfile 4096' 'lookup=1 access=1 read=1'
+calls 'readfile of none' 'lookup=1'
 empty conformance
 
 # ===== Listing sizes =====
