@@ -171,10 +171,7 @@ nb_open(struct backend *be, const char *target, char *err)
 		    "in %s", target);
 		goto fail;
 	}
-	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
-	    PRIu64 "\nfile_size: %" PRIu64 "\n", LD_VERSION, be->opts.started,
-	    names_kind_name(be->opts.names), be->opts.names == NAMES_FIXED ?
-	    be->opts.name_len : 0, be->opts.seed, be->opts.file_size);
+	extra = workdir_mark_extra(&be->opts);
 	nb->marker = marker_format(nb->workino, WORKDIR_MAGIC, extra);
 	free(extra);
 	be->priv = nb;

@@ -108,11 +108,7 @@ workdir_create(struct workdir *wd, const char *parent,
 	if ((wd->fd = openat(wd->parentfd, wd->name, O_RDONLY | O_DIRECTORY |
 	    O_NOFOLLOW | O_CLOEXEC)) == -1)
 		goto fail;
-	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
-	    PRIu64 "\nfile_size: %" PRIu64 "\nfile_size_max: %" PRIu64 "\n",
-	    LD_VERSION, o->started, names_kind_name(o->names),
-	    o->names == NAMES_FIXED ? o->name_len : 0, o->seed, o->file_size,
-	    o->file_size_max);
+	extra = workdir_mark_extra(o);
 	wd->marker = marker_text(wd->fd, WORKDIR_MAGIC, extra);
 	free(extra);
 	if (wd->marker == NULL ||
@@ -153,6 +149,22 @@ close_all(struct workdir *wd)
 	free(wd->marker);
 	memset(wd, 0, sizeof(*wd));
 	wd->fd = wd->parentfd = wd->lockfd = -1;
+}
+
+/*
+ * What a work directory's mark says beyond the host, pid and inode, for
+ * a backend opened with 'o': the version, the start, and how the names
+ * were made (kind, width, seed, the sizes maildir names carry), so that
+ * --cleanup can tell its names from others.  The caller frees it.
+ */
+char *
+workdir_mark_extra(const struct backend_opts *o)
+{
+	return xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
+	    PRIu64 "\nfile_size: %" PRIu64 "\nfile_size_max: %" PRIu64 "\n",
+	    LD_VERSION, o->started, names_kind_name(o->names),
+	    o->names == NAMES_FIXED ? o->name_len : 0, o->seed, o->file_size,
+	    o->file_size_max);
 }
 
 /*

@@ -49,6 +49,7 @@ struct workdir {
 
 int	workdir_create(struct workdir *, const char *,
 	    const struct backend_opts *, char *);
+char	*workdir_mark_extra(const struct backend_opts *);
 int	workdir_round(struct workdir *, const char *, uint64_t,
 	    const struct backend_opts *);
 int	workdir_remove(struct workdir *, char *);
