@@ -428,7 +428,7 @@ want=". $w $w/keep.txt $w/${rd##*/} $w/${rd##*/}/keep.txt ./top.txt "
 mkdir "$NFS_EXPORT/mbox"
 mbox_url=$(printf '%s' "$NFS_URL" | sed 's|/export?|/export/mbox?|')
 "$LD" -q --sync none --workload maildir --fsync none --file-size 0-2k \
-    -n 20000 -N 20000 -o "$T/mkill" --label x "$mbox_url" \
+    -n 3000 -N 3000 -o "$T/mkill" --label x "$mbox_url" \
     >"$T/stdout" 2>"$T/stderr" &
 bg=$!
 # moving: a mail is in cur/ already.
@@ -442,7 +442,7 @@ bg=
 cur=$(find "$NFS_EXPORT/mbox" -type d -name cur)
 echo foreign >"$cur/foreign.eml"
 expect_exit 0 "$LD" cleanup "$mbox_url" >"$T/cleanup" 2>&1
-grep -q "^kept .*: 20000 files removed, 1 entry not made by largedir left in place\$" \
+grep -q "^kept .*: 3000 files removed, 1 entry not made by largedir left in place\$" \
     "$T/cleanup" || fail "mailbox killed: cleanup said: $(cat "$T/cleanup")"
 [ -f "$cur/foreign.eml" ] || fail "mailbox killed: the foreign file went"
 n=$(find "$NFS_EXPORT/mbox" -type f ! -name '.largedir-*' | wc -l)
