@@ -198,23 +198,13 @@ maildir_remove(struct workload *w, uint64_t i)
 static int
 close_dirs(struct workload *w)
 {
-	struct backend	*be = w->be;
 	size_t		 d;
 	int		 saved = 0;
 
-	for (d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++) {
-		if (w->mbox[d] == NULL)
-			continue;
-		if (be->ops->rmdir(be, w->mbox[d], true) == -1) {
-			if (errno != ENOENT) {
-				if (saved == 0)
-					saved = errno;
-				continue;
-			}
-			(void)be->ops->rmdir(be, w->mbox[d], false);
-		}
-		w->mbox[d] = NULL;
-	}
+	for (d = 0; d < sizeof(dirs) / sizeof(dirs[0]); d++)
+		if (w->mbox[d] != NULL &&
+		    workload_drop_dir(w->be, &w->mbox[d]) == -1 && saved == 0)
+			saved = errno;
 	errno = saved;
 	return saved == 0 ? 0 : -1;
 }

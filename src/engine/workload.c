@@ -633,20 +633,33 @@ clean_dirs(struct workload *w)
 	for (d = w->dirs_removed; d < w->dirs_made; d++) {
 		if (w->sub[d] == NULL)
 			continue;
-		if (be->ops->rmdir(be, w->sub[d], true) == -1) {
-			if (errno != ENOENT) {
-				if (saved == 0)
-					saved = errno;
-				continue;
-			}
-			(void)be->ops->rmdir(be, w->sub[d], false);
+		if (workload_drop_dir(be, &w->sub[d]) == -1) {
+			if (saved == 0)
+				saved = errno;
+			continue;
 		}
-		w->sub[d] = NULL;
 		if (d == w->dirs_removed)
 			w->dirs_removed = d + 1;
 	}
 	errno = saved;
 	return saved == 0 ? 0 : -1;
+}
+
+/*
+ * Remove the directory of handle '*d' (a subdirectory of a round) and
+ * drop the handle: 0 when it is gone, as when it was already; -1 with
+ * errno when it stays (a foreign file in it), its handle too.
+ */
+int
+workload_drop_dir(struct backend *be, struct backend_dir **d)
+{
+	if (be->ops->rmdir(be, *d, true) == -1) {
+		if (errno != ENOENT)
+			return -1;
+		(void)be->ops->rmdir(be, *d, false);
+	}
+	*d = NULL;
+	return 0;
 }
 
 /* The uint64_t words of a workload's 'seen' bits for 'n' names. */

@@ -156,6 +156,7 @@ void		 workload_shuffle(uint32_t *, uint64_t, uint64_t);
 int		 workload_run(struct workload *, enum phase,
 		    struct workload_result *);
 int		 workload_clean(struct workload *, uint64_t *);
+int		 workload_drop_dir(struct backend *, struct backend_dir **);
 size_t		 workload_seen_words(uint64_t);
 
 #endif /* LD_WORKLOAD_H */
