@@ -90,7 +90,8 @@ TEST_CFLAGS = $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
 TEST_LIBS   = $(shell pkg-config --libs cmocka jansson 2>/dev/null || \
 	      echo -lcmocka -ljansson)
 
-.PHONY: all check unit deps demo install uninstall clean lint bench plot FORCE
+.PHONY: all check unit deps demo install uninstall clean lint bench plot \
+	figures FORCE
 .SECONDARY:
 
 all: $(BIN)
@@ -188,6 +189,11 @@ demo: deps
 
 bench: all
 	@sh bench/run.sh $(BIN)
+
+# The figures the READMEs and NOTES quote about published runs, written
+# from their data (tests/figures.py; t_published checks them).
+figures:
+	@python3 tests/figures.py update README.md README.de.md results/*/NOTES
 
 # The graphs of the results directories RESULTS, drawn again (default:
 # every published run in results/): make plot RESULTS=results/RUN.

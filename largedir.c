@@ -417,7 +417,7 @@ on_poll(void *arg, enum phase p, uint64_t done)
 	pr.n = r->round.n;
 	pr.total = p == PHASE_MKDIR ? r->round.w.ndirs :
 	    p == PHASE_DELETE ? pr.n + r->round.w.ndirs : pr.n;
-	pr.boxed = p == PHASE_CREATE && r->timebox && r->round.rep == 1;
+	pr.boxed = phase_makes(p) && r->timebox && r->round.rep == 1;
 	pr.run_t0_ns = r->t0_ns;
 	pr.budget_ns = r->cfg.budget_ns;
 	pr.round_t0_ns = r->round.t0_ns;

@@ -215,23 +215,26 @@ backend_subdir_parse(const char *name, uint64_t *d)
 }
 
 /*
- * The record of a round made for 'n' files in directory 'name', with
- * 'per_dir' files in each subdirectory (0: flat), which a backend keeps
- * in its work directory for --cleanup: "round-0003-1 2250\n" or
- * "round-0003-1 2250 tree 15\n".  Return its length, or -1 (ENAMETOOLONG)
- * if it does not fit 'len'.
+ * The record of a round made for 'n' files in directory 'name' by a
+ * backend opened with 'o' (its layout: flat, a tree of o->per_dir files
+ * in each subdirectory, or a mailbox), which a backend keeps in its work
+ * directory for --cleanup: "round-0003-1 2250\n", "round-0003-1 2250
+ * tree 15\n" or "round-0003-1 2250 maildir\n".  Return its length, or
+ * -1 (ENAMETOOLONG) if it does not fit 'len'.
  */
 int
 backend_round_record(char *buf, size_t len, const char *name, uint64_t n,
-    uint64_t per_dir)
+    const struct backend_opts *o)
 {
 	int	k;
 
-	if (per_dir == 0)
+	if (o->mailbox)
+		k = snprintf(buf, len, "%s %" PRIu64 " maildir\n", name, n);
+	else if (o->per_dir == 0)
 		k = snprintf(buf, len, "%s %" PRIu64 "\n", name, n);
 	else
 		k = snprintf(buf, len, "%s %" PRIu64 " tree %" PRIu64 "\n",
-		    name, n, per_dir);
+		    name, n, o->per_dir);
 	if (k < 0 || (size_t)k >= len) {
 		errno = ENAMETOOLONG;
 		return -1;

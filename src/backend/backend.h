@@ -71,12 +71,15 @@
 				   child (--memory-limit) */
 #define BACKEND_RANKS	0x10	/* the ranks of an MPI job share it (attach,
 				   enter: --mpi) */
+#define BACKEND_MAILDIR	0x20	/* a Maildir's operations (deliver, rename,
+				   readfile: --workload maildir) */
 
 enum backend_fsync {
 	BACKEND_FSYNC_NONE = 0,
 	BACKEND_FSYNC_FILE = 1,		/* fsync each file before close */
 	BACKEND_FSYNC_DIR = 2,		/* fsync the directory after each
-					   create and unlink */
+					   create and unlink (a mailbox's:
+					   new/ after each delivery) */
 	BACKEND_FSYNC_BOTH = 3
 };
 
@@ -85,6 +88,12 @@ struct kvlist;		/* output.h: a backend's own options */
 /* What a backend is opened with. */
 struct backend_opts {
 	uint64_t		 file_size;	/* bytes written on create */
+	uint64_t		 file_size_max;	/* the largest a delivery
+						   writes; 0: file_size */
+	bool			 mailbox;	/* --workload maildir: --fsync
+						   is the deliveries', and an
+						   unlink (an expunge) syncs
+						   nothing, as a server's */
 	enum backend_fsync	 fsync;
 	/* Recorded in the work directory's mark, for --cleanup. */
 	enum names_kind		 names;		/* the names rounds hold */
@@ -211,6 +220,27 @@ struct backend_ops {
 			    const char *);
 	int		(*unlink)(struct backend *, struct backend_dir *,
 			    const char *);
+	/*
+	 * A Maildir delivery of 'size' bytes, as a mail server makes one:
+	 * create 'name' in 'tmp' (exclusive), write the body, fsync it if
+	 * opts.fsync has BACKEND_FSYNC_FILE, close it, rename it to 'name'
+	 * in 'new', and then, if opts.fsync has BACKEND_FSYNC_DIR, open
+	 * 'new', fsync and close it.  A failure after the create may
+	 * leave the file in 'tmp' or in 'new'.  NULL: no Maildir
+	 * (BACKEND_MAILDIR, as rename and readfile).
+	 */
+	int		(*deliver)(struct backend *, struct backend_dir *,
+			    struct backend_dir *, const char *, uint64_t);
+	/*
+	 * Rename 'from' in 'fdir' to 'to' in 'tdir' (the same directory
+	 * or another of the same round), as rename(2) and mail servers
+	 * do; the names of a round are its own and never meet.
+	 */
+	int		(*rename)(struct backend *, struct backend_dir *,
+			    const char *, struct backend_dir *, const char *);
+	/* Open 'name', read all of it, close it. */
+	int		(*readfile)(struct backend *, struct backend_dir *,
+			    const char *);
 	/* Start reading a directory from its beginning. */
 	int		(*rewind)(struct backend *, struct backend_dir *);
 	/*
@@ -298,7 +328,7 @@ void	backend_round_name(char *, size_t, unsigned, unsigned);
 void	backend_subdir_name(char *, size_t, uint64_t);
 int	backend_subdir_parse(const char *, uint64_t *);
 int	backend_round_record(char *, size_t, const char *, uint64_t,
-	    uint64_t);
+	    const struct backend_opts *);
 const char	*backend_fsync_name(enum backend_fsync);
 size_t	backend_ncounters(const struct backend_ops *);
 

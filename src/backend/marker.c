@@ -160,6 +160,8 @@ marker_parse(char *buf, const char *magic, uint64_t ino, struct marker *m)
 			seed_seen |= parse_u64(v, &m->seed) == 0 ? 1 : 0;
 		else if (strcmp(line, "file_size") == 0)
 			seed_seen |= parse_u64(v, &m->file_size) == 0 ? 2 : 0;
+		else if (strcmp(line, "file_size_max") == 0)
+			(void)parse_u64(v, &m->file_size_max);
 	}
 	m->has_seed = seed_seen == 3;
 	return seen == 7 && m->inode == ino ? 0 : -1;

@@ -32,6 +32,7 @@ struct marker {
 	bool		has_seed;	/* "seed:" and "file_size:" given */
 	uint64_t	seed;		/* the names' seed */
 	uint64_t	file_size;	/* maildir names carry it */
+	uint64_t	file_size_max;	/* a range's top, or 0 */
 };
 
 char	*marker_text(int, const char *, const char *);

@@ -24,6 +24,8 @@
 #include "backend/marker.h"
 #include "backend/nfsb.h"
 #include "backend/nfsb_sweep.h"
+#include "backend/nfsbfs.h"
+#include "backend/nfsbmail.h"
 #include "backend/nfsopt.h"
 #include "backend/workdir.h"
 #include "base/kv.h"
@@ -33,43 +35,6 @@
 #include "nfs/nfsproc.h"
 #include "nfs/nfsrpc.h"
 #include "nfs/nfswin.h"
-
-#define CHUNK		(64U << 10)	/* bytes of one WRITE */
-
-/* A round directory on the server, or a subdirectory of one. */
-struct backend_dir {
-	struct nfsrpc_fh	 fh;
-	char			*name;
-	struct nfsrpc_dircursor	 cur;
-	struct backend_dir	*parent;	/* a subdirectory's, or NULL */
-	struct backend_dir	*next;
-};
-
-struct nfsb {
-	struct nfsrpc		 c;
-	struct nfsrpc_fh	 work;		/* the work directory */
-	uint64_t		 workino;
-	char			*workname;
-	char			*marker;
-	struct backend_dir	*dirs;
-	bool			 guarded;	/* --nfs-create=guarded */
-	bool			 plus;		/* --nfs-readdir=plus */
-	uint32_t		 dircount, maxcount;
-	bool			 sizes_given;	/* else as Linux asks */
-	size_t			 maxents;	/* in one reply, at most */
-	char			*data;		/* what create writes */
-	struct nfsrpc_dirent	*ents;		/* the last batch */
-	char			*names;
-	const char		**batch;
-	size_t			 nbatch, statpos;
-	unsigned		 window;	/* --nfs-window */
-	struct nfswin		 win;		/* with window > 1 */
-	bool			 overlap;	/* in a phase: use 'win' */
-	bool			 attached;	/* another rank's: keep it */
-	/* The cookies a listing went on from, to see it go round. */
-	struct u64set		 cookies;
-	unsigned long		 replies;	/* since the rewind */
-};
 
 static int	nb_check(const char *, char *);
 static int	nb_open(struct backend *, const char *, char *);
@@ -113,7 +78,8 @@ static int	put_file(struct nfsrpc *, const struct nfsrpc_fh *,
 const struct backend_ops nfsb_ops = {
 	.name = "nfs",
 	.scheme = "nfs",
-	.flags = BACKEND_FORKS | BACKEND_TREE | BACKEND_RANKS,
+	.flags = BACKEND_FORKS | BACKEND_TREE | BACKEND_RANKS |
+	    BACKEND_MAILDIR,
 	.options = nfsopt_options,
 	.settings_size = sizeof(struct nfsopt),
 	.check_settings = nfsopt_check,
@@ -129,6 +95,9 @@ const struct backend_ops nfsb_ops = {
 	.openclose = nb_openclose,
 	.stat = nb_stat,
 	.unlink = nb_unlink,
+	.deliver = nfsbmail_deliver,
+	.rename = nfsbmail_rename,
+	.readfile = nfsbmail_readfile,
 	.rewind = nb_rewind,
 	.readdir = nb_readdir,
 	.sync = nb_sync,
@@ -202,10 +171,7 @@ nb_open(struct backend *be, const char *target, char *err)
 		    "in %s", target);
 		goto fail;
 	}
-	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
-	    PRIu64 "\nfile_size: %" PRIu64 "\n", LD_VERSION, be->opts.started,
-	    names_kind_name(be->opts.names), be->opts.names == NAMES_FIXED ?
-	    be->opts.name_len : 0, be->opts.seed, be->opts.file_size);
+	extra = workdir_mark_extra(&be->opts);
 	nb->marker = marker_format(nb->workino, WORKDIR_MAGIC, extra);
 	free(extra);
 	be->priv = nb;
@@ -276,6 +242,7 @@ nb_ready(struct backend *be, struct nfsb *nb)
 	nb->ents = xreallocarray(NULL, nb->maxents, sizeof(*nb->ents));
 	nb->batch = xreallocarray(NULL, nb->maxents, sizeof(*nb->batch));
 	nb->names = xmalloc((size_t)nb->maxcount + 1);
+	nfsbfs_io_init(nb);
 }
 
 /*
@@ -378,6 +345,7 @@ nb_close(struct backend *be, bool keep, char *err)
 	free(nb->batch);
 	u64set_free(&nb->cookies);
 	free(nb->names);
+	nfsbfs_io_free(nb);
 	free(nb);
 	be->priv = NULL;
 	return rc;
@@ -392,8 +360,7 @@ nb_mkdir(struct backend *be, const char *name, uint64_t n,
 	struct nfsrpc_fh	 fh;
 	char			 rec[128];
 
-	if (backend_round_record(rec, sizeof(rec), name, n,
-	    be->opts.per_dir) == -1 ||
+	if (backend_round_record(rec, sizeof(rec), name, n, &be->opts) == -1 ||
 	    put_file(&nb->c, &nb->work, WORKDIR_ROUND, rec) == -1)
 		return -1;
 	if (nfsproc_mkdir(&nb->c, &nb->work, name, 0700, &fh, NULL) == -1)
@@ -448,9 +415,7 @@ nb_create(struct backend *be, struct backend_dir *dir, const char *name)
 
 	if (nb->overlap)
 		return nfswin_start(&nb->win, NFSWIN_CREATE, &dir->fh, name);
-	if (nfsproc_create(&nb->c, &dir->fh, name, nb->guarded, &fh) == -1)
-		return -1;
-	if (!nb->guarded && nfsproc_setattr_mode(&nb->c, &fh, 0644) == -1)
+	if (nfsbfs_create(nb, dir, name, &fh) == -1)
 		return -1;
 	if (left == 0)
 		return 0;
@@ -666,6 +631,9 @@ nb_meta(struct backend *be, struct kvlist *kv)
 	kv_set(kv, "nfs_timeout_ms", "%d", nb->c.timeout_ms);
 	kv_set(kv, "nfs_fsinfo", "rtmax %" PRIu32 ", wtmax %" PRIu32
 	    ", dtpref %" PRIu32, nb->c.rtmax, nb->c.wtmax, nb->c.dtpref);
+	kv_set(kv, "nfs_io_sizes", "wsize %" PRIu32 ", rsize %" PRIu32
+	    " (a Maildir's WRITEs and READs, as the Linux client picks "
+	    "them from FSINFO)", nb->wsize, nb->rsize);
 	kv_set(kv, "nfs_pathconf", "name_max %" PRIu32 ", linkmax %"
 	    PRIu32 ", no_trunc %s, case_insensitive %s", nb->c.name_max,
 	    nb->c.link_max, nb->c.no_trunc ? "yes" : "no",

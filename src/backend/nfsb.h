@@ -17,7 +17,12 @@
  *			listing brought the attributes)
  *	delete, rmrf	REMOVE
  *	list		READDIR until eof (--nfs-readdir=plus: READDIRPLUS)
+ *	deliver		CREATE as create, one WRITE FILE_SYNC (past wsize:
+ *			WRITEs UNSTABLE and a COMMIT), RENAME tmp to new
+ *	rename		LOOKUP, RENAME
+ *	readfile	LOOKUP, ACCESS, READ up to the size
  *
+ * (the Maildir operations are nfsbmail.c's, which says why).
  * Every procedure is counted (nfsrpc_counter_names): the backend's
  * counters become the columns PHASE_rpc_lookup, ... of each phase.  The
  * work directory, its marker and the round record live on the server,

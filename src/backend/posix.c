@@ -6,7 +6,9 @@
  * to a directory descriptor (the work directory, and the round
  * directories inside it), so the kernel never walks a long path and a
  * directory renamed or removed under us is noticed instead of followed.
- * The work directory and its mark are workdir.c's.
+ * The work directory and its mark are workdir.c's; its state and the
+ * calls its operations share are posixfs.c's, a Maildir's operations
+ * posixmail.c's.
  *
  * The operations are exactly what the experiment names: create is
  * openat(O_CREAT|O_EXCL|O_WRONLY) [+ write] [+ fsync] + close, open is
@@ -34,43 +36,11 @@
 #include "backend/backend.h"
 #include "backend/knfs.h"
 #include "backend/posix.h"
+#include "backend/posixfs.h"
+#include "backend/posixmail.h"
 #include "backend/workdir.h"
 #include "backend/workdir_sweep.h"
 #include "base/util.h"
-
-#define DIRBUF_SIZE	32768		/* getdents64 buffer */
-#define WRITE_CHUNK	(1U << 20)	/* largest single write(2) */
-
-/*
- * A round directory: its descriptor (-1 while released) and name.  A
- * subdirectory of one (the tree layout) is reached by a path through its
- * parent, "d00000012/NAME", as a program working in the round directory
- * names its files; it has a descriptor of its own only while it is
- * listed or fsync'd (struct posix: 'cur'), so a tree of any size holds
- * one descriptor at most.
- */
-struct backend_dir {
-	int			 fd;
-	char			*name;
-	size_t			 namelen;
-	struct backend_dir	*parent;	/* a subdirectory's, or NULL */
-	struct backend_dir	*next;
-};
-
-struct posix {
-	struct workdir		 wd;
-	struct backend_dir	*dirs;		/* the open handles */
-	char			*data;		/* what create writes */
-	size_t			 datalen;
-	char			*dirbuf;	/* getdents64 buffer */
-	const char		**names;	/* the batch readdir returns */
-	struct backend_dir	*cur;		/* the subdirectory with a
-						   descriptor, or NULL */
-	char			 path[2 * (NAME_MAX + 1) + 1];	/* at() */
-	bool			 attached;	/* another rank's: keep it */
-	struct knfs		 nfs;		/* a kernel NFS mount's
-						   counters, with its tables */
-};
 
 static int	posix_check(const char *, char *);
 static const struct backend_ops *posix_refine(const char *,
@@ -88,18 +58,11 @@ static int	posix_attach(struct backend *, const char *, const char *,
 		    char *);
 static int	posix_enter(struct backend *, const char *,
 		    struct backend_dir **);
-static struct posix *px_new(const struct backend *);
-static void	px_free(struct posix *);
-static struct backend_dir *dir_new(struct posix *, int, const char *);
 static int	posix_mkdir(struct backend *, const char *, uint64_t,
 		    struct backend_dir **);
 static int	posix_subdir(struct backend *, struct backend_dir *,
 		    const char *, struct backend_dir **);
 static int	posix_rmdir(struct backend *, struct backend_dir *, bool);
-static int	at(struct posix *, struct backend_dir *, const char *,
-		    const char **);
-static int	dir_fd(struct posix *, struct backend_dir *);
-static void	sub_close(struct posix *);
 static int	posix_create(struct backend *, struct backend_dir *,
 		    const char *);
 static int	posix_openclose(struct backend *, struct backend_dir *,
@@ -124,7 +87,7 @@ static int	posix_sweep(const char *, void (*)(void *,
 	.name = "posix", \
 	.scheme = NULL, \
 	.flags = BACKEND_LOCAL | BACKEND_FORKS | BACKEND_TREE | \
-	    BACKEND_MEMLIMIT | BACKEND_RANKS, \
+	    BACKEND_MEMLIMIT | BACKEND_RANKS | BACKEND_MAILDIR, \
 	.check = posix_check, \
 	.open = posix_open, \
 	.close = posix_close, \
@@ -137,6 +100,9 @@ static int	posix_sweep(const char *, void (*)(void *,
 	.openclose = posix_openclose, \
 	.stat = posix_stat, \
 	.unlink = posix_unlink, \
+	.deliver = posix_deliver, \
+	.rename = posix_rename, \
+	.readfile = posix_readfile, \
 	.rewind = posix_rewind, \
 	.readdir = posix_readdir, \
 	.sync = posix_sync, \
@@ -278,44 +244,15 @@ posix_open(struct backend *be, const char *target, char *err)
 {
 	struct posix	*px;
 
-	px = px_new(be);
+	px = posixfs_new(be);
 	if (workdir_create(&px->wd, target, &be->opts, err) == -1) {
-		px_free(px);
+		posixfs_free(px);
 		return -1;
 	}
 	be->priv = px;
 	be->workdir = xstrdup(px->wd.path);
 	count_nfs(be, target);
 	return 0;
-}
-
-/* A struct posix with its buffers, for 'be''s options. */
-static struct posix *
-px_new(const struct backend *be)
-{
-	struct posix	*px;
-
-	px = xcalloc(1, sizeof(*px));
-	px->wd.fd = px->wd.parentfd = px->wd.lockfd = -1;
-	px->datalen = be->opts.file_size < WRITE_CHUNK ? be->opts.file_size :
-	    WRITE_CHUNK;
-	px->data = xmalloc(px->datalen);
-	memset(px->data, 'x', px->datalen);
-	px->dirbuf = xmalloc(DIRBUF_SIZE);
-	/* A dirent64 takes at least 24 bytes. */
-	px->names = xreallocarray(NULL, DIRBUF_SIZE / 24 + 1,
-	    sizeof(*px->names));
-	return px;
-}
-
-/* Free 'px' and its buffers. */
-static void
-px_free(struct posix *px)
-{
-	free(px->data);
-	free(px->dirbuf);
-	free(px->names);
-	free(px);
 }
 
 /*
@@ -329,13 +266,13 @@ posix_attach(struct backend *be, const char *target, const char *name,
 	struct posix	*px;
 	char		*path;
 
-	px = px_new(be);
+	px = posixfs_new(be);
 	path = xasprintf("%s/%s", target, name);
 	if ((px->wd.fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1) {
 		(void)util_syserr(err, "--mpi: %s", path);
 		free(path);
-		px_free(px);
+		posixfs_free(px);
 		return -1;
 	}
 	px->wd.path = path;
@@ -356,23 +293,8 @@ posix_enter(struct backend *be, const char *name, struct backend_dir **dirp)
 	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
 	    O_NOFOLLOW | O_CLOEXEC)) == -1)
 		return -1;
-	*dirp = dir_new(px, fd, name);
+	*dirp = posixfs_dir(px, fd, name);
 	return 0;
-}
-
-/* A handle of directory 'name', open as 'fd', in px->dirs. */
-static struct backend_dir *
-dir_new(struct posix *px, int fd, const char *name)
-{
-	struct backend_dir	*d;
-
-	d = xcalloc(1, sizeof(*d));
-	d->fd = fd;
-	d->name = xstrdup(name);
-	d->namelen = strlen(name);
-	d->next = px->dirs;
-	px->dirs = d;
-	return d;
 }
 
 /* Drop every handle (directories stay), then remove or keep the rest. */
@@ -391,7 +313,7 @@ posix_close(struct backend *be, bool keep, char *err)
 		workdir_keep(&px->wd);	/* with its marker */
 	}
 	knfs_close(&px->nfs);
-	px_free(px);
+	posixfs_free(px);
 	be->priv = NULL;
 	return rc;
 }
@@ -403,7 +325,7 @@ posix_mkdir(struct backend *be, const char *name, uint64_t n,
 	struct posix		*px = be->priv;
 	int			 fd, saved;
 
-	if (workdir_round(&px->wd, name, n, be->opts.per_dir) == -1 ||
+	if (workdir_round(&px->wd, name, n, &be->opts) == -1 ||
 	    mkdirat(px->wd.fd, name, 0700) == -1)
 		return -1;
 	if ((fd = openat(px->wd.fd, name, O_RDONLY | O_DIRECTORY |
@@ -413,7 +335,7 @@ posix_mkdir(struct backend *be, const char *name, uint64_t n,
 		errno = saved;
 		return -1;
 	}
-	*dirp = dir_new(px, fd, name);
+	*dirp = posixfs_dir(px, fd, name);
 	return 0;
 }
 
@@ -460,7 +382,7 @@ posix_rmdir(struct backend *be, struct backend_dir *dir, bool remove)
 		    BACKEND_FSYNC_DIR) != 0 && fsync(dir->parent->fd) == -1)))
 			return -1;
 		if (px->cur == dir)
-			sub_close(px);
+			posixfs_sub_close(px);
 		free(dir->name);
 		free(dir);
 		return 0;
@@ -484,39 +406,15 @@ posix_create(struct backend *be, struct backend_dir *dir, const char *name)
 {
 	struct posix	*px = be->priv;
 	const char	*path;
-	uint64_t	 left;
-	ssize_t		 w;
-	int		 fd, saved;
+	int		 fd;
 
-	fd = at(px, dir, name, &path);
-	if ((fd = openat(fd, path, O_CREAT | O_EXCL | O_WRONLY, 0644)) == -1)
-		return -1;
-	for (left = be->opts.file_size; left > 0; left -= (uint64_t)w) {
-		w = write(fd, px->data, left < px->datalen ? left :
-		    px->datalen);
-		if (w == -1 && errno == EINTR) {
-			w = 0;
-			continue;
-		}
-		if (w <= 0) {
-			if (w == 0)
-				errno = EIO;
-			goto fail;
-		}
-	}
-	if ((be->opts.fsync & BACKEND_FSYNC_FILE) != 0 && fsync(fd) == -1)
-		goto fail;
-	if (close(fd) == -1)
+	fd = posixfs_at(px, dir, name, &path);
+	if (posixfs_write(be, fd, path, be->opts.file_size) == -1)
 		return -1;
 	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
-	    ((fd = dir_fd(px, dir)) == -1 || fsync(fd) == -1))
+	    ((fd = posixfs_dir_fd(px, dir)) == -1 || fsync(fd) == -1))
 		return -1;
 	return 0;
-fail:
-	saved = errno;
-	(void)close(fd);
-	errno = saved;
-	return -1;
 }
 
 static int
@@ -526,7 +424,7 @@ posix_openclose(struct backend *be, struct backend_dir *dir,
 	const char	*path;
 	int		 fd;
 
-	fd = at(be->priv, dir, name, &path);
+	fd = posixfs_at(be->priv, dir, name, &path);
 	if ((fd = openat(fd, path, O_RDONLY)) == -1)
 		return -1;
 	return close(fd);
@@ -539,7 +437,7 @@ posix_stat(struct backend *be, struct backend_dir *dir, const char *name)
 	const char	*path;
 	int		 fd;
 
-	fd = at(be->priv, dir, name, &path);
+	fd = posixfs_at(be->priv, dir, name, &path);
 	return fstatat(fd, path, &st, AT_SYMLINK_NOFOLLOW);
 }
 
@@ -550,67 +448,13 @@ posix_unlink(struct backend *be, struct backend_dir *dir, const char *name)
 	const char	*path;
 	int		 fd;
 
-	fd = at(px, dir, name, &path);
+	fd = posixfs_at(px, dir, name, &path);
 	if (unlinkat(fd, path, 0) == -1)
 		return -1;
-	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 &&
-	    ((fd = dir_fd(px, dir)) == -1 || fsync(fd) == -1))
+	if ((be->opts.fsync & BACKEND_FSYNC_DIR) != 0 && !be->opts.mailbox &&
+	    ((fd = posixfs_dir_fd(px, dir)) == -1 || fsync(fd) == -1))
 		return -1;
 	return 0;
-}
-
-/*
- * Where 'name' in 'dir' is: return the descriptor to start from and
- * store the path from there in '*path' (the name itself, or through a
- * subdirectory "d00000012/NAME" in px->path).
- */
-static int
-at(struct posix *px, struct backend_dir *dir, const char *name,
-    const char **path)
-{
-	size_t	len;
-
-	if (dir->parent == NULL) {
-		*path = name;
-		return dir->fd;
-	}
-	len = strlen(name);
-	if (len > NAME_MAX)
-		len = NAME_MAX + 1;	/* the kernel says ENAMETOOLONG */
-	memcpy(px->path, dir->name, dir->namelen);
-	px->path[dir->namelen] = '/';
-	memcpy(px->path + dir->namelen + 1, name, len);
-	px->path[dir->namelen + 1 + len] = '\0';
-	*path = px->path;
-	return dir->parent->fd;
-}
-
-/*
- * The descriptor of 'dir', opening a subdirectory's (and closing the
- * one opened before), or -1 with errno.
- */
-static int
-dir_fd(struct posix *px, struct backend_dir *dir)
-{
-	if (dir->parent == NULL || px->cur == dir)
-		return dir->fd;
-	sub_close(px);
-	dir->fd = openat(dir->parent->fd, dir->name, O_RDONLY | O_DIRECTORY |
-	    O_NOFOLLOW | O_CLOEXEC);
-	if (dir->fd != -1)
-		px->cur = dir;
-	return dir->fd;
-}
-
-/* Close the descriptor of the subdirectory that has one. */
-static void
-sub_close(struct posix *px)
-{
-	if (px->cur == NULL)
-		return;
-	(void)close(px->cur->fd);
-	px->cur->fd = -1;
-	px->cur = NULL;
 }
 
 static int
@@ -618,7 +462,7 @@ posix_rewind(struct backend *be, struct backend_dir *dir)
 {
 	int	fd;
 
-	if ((fd = dir_fd(be->priv, dir)) == -1)
+	if ((fd = posixfs_dir_fd(be->priv, dir)) == -1)
 		return -1;
 	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
 }
@@ -661,7 +505,7 @@ posix_release(struct backend *be)
 	struct backend_dir	*d;
 	int			 rc = 0;
 
-	sub_close(px);
+	posixfs_sub_close(px);
 	for (d = px->dirs; d != NULL; d = d->next) {
 		if (d->fd != -1 && close(d->fd) == -1)
 			rc = -1;

@@ -11,6 +11,7 @@
  *	names: fixed 8
  *	seed: 42
  *	file_size: 0
+ *	file_size_max: 0
  *
  * and WORKDIR_ROUND holds one line, "round-0003-1 2250", rewritten before
  * each round directory is made: only one exists at a time, since a round
@@ -107,10 +108,7 @@ workdir_create(struct workdir *wd, const char *parent,
 	if ((wd->fd = openat(wd->parentfd, wd->name, O_RDONLY | O_DIRECTORY |
 	    O_NOFOLLOW | O_CLOEXEC)) == -1)
 		goto fail;
-	extra = xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
-	    PRIu64 "\nfile_size: %" PRIu64 "\n", LD_VERSION, o->started,
-	    names_kind_name(o->names), o->names == NAMES_FIXED ? o->name_len :
-	    0, o->seed, o->file_size);
+	extra = workdir_mark_extra(o);
 	wd->marker = marker_text(wd->fd, WORKDIR_MAGIC, extra);
 	free(extra);
 	if (wd->marker == NULL ||
@@ -154,20 +152,35 @@ close_all(struct workdir *wd)
 }
 
 /*
+ * What a work directory's mark says beyond the host, pid and inode, for
+ * a backend opened with 'o': the version, the start, and how the names
+ * were made (kind, width, seed, the sizes maildir names carry), so that
+ * --cleanup can tell its names from others.  The caller frees it.
+ */
+char *
+workdir_mark_extra(const struct backend_opts *o)
+{
+	return xasprintf("version: %s\nstarted: %s\nnames: %s %u\nseed: %"
+	    PRIu64 "\nfile_size: %" PRIu64 "\nfile_size_max: %" PRIu64 "\n",
+	    LD_VERSION, o->started, names_kind_name(o->names),
+	    o->names == NAMES_FIXED ? o->name_len : 0, o->seed, o->file_size,
+	    o->file_size_max);
+}
+
+/*
  * Record that round directory 'name' is about to be made for 'n' files,
- * 'per_dir' in each subdirectory (0: flat; backend_round_record()),
+ * in the layout of the backend's options 'o' (backend_round_record()),
  * replacing the record of the round before (written whole, then renamed
  * into place).  Return 0, or -1 with errno.
  */
 int
 workdir_round(struct workdir *wd, const char *name, uint64_t n,
-    uint64_t per_dir)
+    const struct backend_opts *o)
 {
 	char	buf[128];
 	int	fd, len, rc = 0, saved;
 
-	if ((len = backend_round_record(buf, sizeof(buf), name, n,
-	    per_dir)) == -1)
+	if ((len = backend_round_record(buf, sizeof(buf), name, n, o)) == -1)
 		return -1;
 	(void)unlinkat(wd->fd, WORKDIR_ROUND_TMP, 0);
 	if ((fd = openat(wd->fd, WORKDIR_ROUND_TMP, O_WRONLY | O_CREAT |

@@ -49,7 +49,9 @@ struct workdir {
 
 int	workdir_create(struct workdir *, const char *,
 	    const struct backend_opts *, char *);
-int	workdir_round(struct workdir *, const char *, uint64_t, uint64_t);
+char	*workdir_mark_extra(const struct backend_opts *);
+int	workdir_round(struct workdir *, const char *, uint64_t,
+	    const struct backend_opts *);
 int	workdir_remove(struct workdir *, char *);
 void	workdir_keep(struct workdir *);
 void	workdir_suspend(struct workdir *);

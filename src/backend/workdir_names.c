@@ -86,7 +86,10 @@ workdir_names_init(struct workdir_names *wn, const struct marker *m,
 	n = strtoull(sp, &end, 10);
 	if (errno != 0)
 		return 0;
-	if (strncmp(end, " tree ", 6) == 0) {
+	if (strcmp(end, " maildir\n") == 0) {
+		wn->mailbox = true;
+		end += 8;
+	} else if (strncmp(end, " tree ", 6) == 0) {
 		sp = end + 6;
 		if (*sp < '1' || *sp > '9')
 			return 0;
@@ -96,6 +99,7 @@ workdir_names_init(struct workdir_names *wn, const struct marker *m,
 	}
 	if (*end != '\n') {
 		wn->per_dir = 0;
+		wn->mailbox = false;
 		return 0;
 	}
 	(void)snprintf(wn->round, sizeof(wn->round), "%s", record);
@@ -111,8 +115,17 @@ static bool
 names_subdir(const struct workdir_names *wn, const char *round,
     const char *name, uint64_t *d)
 {
-	if (wn->per_dir == 0 || strcmp(round, wn->round) != 0 ||
-	    backend_subdir_parse(name, d) == -1)
+	static const char *const mbox[] = { "tmp", "new", "cur" };
+
+	if (strcmp(round, wn->round) != 0)
+		return false;
+	if (wn->mailbox) {
+		for (*d = 0; *d < 3; (*d)++)
+			if (strcmp(name, mbox[*d]) == 0)
+				return true;
+		return false;
+	}
+	if (wn->per_dir == 0 || backend_subdir_parse(name, d) == -1)
 		return false;
 	return *d <= (wn->n - (wn->n > 0)) / wn->per_dir;
 }
@@ -130,8 +143,8 @@ names_in(struct workdir_names *wn, const char *round, uint64_t d,
 
 	if (!names_ours(wn, round, name))
 		return false;
-	if (names_churn_match(name) || !wn->built)
-		return true;	/* an old marker: by shape */
+	if (names_churn_match(name) || !wn->built || wn->mailbox)
+		return true;	/* an old marker: by shape; or a mailbox's */
 	return names_lookup(&wn->t, name, &idx) && idx / wn->per_dir == d;
 }
 
@@ -154,11 +167,15 @@ names_ours(struct workdir_names *wn, const char *round,
 	if (names_churn_match(name))
 		return true;	/* --churn's, left by a killed run */
 	if (!wn->built) {
-		if (names_build(&wn->t, wn->kind, wn->len, wn->n, wn->m.seed,
-		    wn->m.file_size) == -1)
+		if (names_build_sized(&wn->t, wn->kind, wn->len, wn->n,
+		    wn->m.seed, wn->m.file_size, wn->m.file_size_max) == -1)
 			return false;
 		wn->built = true;
 	}
+	if (wn->mailbox)	/* in new/ or tmp/, in cur/, flagged */
+		return names_lookup_info(&wn->t, name, "", &idx) ||
+		    names_lookup_info(&wn->t, name, NAMES_INFO, &idx) ||
+		    names_lookup_info(&wn->t, name, NAMES_INFO "S", &idx);
 	return names_lookup(&wn->t, name, &idx);
 }
 

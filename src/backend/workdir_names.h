@@ -28,6 +28,9 @@ struct workdir_names {
 	char		 round[64];	/* the round recorded, or "" */
 	uint64_t	 n;		/* its n */
 	uint64_t	 per_dir;	/* files per subdirectory, or 0 */
+	bool		 mailbox;	/* the round is a mailbox: its tmp/,
+					   new/ and cur/ are subdirectories
+					   0, 1 and 2 */
 	struct names	 t;		/* its names, once built */
 	bool		 built;
 };

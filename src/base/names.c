@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,7 @@ maildir_name(char *buf, size_t len, uint64_t i, uint64_t usec, uint64_t pid,
     uint64_t size)
 {
 	return snprintf(buf, len, "%" PRIu64 ".M%" PRIu64 "P%" PRIu64
-	    "Q%" PRIu64 "." MAILDIR_HOST ",S=%" PRIu64 ":2,",
+	    "Q%" PRIu64 "." MAILDIR_HOST ",S=%" PRIu64 NAMES_INFO,
 	    MAILDIR_EPOCH + i / 1000, usec, pid, i, size);
 }
 
@@ -91,6 +92,18 @@ maildir_name(char *buf, size_t len, uint64_t i, uint64_t usec, uint64_t pid,
 int
 names_build(struct names *t, enum names_kind kind, unsigned len, uint64_t n,
     uint64_t seed, uint64_t size_bytes)
+{
+	return names_build_sized(t, kind, len, n, seed, size_bytes, 0);
+}
+
+/*
+ * names_build(), with maildir names that carry the size of message i as
+ * names_mail_size() draws it between 'size_bytes' and 'size_max' (0:
+ * 'size_bytes' for all).
+ */
+int
+names_build_sized(struct names *t, enum names_kind kind, unsigned len,
+    uint64_t n, uint64_t seed, uint64_t size_bytes, uint64_t size_max)
 {
 	uint64_t	 state = seed, usec_base, pid, i;
 	char		 tmp[MAILDIR_MAX], digits[NAMES_MAX_LEN + 1];
@@ -134,13 +147,35 @@ names_build(struct names *t, enum names_kind kind, unsigned len, uint64_t n,
 	 * the stride by it.
 	 */
 	w = maildir_name(tmp, sizeof(tmp), n == 0 ? 0 : n - 1, 999999, pid,
-	    size_bytes);
+	    size_max > size_bytes ? size_max : size_bytes);
 	t->stride = (size_t)w + 1;
 	t->buf = xreallocarray(NULL, n, t->stride);
 	for (i = 0; i < n; i++)
 		(void)maildir_name(t->buf + i * t->stride, t->stride, i,
-		    maildir_usec(usec_base, i), pid, size_bytes);
+		    maildir_usec(usec_base, i), pid, names_mail_size(seed, i,
+		    size_bytes, size_max));
 	return 0;
+}
+
+/*
+ * The size of message 'i' of a run of seed 'seed' whose sizes range from
+ * 'min' to 'max' bytes (max 0 or not above min: all 'min'): drawn
+ * log-uniformly, so that a decade of small mails is as common as one of
+ * large ones, as in a real spool, and repeatable from the seed alone.
+ */
+uint64_t
+names_mail_size(uint64_t seed, uint64_t i, uint64_t min, uint64_t max)
+{
+	uint64_t	state;
+	double		u, lo;
+
+	if (max <= min)
+		return min;
+	state = seed ^ UINT64_C(0x6d61696c2d73697a) ^
+	    i * UINT64_C(0x9e3779b97f4a7c15);
+	u = (double)(util_splitmix64(&state) >> 11) * 0x1p-53;
+	lo = log((double)(min > 0 ? min : 1));
+	return (uint64_t)llround(exp(lo + u * (log((double)max) - lo)));
 }
 
 /* Free the table 't'. */
@@ -203,6 +238,32 @@ names_lookup(const struct names *t, const char *name, uint64_t *index)
 }
 
 /*
+ * names_lookup() for a Maildir's names, which the table holds as cur/
+ * spells them ("...,S=4096:2,"): whether 'name' is one of them with the
+ * info 'info' in place of ":2," ("" in new/, ":2,S" once flagged).
+ */
+bool
+names_lookup_info(const struct names *t, const char *name, const char *info,
+    uint64_t *index)
+{
+	const char	*p, *q, *s;
+	uint64_t	 i;
+	size_t		 len;
+
+	if (t->kind != NAMES_MAILDIR || (q = strchr(name, 'Q')) == NULL)
+		return false;
+	p = q + 1;
+	if (!parse_digits(&p, &i) || i >= t->n)
+		return false;
+	s = names_get(t, i);
+	len = strlen(s) - (sizeof(NAMES_INFO) - 1);
+	if (strncmp(s, name, len) != 0 || strcmp(name + len, info) != 0)
+		return false;
+	*index = i;
+	return true;
+}
+
+/*
  * Whether 'name' has the shape of a name of kind 'kind' and width 'len',
  * without a table: used by --cleanup, which has only the marker's word
  * for what a dead run created.
@@ -225,7 +286,9 @@ names_match(enum names_kind kind, unsigned len, const char *name)
 	if (strncmp(p, "." MAILDIR_HOST ",S=", sizeof(MAILDIR_HOST) + 3) != 0)
 		return false;
 	p += sizeof(MAILDIR_HOST) + 3;
-	return parse_digits(&p, &v) && strcmp(p, ":2,") == 0;
+	/* As in cur/, in new/ (no info) or flagged (a Maildir's). */
+	return parse_digits(&p, &v) && (strcmp(p, NAMES_INFO) == 0 ||
+	    *p == '\0' || strcmp(p, NAMES_INFO "S") == 0);
 }
 
 /* The name of 'kind' as options and outputs spell it. */

@@ -29,6 +29,7 @@ enum names_kind {
 
 #define NAMES_DEFAULT_LEN	8
 #define NAMES_MAX_LEN		255
+#define NAMES_INFO		":2,"	/* a maildir name's info, as in cur/ */
 #define NAMES_CHURN_PREFIX	"churn-"	/* --churn's files (churn.c) */
 
 struct names {
@@ -49,9 +50,14 @@ names_get(const struct names *t, uint64_t i)
 uint64_t	names_capacity(enum names_kind, unsigned);
 int		names_build(struct names *, enum names_kind, unsigned,
 		    uint64_t, uint64_t, uint64_t);
+int		names_build_sized(struct names *, enum names_kind, unsigned,
+		    uint64_t, uint64_t, uint64_t, uint64_t);
+uint64_t	names_mail_size(uint64_t, uint64_t, uint64_t, uint64_t);
 void		names_free(struct names *);
 bool		names_lookup(const struct names *, const char *,
 		    uint64_t *);
+bool		names_lookup_info(const struct names *, const char *,
+		    const char *, uint64_t *);
 bool		names_match(enum names_kind, unsigned, const char *);
 const char	*names_kind_name(enum names_kind);
 bool		 names_churn_prefix(const char *);

@@ -15,6 +15,12 @@ static const char *const phase_names[PHASE_COUNT] = {
 	[PHASE_DELETE] = "delete",
 	[PHASE_RMRF] = "rmrf",
 	[PHASE_MKDIR] = "mkdir",
+	[PHASE_DELIVER] = "deliver",
+	[PHASE_MOVE] = "move",
+	[PHASE_FLAG] = "flag",
+	[PHASE_SCAN] = "scan",
+	[PHASE_READ] = "read",
+	[PHASE_EXPUNGE] = "expunge",
 };
 
 /* The name of phase 'p' as --phases and the output columns spell it. */
@@ -36,4 +42,43 @@ phase_parse(const char *name, enum phase *p)
 			return 0;
 		}
 	return -1;
+}
+
+/* Whether 'p' is a phase of --workload maildir. */
+bool
+phase_maildir(enum phase p)
+{
+	return p >= PHASE_DELIVER && p < PHASE_COUNT;
+}
+
+/* Whether 'p' makes the round's files (a time box may cut it short). */
+bool
+phase_makes(enum phase p)
+{
+	return p == PHASE_CREATE || p == PHASE_DELIVER;
+}
+
+/* Whether 'p' removes them. */
+bool
+phase_removes(enum phase p)
+{
+	return p == PHASE_DELETE || p == PHASE_RMRF || p == PHASE_EXPUNGE;
+}
+
+/* Whether 'p' takes the files in the round's random order. */
+bool
+phase_shuffled(enum phase p)
+{
+	return p == PHASE_OPEN || p == PHASE_FLAG || p == PHASE_READ;
+}
+
+/*
+ * Whether 'p' only reads (what --memory-limit may run in its cgroup: the
+ * phases that write dirty what cannot be reclaimed until written back).
+ */
+bool
+phase_reads(enum phase p)
+{
+	return p == PHASE_OPEN || p == PHASE_LIST || p == PHASE_LISTSTAT ||
+	    p == PHASE_SCAN || p == PHASE_READ;
 }

@@ -12,6 +12,7 @@
 #include "base/timing.h"
 #include "base/util.h"
 #include "engine/listcheck.h"
+#include "engine/maildir.h"
 
 static int	listcheck_entry(struct listcheck *, const char *);
 
@@ -23,6 +24,7 @@ listcheck_start(struct listcheck *c, struct workload *w,
 	memset(c, 0, sizeof(*c));
 	c->w = w;
 	c->r = r;
+	c->info = maildir_info(w);
 	memset(w->seen, 0, workload_seen_words(w->created) * sizeof(*w->seen));
 }
 
@@ -71,7 +73,8 @@ listcheck_entry(struct listcheck *c, const char *name)
 	uint64_t	 bit, made, idx;
 
 	c->entries++;
-	if (names_lookup(w->names, name, &idx) && idx < w->created) {
+	if ((c->info != NULL ? names_lookup_info(w->names, name, c->info,
+	    &idx) : names_lookup(w->names, name, &idx)) && idx < w->created) {
 		bit = UINT64_C(1) << (idx % 64);
 		if ((w->seen[idx / 64] & bit) == 0) {
 			w->seen[idx / 64] |= bit;

@@ -26,6 +26,8 @@ struct listcheck {
 	uint64_t		 ours;		/* names of ours, once each */
 	uint64_t		 others;	/* entries not ours */
 	uint64_t		 churned;	/* of them, --churn's */
+	const char		*info;		/* a mailbox's names' info
+						   now, or NULL */
 };
 
 void	listcheck_start(struct listcheck *, struct workload *,

@@ -25,6 +25,7 @@
 #include "base/timing.h"
 #include "base/util.h"
 #include "engine/clients.h"
+#include "engine/maildir.h"
 #include "engine/measure.h"
 #include "engine/rankrun.h"
 #include "engine/ranks.h"
@@ -85,7 +86,7 @@ measure_phase(struct round *r, enum phase p, unsigned rep, uint64_t n,
 	bool			 limited;
 	int			 rc;
 
-	limited = p == PHASE_OPEN || p == PHASE_LIST || p == PHASE_LISTSTAT;
+	limited = phase_reads(p);
 	if (r->cfg->mpi)
 		return measure_ranks(r, &ma, o);
 	if (r->cfg->clients > 1) {
@@ -179,9 +180,11 @@ phase_begin(struct round *r, const struct measure_arg *ma, uint64_t *k0,
 {
 	uint64_t	state;
 
-	if (ma->p == PHASE_OPEN) {
+	if (phase_shuffled(ma->p)) {
 		/* Untimed, and after create: n is known by now. */
 		state = r->cfg->seed ^ ((uint64_t)r->k << 32 | ma->rep);
+		if (ma->p != PHASE_OPEN)
+			state ^= (uint64_t)ma->p << 56;	/* an order each */
 		workload_shuffle(r->order, ma->n, util_splitmix64(&state));
 	}
 	if (r->ncounters > 0)
@@ -253,7 +256,8 @@ phase_record(const struct workload_result *res, enum phase p,
 	o->loop_at = res->loop_at;
 	o->lost = res->lost;
 	(void)snprintf(o->odd, sizeof(o->odd), "%s", res->odd);
-	if (p == PHASE_LIST || p == PHASE_LISTSTAT || p == PHASE_RMRF) {
+	if (p == PHASE_LIST || p == PHASE_LISTSTAT || p == PHASE_RMRF ||
+	    p == PHASE_SCAN) {
 		c->loop = (double)res->loop_at;
 		c->lost = (double)res->lost;
 	}
@@ -307,7 +311,7 @@ measure_clients(struct round *r, const struct measure_arg *ma, bool limited,
 		return -1;
 	/* A kernel mount's counters are the machine's: all clients'. */
 	phase_end(r, k0, &cs0, r->be->ops->shared_counters, &o->rec);
-	if (ma->p == PHASE_CREATE && o->done < ma->n && trim(r, ma, o) == -1)
+	if (phase_makes(ma->p) && o->done < ma->n && trim(r, ma, o) == -1)
 		return -1;
 	return 0;
 }
@@ -325,9 +329,9 @@ merge(struct round *r, const struct measure_arg *ma,
 
 	clients_merge(slots, r->cfg->clients, r->nperf + r->ncounters, o);
 	clients_bounds(slots, r->cfg->clients, ma->n, &made, &gone);
-	if (ma->p == PHASE_CREATE)
+	if (phase_makes(ma->p))
 		r->w.created = made;
-	else if (ma->p == PHASE_DELETE)
+	else if (phase_removes(ma->p))
 		r->w.deleted = gone;
 	o->deleted = r->w.deleted;
 }
@@ -340,7 +344,7 @@ merge(struct round *r, const struct measure_arg *ma,
 static uint64_t
 create_deadline(const struct round *r, const struct measure_arg *ma)
 {
-	if (ma->p != PHASE_CREATE || !r->deadline || ma->rep != 1)
+	if (!phase_makes(ma->p) || !r->deadline || ma->rep != 1)
 		return 0;
 	return timing_create_deadline(r->end_ns, r->phase_t0_ns,
 	    timing_shape_share(&r->last), r->cfg->repeat);
@@ -366,8 +370,10 @@ trim(struct round *r, const struct measure_arg *ma, struct phase_out *o)
 	for (c = 0; c < k; c++)
 		for (i = c + m * k; i < ma->n && i < slots[c].created;
 		    i += k)
-			if (r->be->ops->unlink(r->be, r->w.dir,
-			    names_get(&r->names, i)) == -1 && errno != ENOENT) {
+			if ((r->w.mbox[WORKLOAD_TMP] != NULL ?
+			    maildir_remove(&r->w, i) : r->be->ops->unlink(r->be,
+			    r->w.dir, names_get(&r->names, i))) == -1 &&
+			    errno != ENOENT) {
 				o->err = errno;
 				(void)snprintf(o->what, sizeof(o->what),
 				    "removing the files made after the "
@@ -410,7 +416,8 @@ client_measure(void *arg, unsigned c, struct runner_client *slot)
 		    "the directories over from largedir");
 		return -1;
 	}
-	if (ma->p == PHASE_LIST || ma->p == PHASE_LISTSTAT)
+	if (ma->p == PHASE_LIST || ma->p == PHASE_LISTSTAT ||
+	    ma->p == PHASE_SCAN)
 		r->w.share.step = 0;	/* each reads the whole directory */
 	else
 		clients_share(r->cfg->split, r->cfg->clients, c, ma->n,
@@ -604,9 +611,9 @@ ranks_fail(struct round *r, const struct measure_arg *ma, struct phase_out *o,
 {
 	o->err = errno != 0 ? errno : EIO;
 	(void)snprintf(o->what, sizeof(o->what), "%s", what);
-	if (ma->p == PHASE_CREATE)
+	if (phase_makes(ma->p))
 		r->w.created = ma->n;
-	else if (ma->p == PHASE_DELETE)
+	else if (phase_removes(ma->p))
 		r->w.deleted = 0;
 	o->deleted = r->w.deleted;
 	return -1;

@@ -23,6 +23,7 @@
 #include "base/timing.h"
 #include "base/util.h"
 #include "engine/clients.h"
+#include "engine/maildir.h"
 #include "engine/measure.h"
 #include "engine/round.h"
 #include "machine/probe.h"
@@ -189,9 +190,11 @@ round_prepare(struct round *r, uint64_t n)
 {
 	const struct config	*cfg = r->cfg;
 
+	uint64_t		 i;
+
 	names_free(&r->names);
-	if (names_build(&r->names, cfg->names, cfg->name_len, n, cfg->seed,
-	    cfg->file_size) == -1)
+	if (names_build_sized(&r->names, cfg->names, cfg->name_len, n,
+	    cfg->seed, cfg->file_size, cfg->file_size_max) == -1)
 		return -1;
 	r->order = xreallocarray(r->order, n, sizeof(*r->order));
 	r->seen = xreallocarray(r->seen, workload_seen_words(n),
@@ -201,6 +204,16 @@ round_prepare(struct round *r, uint64_t n)
 	r->w.order = r->order;
 	r->w.seen = r->seen;
 	r->w.n = n;
+	r->w.mail_size = cfg->file_size;
+	r->w.sizes = NULL;
+	if (cfg->file_size_max > cfg->file_size) {
+		/* Each delivery's size, as its name says (S=). */
+		r->sizes = xreallocarray(r->sizes, n, sizeof(*r->sizes));
+		for (i = 0; i < n; i++)
+			r->sizes[i] = (uint32_t)names_mail_size(cfg->seed, i,
+			    cfg->file_size, cfg->file_size_max);
+		r->w.sizes = r->sizes;
+	}
 	tree_build(r, n);
 	r->w.on_poll = r->on_poll;
 	r->w.arg = r->arg;
@@ -252,9 +265,12 @@ run_rep(struct round *r, unsigned rep, uint64_t n, bool warmup,
 		if (run_phase(r, i, rep, &n, &c, rec) == -1)
 			return -1;
 	(void)probe_loadavg(&load1);
-	/* A listing that went round may have stopped rm -rf early. */
-	if (r->w.deleted < r->w.created &&
-	    workload_clean(&r->w, &removed) == -1)
+	/*
+	 * A listing that went round may have stopped rm -rf early; a
+	 * mailbox's directories go now.
+	 */
+	if ((r->w.deleted < r->w.created || r->w.mbox[WORKLOAD_TMP] != NULL)
+	    && workload_clean(&r->w, &removed) == -1)
 		return stop(r, errno, "round", n, "removing the files left "
 		    "after a listing went wrong");
 	if (r->be->ops->rmdir(r->be, r->w.dir, true) == -1)
@@ -283,6 +299,10 @@ rep_begin(struct round *r, unsigned rep, uint64_t n, struct rep_clock *c)
 		    "directory");
 	r->in_round = true;
 	r->w.created = r->w.deleted = 0;
+	if (r->cfg->workload == CONFIG_WORKLOAD_MAILDIR &&
+	    maildir_open(&r->w) == -1)
+		return stop(r, errno, "round", n, "creating the mailbox's "
+		    "tmp/, new/ and cur/");
 	r->w.dirs_made = r->w.dirs_removed = 0;
 	if (r->w.ndirs > 0)
 		memset(r->sub, 0, r->w.ndirs * sizeof(*r->sub));
@@ -327,6 +347,7 @@ run_phase(struct round *r, size_t i, unsigned rep, uint64_t *n,
 		c->sync_ns += timing_now() - t;
 	}
 	if (measure_phase(r, p, rep, *n, &o) == -1) {
+		maildir_done(&r->w, p, false);
 		(void)stop(r, o.err, phase_name(p), *n, "%s",
 		    o.what);
 		r->stop.memory_limit = o.err == ENOMEM &&
@@ -334,6 +355,7 @@ run_phase(struct round *r, size_t i, unsigned rep, uint64_t *n,
 		return -1;
 	}
 	o.rec.cold_ns = cold_ns;
+	maildir_done(&r->w, p, true);
 	after_phase(r, p, rep, n, c, &o);
 	rec->phase[p] = o.rec;
 	return 0;
@@ -355,9 +377,9 @@ after_phase(struct round *r, enum phase p, unsigned rep, uint64_t *n,
 	if (o->rec.stopped != 0)
 		note(r, ROUND_NOTE_STOPPED, p, 0, *n, (o->rec.ns -
 		    o->rec.user_ns - o->rec.sys_ns) / 1e9, NULL);
-	if (p == PHASE_CREATE && o->done < *n)
+	if (phase_makes(p) && o->done < *n)
 		r->n = r->w.n = *n = o->done;	/* time-boxed */
-	if (p == PHASE_CREATE)
+	if (phase_makes(p))
 		r->create_ns = o->rec.ns;
 	if (p == PHASE_OPEN) {
 		c->open_end = timing_now();
@@ -395,7 +417,7 @@ rep_row(struct round *r, unsigned rep, uint64_t n, bool warmup,
 	rec->dirs = (double)r->w.ndirs;
 	t = timing_now();
 	rec->round_ns = (double)(t - c->t0);
-	timing_shape_add(&r->last, rec->round_ns, rec->phase[PHASE_CREATE].ns,
+	timing_shape_add(&r->last, rec->round_ns, r->create_ns,
 	    c->open_ns, c->open_end != 0 ? (double)(t - c->open_end) : 0);
 	rec->sync_ns = (double)c->sync_ns;
 }
@@ -522,6 +544,8 @@ round_free(struct round *r)
 	names_free(&r->names);
 	free(r->order);
 	r->order = NULL;
+	free(r->sizes);
+	r->sizes = NULL;
 	free(r->seen);
 	r->seen = NULL;
 	free(r->sub);

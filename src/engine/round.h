@@ -132,6 +132,8 @@ struct round {
 	struct workload		 w;
 	struct names		 names;
 	uint32_t		*order;
+	uint32_t		*sizes;		/* a mailbox's, by message,
+						   or NULL */
 	uint64_t		*seen;		/* the listing check's bits */
 	struct backend_dir	**sub;		/* the tree layout: handles */
 	char			*dnames;	/* and names of its

@@ -20,6 +20,7 @@
 #include "base/sig.h"
 #include "base/util.h"
 #include "engine/listcheck.h"
+#include "engine/maildir.h"
 #include "engine/workload.h"
 
 typedef int	(*file_op)(struct backend *, struct backend_dir *,
@@ -102,6 +103,18 @@ workload_run(struct workload *w, enum phase p, struct workload_result *r)
 	case PHASE_RMRF:
 		rc = remove_listed(w, r);
 		break;
+	case PHASE_SCAN:
+		rc = list_dir(w, true, r);
+		break;
+	case PHASE_DELIVER:
+	case PHASE_MOVE:
+	case PHASE_EXPUNGE:
+		rc = each_file(w, p, NULL, NULL, r);	/* maildir_op() */
+		break;
+	case PHASE_FLAG:
+	case PHASE_READ:
+		rc = each_file(w, p, NULL, w->order, r);
+		break;
 	default:
 		errno = EINVAL;
 		return -1;
@@ -167,7 +180,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 	bool		 opfail = false;
 
 	share_bounds(w, &lo, &st, &hi);
-	deadline = p == PHASE_CREATE && w->deadline_ns != 0 ?
+	deadline = phase_makes(p) && w->deadline_ns != 0 ?
 	    w->deadline_ns : UINT64_MAX;
 	/* Open's box, asked every WORKLOAD_BOX_EVERY files: a countdown. */
 	box = p == PHASE_OPEN ? w->open_box : NULL;
@@ -181,8 +194,8 @@ each_file(struct workload *w, enum phase p, file_op op,
 	 */
 	for (i = lo, j = 0; i < hi; i += st, j++) {
 		idx = order != NULL ? order[i] : i;
-		if (op(be, per == 0 ? dir : sub[idx / per], names_get(w->names,
-		    idx)) == -1) {
+		if ((op != NULL ? op(be, per == 0 ? dir : sub[idx / per],
+		    names_get(w->names, idx)) : maildir_op(w, p, idx)) == -1) {
 			saved = errno;
 			rc = -1;
 			opfail = true;
@@ -240,19 +253,19 @@ reached(struct workload *w, enum phase p, uint64_t i, bool opfail,
 	share_bounds(w, &lo, &st, &hi);
 	if (i > hi)
 		i = hi;			/* a share's last step overshoots */
-	if (p == PHASE_CREATE)
+	if (phase_makes(p))
 		/*
-		 * A create that failed after openat (in write, fsync or
+		 * A create (a delivery) that failed after openat (in write, fsync or
 		 * close) leaves its file behind, and so may one interrupted
 		 * while its request was on the wire (NFS), so clean-up must
 		 * try it; EEXIST means the name is someone else's.  Of a
 		 * share, 'created' bounds the names this client made.
 		 */
 		w->created = opfail && saved != EEXIST && i < hi ? i + 1 : i;
-	else if (p == PHASE_DELETE && opfail && win > 1)
+	else if (phase_removes(p) && opfail && win > 1)
 		/* The last 'window' called may not be gone. */
 		w->deleted = i > lo + win * st ? i - win * st : lo;
-	else if (p == PHASE_DELETE)
+	else if (phase_removes(p))
 		w->deleted = i;
 }
 
@@ -382,24 +395,32 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 {
 	struct backend		 *be = w->be;
 	struct backend_dir	 *dir = w->dir;
+	struct backend_dir	**dirs = w->sub;
 	struct listcheck	  ck;
 	const char		**batch;
 	uint64_t		  start, t0, t1, paused = 0, d, ndirs;
 	ssize_t			  k, j;
-	bool			  end;
+	bool			  end, flat = w->per_dir == 0;
 	enum phase		  p = stat ? PHASE_LISTSTAT : PHASE_LIST;
 	int			  saved;
 
 	listcheck_start(&ck, w, r);
-	ndirs = w->per_dir == 0 ? 1 : w->dirs_made;
-	if (w->per_dir == 0 && be->ops->rewind(be, dir) == -1)
+	ndirs = flat ? 1 : w->dirs_made;
+	if (w->mbox[WORKLOAD_NEWDIR] != NULL) {
+		/* A mailbox's scan: new/, then cur/. */
+		p = PHASE_SCAN;
+		dirs = w->mbox + WORKLOAD_NEWDIR;
+		ndirs = 2;
+		flat = false;
+	}
+	if (flat && be->ops->rewind(be, dir) == -1)
 		return -1;
 	if (stat)
 		overlap_begin(w);
 	start = t0 = timing_now();
 	for (d = 0; d < ndirs && r->loop_at == 0; d++) {
-		if (w->per_dir != 0) {
-			dir = w->sub[d];
+		if (!flat) {
+			dir = dirs[d];
 			if (be->ops->rewind(be, dir) == -1)
 				goto fail;
 		}
@@ -572,6 +593,8 @@ workload_clean(struct workload *w, uint64_t *removed)
 	struct backend_dir	*dir;
 	uint64_t		 i;
 
+	if (w->mbox[WORKLOAD_NEWDIR] != NULL || w->mbox[WORKLOAD_TMP] != NULL)
+		return maildir_clean(w, removed);
 	*removed = 0;
 	for (i = w->deleted; i < w->created; i++) {
 		if ((dir = dir_of(w, i)) == NULL)
@@ -610,20 +633,33 @@ clean_dirs(struct workload *w)
 	for (d = w->dirs_removed; d < w->dirs_made; d++) {
 		if (w->sub[d] == NULL)
 			continue;
-		if (be->ops->rmdir(be, w->sub[d], true) == -1) {
-			if (errno != ENOENT) {
-				if (saved == 0)
-					saved = errno;
-				continue;
-			}
-			(void)be->ops->rmdir(be, w->sub[d], false);
+		if (workload_drop_dir(be, &w->sub[d]) == -1) {
+			if (saved == 0)
+				saved = errno;
+			continue;
 		}
-		w->sub[d] = NULL;
 		if (d == w->dirs_removed)
 			w->dirs_removed = d + 1;
 	}
 	errno = saved;
 	return saved == 0 ? 0 : -1;
+}
+
+/*
+ * Remove the directory of handle '*d' (a subdirectory of a round) and
+ * drop the handle: 0 when it is gone, as when it was already; -1 with
+ * errno when it stays (a foreign file in it), its handle too.
+ */
+int
+workload_drop_dir(struct backend *be, struct backend_dir **d)
+{
+	if (be->ops->rmdir(be, *d, true) == -1) {
+		if (errno != ENOENT)
+			return -1;
+		(void)be->ops->rmdir(be, *d, false);
+	}
+	*d = NULL;
+	return 0;
 }
 
 /* The uint64_t words of a workload's 'seen' bits for 'n' names. */

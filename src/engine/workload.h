@@ -66,6 +66,16 @@ struct workload_share {
 #define WORKLOAD_BOX_EVERY	64
 #define WORKLOAD_DNAME		24	/* bytes of a subdirectory's name */
 
+/* Where a mailbox's messages are (struct workload: 'stage'). */
+enum workload_stage {
+	WORKLOAD_NEW,		/* new/NAME */
+	WORKLOAD_CUR,		/* cur/NAME:2, */
+	WORKLOAD_FLAGGED	/* cur/NAME:2,S */
+};
+
+/* A mailbox's directories, in struct workload's 'mbox'. */
+enum { WORKLOAD_TMP, WORKLOAD_NEWDIR, WORKLOAD_CURDIR };
+
 struct workload {
 	struct backend		*be;
 	struct backend_dir	*dir;		/* the round directory */
@@ -121,6 +131,19 @@ struct workload {
 	uint64_t		 dirs_made;	/* subdirectories [0, made) */
 	uint64_t		 dirs_removed;	/* [0, removed) are gone */
 	/*
+	 * --workload maildir: the mailbox's tmp/, new/ and cur/ in the round
+	 * directory (maildir.c; NULL: a directory's workload), the bytes of
+	 * each delivery, and where the messages are after the last phase
+	 * that moved them all: in new/ without info, in cur/ with ":2,", or
+	 * flagged, ":2,S" (the table's names are cur/'s).  'mixed' says a
+	 * phase that moves them stopped part way.
+	 */
+	struct backend_dir	*mbox[3];
+	uint64_t		 mail_size;
+	const uint32_t		*sizes;		/* each one's, or NULL */
+	enum workload_stage	 stage;
+	bool			 mixed;
+	/*
 	 * The listing check: a bit per name (the caller's, n bits at
 	 * least), and how many entries not ours a listing may see (what
 	 * --churn made so far; NULL: none).
@@ -133,6 +156,7 @@ void		 workload_shuffle(uint32_t *, uint64_t, uint64_t);
 int		 workload_run(struct workload *, enum phase,
 		    struct workload_result *);
 int		 workload_clean(struct workload *, uint64_t *);
+int		 workload_drop_dir(struct backend *, struct backend_dir **);
 size_t		 workload_seen_words(uint64_t);
 
 #endif /* LD_WORKLOAD_H */

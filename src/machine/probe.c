@@ -98,6 +98,8 @@ static int	 fs_line(void *, char *);
 static const char *
 		 magic_name(unsigned long);
 static void	 block_queue(unsigned, unsigned, struct kvlist *);
+static int	 block_line(unsigned, unsigned, const char *, char *, size_t);
+static void	 block_disk(unsigned, unsigned, const char *, struct kvlist *);
 
 /* ===== Mounts ===== */
 
@@ -499,10 +501,63 @@ block_queue(unsigned major, unsigned minor, struct kvlist *kv)
 }
 
 /*
+ * The line 'file' of the sysfs directory of block device
+ * 'major':'minor', or of its disk when it is a partition, into 'buf'
+ * ('len' bytes).  Return 0, or -1 if neither has it.
+ */
+static int
+block_line(unsigned major, unsigned minor, const char *file, char *buf,
+    size_t len)
+{
+	char	*path;
+	int	 r;
+
+	path = xasprintf(SYSFS_BLOCK "/%u:%u/%s", major, minor, file);
+	r = sysfile_line(path, buf, len);
+	free(path);
+	if (r == -1) {
+		path = xasprintf(SYSFS_BLOCK "/%u:%u/../%s", major, minor,
+		    file);
+		r = sysfile_line(path, buf, len);
+		free(path);
+	}
+	return r;
+}
+
+/*
+ * Record under 'key' of 'kv' the disk of block device 'major':'minor' as
+ * the kernel names it: its model, or its kind where it has none (a
+ * virtio disk: vendor 0x1af4, a virtual machine's), and the mode of its
+ * write cache ("write back": an fsync returns once the disk says the
+ * data is safe, which a disk without power-loss protection says from
+ * its cache).  Nothing if the kernel says neither.
+ */
+static void
+block_disk(unsigned major, unsigned minor, const char *key,
+    struct kvlist *kv)
+{
+	char	model[128] = "", cache[64] = "", vendor[32];
+
+	if (block_line(major, minor, "device/model", model,
+	    sizeof(model)) == -1 && block_line(major, minor,
+	    "device/vendor", vendor, sizeof(vendor)) == 0)
+		(void)snprintf(model, sizeof(model), "%s",
+		    strcmp(vendor, "0x1af4") == 0 ? "virtio (a virtual "
+		    "machine's disk)" : vendor);
+	(void)block_line(major, minor, "queue/write_cache", cache,
+	    sizeof(cache));
+	if (*model == '\0' && *cache == '\0')
+		return;
+	kv_set(kv, key, "%s%s%s", *model != '\0' ? model : "a disk",
+	    *cache != '\0' ? ", write cache: " : "", cache);
+}
+
+/*
  * Record under 'key' of 'kv' what the file 'path' (an image) lies on:
  * "ext4 on /dev/vda (rotational: 1)", the filesystem, its source and the
  * rotational flag of that device's queue, which a loop device does not
- * pass on (it says 1 whatever lies below).  Nothing if it cannot be told.
+ * pass on (it says 1 whatever lies below); and under KEY_disk its disk
+ * (block_disk()).  Nothing if it cannot be told.
  */
 void
 probe_storage(const char *path, const char *key, struct kvlist *kv)
@@ -510,6 +565,7 @@ probe_storage(const char *path, const char *key, struct kvlist *kv)
 	struct kvlist	 q = { 0 };
 	struct probe_mount	 m;
 	const char		*rot;
+	char			*disk;
 
 	if (probe_mount(path, &m) == -1)
 		return;
@@ -519,6 +575,9 @@ probe_storage(const char *path, const char *key, struct kvlist *kv)
 	    rot != NULL ? " (rotational: " : "", rot != NULL ? rot : "",
 	    rot != NULL ? ")" : "");
 	kv_free(&q);
+	disk = xasprintf("%s_disk", key);
+	block_disk(m.major, m.minor, disk, kv);
+	free(disk);
 	probe_mount_free(&m);
 }
 

@@ -6,7 +6,10 @@
  *
  * One function per procedure whose reply carries something largedir
  * keeps, in a table by enum nfsrpc_proc; the others (SETATTR, ACCESS,
- * REMOVE, RMDIR, WRITE, COMMIT) bring nothing but their status.
+ * REMOVE, RMDIR, WRITE, COMMIT, RENAME) bring nothing largedir keeps
+ * but their status (RENAME's weak cache consistency data of the two
+ * directories would matter to a client that caches them; largedir
+ * caches nothing).
  */
 
 #include <stdbool.h>
@@ -39,7 +42,7 @@ static void	(*const decoders[NFSRPC_NPROC])(struct nfsrpc_call *,
 		    const void *) = {
 	dec_create, NULL, dec_lookup, NULL, NULL, dec_readdir,
 	dec_readdirplus, dec_mkdir, NULL, NULL, NULL, dec_read, dec_getattr,
-	dec_fsinfo, dec_pathconf
+	dec_fsinfo, dec_pathconf, NULL
 };
 
 /*
@@ -62,7 +65,7 @@ get_fh(struct nfsrpc_fh *dst, const nfs_fh3 *src)
 	memcpy(dst->data, src->data.data_val, dst->len);
 }
 
-/* Copy the file id and mode of 'pa', if there are any, where asked. */
+/* Copy the file id, mode and size of 'pa', if it has any, where asked. */
 static void
 copy_attr(struct nfsrpc_call *call, const post_op_attr *pa)
 {
@@ -72,6 +75,8 @@ copy_attr(struct nfsrpc_call *call, const post_op_attr *pa)
 		*call->fileid = pa->post_op_attr_u.attributes.fileid;
 	if (call->mode != NULL)
 		*call->mode = pa->post_op_attr_u.attributes.mode;
+	if (call->size != NULL)
+		*call->size = pa->post_op_attr_u.attributes.size;
 }
 
 static void
@@ -153,7 +158,9 @@ dec_fsinfo(struct nfsrpc_call *call, const void *data)
 	    FSINFO3res_u.resok;
 
 	call->c->rtmax = ok->rtmax;
+	call->c->rtpref = ok->rtpref;
 	call->c->wtmax = ok->wtmax;
+	call->c->wtpref = ok->wtpref;
 	call->c->dtpref = ok->dtpref;
 }
 

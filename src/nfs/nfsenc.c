@@ -50,12 +50,14 @@ static int	enc_read(const struct enc *);
 static int	enc_getattr(const struct enc *);
 static int	enc_fsinfo(const struct enc *);
 static int	enc_pathconf(const struct enc *);
+static int	enc_rename(const struct enc *);
 
 /* The encoders, in the order of enum nfsrpc_proc. */
 static int	(*const encoders[NFSRPC_NPROC])(const struct enc *) = {
 	enc_create, enc_setattr, enc_lookup, enc_access, enc_remove,
 	enc_readdir, enc_readdirplus, enc_mkdir, enc_rmdir, enc_write,
-	enc_commit, enc_read, enc_getattr, enc_fsinfo, enc_pathconf
+	enc_commit, enc_read, enc_getattr, enc_fsinfo, enc_pathconf,
+	enc_rename
 };
 
 /*
@@ -71,7 +73,7 @@ nfsenc_send(struct nfsrpc *c, struct nfsrpc_call *call, int proc,
 {
 	struct enc	e = { c, call, a, cb };
 
-	if (proc < 0 || proc >= NFSRPC_NPROC) {
+	if (proc < 0 || proc >= NFSRPC_NPROC || encoders[proc] == NULL) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -280,4 +282,18 @@ enc_pathconf(const struct enc *e)
 	memset(&u, 0, sizeof(u));
 	put_fh(&u.object, e->a->fh);
 	return rpc_nfs3_pathconf_async(e->c->rpc, e->cb, &u, e->call);
+}
+
+/* RENAME 'name' in directory 'fh' to 'toname' in directory 'to'. */
+static int
+enc_rename(const struct enc *e)
+{
+	RENAME3args	u;
+
+	memset(&u, 0, sizeof(u));
+	put_fh(&u.from.dir, e->a->fh);
+	u.from.name = (char *)e->a->name;
+	put_fh(&u.to.dir, e->a->to);
+	u.to.name = (char *)e->a->toname;
+	return rpc_nfs3_rename_async(e->c->rpc, e->cb, &u, e->call);
 }

@@ -27,6 +27,21 @@ nfsproc_lookup(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name,
 	return nfsrpc_sync(c, &cl, NFSRPC_LOOKUP, &a);
 }
 
+/*
+ * LOOKUP 'name' in directory 'dir' as nfsproc_lookup() does, storing
+ * the handle in 'fh' and the file's size in 'size' (left as it was if
+ * the reply has no attributes).  Return 0, or -1 with errno.
+ */
+int
+nfsproc_lookup_size(struct nfsrpc *c, const struct nfsrpc_fh *dir,
+    const char *name, struct nfsrpc_fh *fh, uint64_t *size)
+{
+	struct nfsrpc_call	cl = { .fh = fh, .size = size };
+	struct nfsrpc_args	a = { .fh = dir, .name = name };
+
+	return nfsrpc_sync(c, &cl, NFSRPC_LOOKUP, &a);
+}
+
 /* ACCESS of 'fh' for reading, as open(2) of a file for reading asks. */
 int
 nfsproc_access(struct nfsrpc *c, const struct nfsrpc_fh *fh)
@@ -147,6 +162,21 @@ nfsproc_rmdir(struct nfsrpc *c, const struct nfsrpc_fh *dir, const char *name)
 	struct nfsrpc_args	a = { .fh = dir, .name = name };
 
 	return nfsrpc_sync(c, &cl, NFSRPC_RMDIR, &a);
+}
+
+/*
+ * RENAME 'from' in directory 'fdir' to 'to' in directory 'tdir' (which
+ * may be 'fdir'), replacing a file of that name as rename(2) does.
+ */
+int
+nfsproc_rename(struct nfsrpc *c, const struct nfsrpc_fh *fdir,
+    const char *from, const struct nfsrpc_fh *tdir, const char *to)
+{
+	struct nfsrpc_call	cl = { 0 };
+	struct nfsrpc_args	a = { .fh = fdir, .name = from, .to = tdir,
+				      .toname = to };
+
+	return nfsrpc_sync(c, &cl, NFSRPC_RENAME, &a);
 }
 
 /*

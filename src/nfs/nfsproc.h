@@ -21,6 +21,8 @@
 
 int	nfsproc_lookup(struct nfsrpc *, const struct nfsrpc_fh *, const char *,
 	    struct nfsrpc_fh *, uint64_t *);
+int	nfsproc_lookup_size(struct nfsrpc *, const struct nfsrpc_fh *,
+	    const char *, struct nfsrpc_fh *, uint64_t *);
 int	nfsproc_access(struct nfsrpc *, const struct nfsrpc_fh *);
 int	nfsproc_getattr(struct nfsrpc *, const struct nfsrpc_fh *, uint64_t *,
 	    uint32_t *);
@@ -38,6 +40,8 @@ int	nfsproc_remove(struct nfsrpc *, const struct nfsrpc_fh *,
 int	nfsproc_mkdir(struct nfsrpc *, const struct nfsrpc_fh *, const char *,
 	    uint32_t, struct nfsrpc_fh *, uint64_t *);
 int	nfsproc_rmdir(struct nfsrpc *, const struct nfsrpc_fh *, const char *);
+int	nfsproc_rename(struct nfsrpc *, const struct nfsrpc_fh *, const char *,
+	    const struct nfsrpc_fh *, const char *);
 ssize_t	nfsproc_readdir(struct nfsrpc *, const struct nfsrpc_fh *,
 	    struct nfsrpc_dircursor *, bool, uint32_t, uint32_t,
 	    struct nfsrpc_dirent *, size_t, char *, size_t);

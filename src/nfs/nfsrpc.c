@@ -46,10 +46,10 @@ const char *const nfsrpc_counter_names[] = {
 	"rpc_create", "rpc_setattr", "rpc_lookup", "rpc_access",
 	"rpc_remove", "rpc_readdir", "rpc_readdirplus", "rpc_mkdir",
 	"rpc_rmdir", "rpc_write", "rpc_commit", "rpc_read", "rpc_getattr",
-	"rpc_fsinfo", "rpc_pathconf", "rpc_errors", "rpc_rtt_ns",
-	"rpc_bytes_out", "rpc_bytes_in", NULL
+	"rpc_fsinfo", "rpc_pathconf", "rpc_rename", "rpc_errors",
+	"rpc_rtt_ns", "rpc_bytes_out", "rpc_bytes_in", NULL
 };
-_Static_assert(NFSRPC_NCOUNTERS == 19, "nfsrpc_counter_names");
+_Static_assert(NFSRPC_NCOUNTERS == 20, "nfsrpc_counter_names");
 
 #define GRACE_NS	1000000000ULL	/* for a reply, after a signal */
 #define C_ERRORS	NFSRPC_NPROC
@@ -71,7 +71,7 @@ static const char	*why_failed(struct rpc_context *);
 static const char *const proc_names[NFSRPC_NPROC] = {
 	"CREATE", "SETATTR", "LOOKUP", "ACCESS", "REMOVE", "READDIR",
 	"READDIRPLUS", "MKDIR", "RMDIR", "WRITE", "COMMIT", "READ", "GETATTR",
-	"FSINFO", "PATHCONF"
+	"FSINFO", "PATHCONF", "RENAME"
 };
 
 /*

@@ -42,7 +42,8 @@ enum nfsrpc_proc {
 	NFSRPC_CREATE, NFSRPC_SETATTR, NFSRPC_LOOKUP, NFSRPC_ACCESS,
 	NFSRPC_REMOVE, NFSRPC_READDIR, NFSRPC_READDIRPLUS, NFSRPC_MKDIR,
 	NFSRPC_RMDIR, NFSRPC_WRITE, NFSRPC_COMMIT, NFSRPC_READ,
-	NFSRPC_GETATTR, NFSRPC_FSINFO, NFSRPC_PATHCONF, NFSRPC_NPROC
+	NFSRPC_GETATTR, NFSRPC_FSINFO, NFSRPC_PATHCONF, NFSRPC_RENAME,
+	NFSRPC_NPROC
 };
 
 /*
@@ -74,13 +75,16 @@ struct nfsrpc_dircursor {
 
 /*
  * What a call sends: the fields its procedure reads.  'fh' is the
- * object, or the directory 'name' is in; 'count' is the byte count of
- * READ and WRITE and the maxcount of READDIR(PLUS); 'flag' asks CREATE
- * for GUARDED (else EXCLUSIVE) and WRITE for FILE_SYNC (else UNSTABLE).
+ * object, or the directory 'name' is in ('to' and 'toname': RENAME's
+ * other side); 'count' is the byte count of READ and WRITE and the
+ * maxcount of READDIR(PLUS); 'flag' asks CREATE for GUARDED (else
+ * EXCLUSIVE) and WRITE for FILE_SYNC (else UNSTABLE).
  */
 struct nfsrpc_args {
 	const struct nfsrpc_fh		*fh;
 	const char			*name;
+	const struct nfsrpc_fh		*to;		/* RENAME */
+	const char			*toname;
 	uint32_t			 mode;	/* CREATE, SETATTR, MKDIR */
 	bool				 flag;
 	uint64_t			 off;		/* READ, WRITE */
@@ -106,6 +110,7 @@ struct nfsrpc_call {
 	struct nfsrpc_fh	*fh;		/* LOOKUP, CREATE, MKDIR, MNT */
 	uint64_t		*fileid;	/* LOOKUP, MKDIR, GETATTR */
 	uint32_t		*mode;		/* GETATTR */
+	uint64_t		*size;		/* LOOKUP */
 	struct nfsrpc_dircursor	*cur;		/* READDIR(PLUS) */
 	struct nfsrpc_dirent	*ents;
 	size_t			 maxents, nents;
@@ -128,6 +133,7 @@ struct nfsrpc {
 	char			 err[LD_ERRLEN];	/* the last failure */
 	struct nfsrpc_fh	 root;		/* the export, mounted */
 	uint32_t		 rtmax, wtmax, dtpref;	/* FSINFO */
+	uint32_t		 rtpref, wtpref;
 	uint32_t		 name_max, link_max;	/* PATHCONF */
 	bool			 no_trunc, case_insensitive;
 	uint64_t		 bytes[2];	/* of connections dropped */

@@ -48,6 +48,7 @@
 #include "page/page.h"
 #include "page/pagecalls.h"
 #include "page/pageitem.h"
+#include "page/pagephase.h"
 #include "page/pagesense.h"
 #include "page/pagesum.h"
 #include "page/pagetable.h"
@@ -56,7 +57,7 @@
 #include "report/report.h"
 
 #define NFIXED	3
-#define NPHASES	7
+#define NPHASES	PAGEPHASE_N
 
 struct page {
 	int			 dirfd;
@@ -84,44 +85,12 @@ static void	put_graphs(FILE *, const struct page *, enum html_lang);
 static void	put_uml_mix(FILE *, const struct page *, enum html_lang);
 static bool	in_uml(const struct results_target *);
 static void	put_summary(FILE *, const struct page *, enum html_lang);
+static void	put_warnings(FILE *, const struct results_target *,
+		    enum html_lang);
+static void	put_virtual(FILE *, const struct results_target *,
+		    enum html_lang);
 static void	put_target(FILE *, const struct page *,
 		    const struct results_target *, enum html_lang);
-
-static const char *const phases[NPHASES] = {
-	"create", "open", "list", "liststat", "delete", "rmrf", "mkdir"
-};
-
-/* What each comparison graph shows, in English and German. */
-static const char *const phase_text[NPHASES][2] = {
-	{ "create: empty files created per second in a fresh directory, in "
-	  "the order of their numbers, until it held n files.",
-	  "create: leere Dateien, die pro Sekunde in einem neuen "
-	  "Verzeichnis angelegt wurden, bis es n Dateien enthielt." },
-	{ "open: files opened and closed again per second, each of the n "
-	  "files once, in a random order.",
-	  "open: Dateien, die pro Sekunde geöffnet und wieder geschlossen "
-	  "wurden, jede der n Dateien einmal, in zufälliger Reihenfolge." },
-	{ "list: entries read per second when the directory of n files was "
-	  "listed without stat, like ls -f.",
-	  "list: Einträge, die pro Sekunde gelesen wurden, als das "
-	  "Verzeichnis mit n Dateien ohne stat aufgelistet wurde (ls -f)." },
-	{ "liststat: entries read and stat-ed per second when the directory "
-	  "of n files was listed, like ls -lU.",
-	  "liststat: Einträge, die pro Sekunde gelesen und mit stat "
-	  "abgefragt wurden, als das Verzeichnis aufgelistet wurde (ls -lU)." },
-	{ "delete: files unlinked per second, in the order they were "
-	  "created, until the directory of n files was empty.",
-	  "delete: Dateien, die pro Sekunde gelöscht wurden, in der "
-	  "Reihenfolge ihres Anlegens, bis das Verzeichnis leer war." },
-	{ "rmrf: files unlinked per second in the order the directory lists "
-	  "them, like rm -rf.",
-	  "rmrf: Dateien, die pro Sekunde in der Reihenfolge gelöscht "
-	  "wurden, in der das Verzeichnis sie auflistet (rm -rf)." },
-	{ "mkdir: directories made per second, in order, for a tree of n "
-	  "files (--layout tree).",
-	  "mkdir: Verzeichnisse, die pro Sekunde der Reihe nach angelegt "
-	  "wurden, für einen Baum aus n Dateien (--layout tree)." },
-};
 
 static const double fixed_n[NFIXED] = { 1e4, 1e5, 1e6 };
 
@@ -179,7 +148,8 @@ read_targets(struct page *pg, const char *results, char *err)
 	if (results_read(&pg->r, pg->dirfd, results, err) == -1)
 		return -1;
 	for (p = 0; p < NPHASES; p++) {
-		(void)snprintf(name, sizeof(name), "%s_per_s", phases[p]);
+		(void)snprintf(name, sizeof(name), "%s_per_s",
+		    pagephase_names[p]);
 		for (i = 0; i < pg->r.nt && !pg->has[p]; i++)
 			pg->has[p] = results_col(&pg->r.t[i], name) != -1;
 		pg->nphases += pg->has[p] ? 1 : 0;
@@ -327,7 +297,7 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "wächst");
 	html_head(fp, lang, title);
 	put_intro(fp, pg, lang);
-	pagesense_put(fp, &pg->r, phases, pg->has, NPHASES, fixed_n, NFIXED,
+	pagesense_put(fp, &pg->r, pagephase_names, pg->has, NPHASES, fixed_n, NFIXED,
 	    lang);
 	put_graphs(fp, pg, lang);
 	put_summary(fp, pg, lang);
@@ -487,13 +457,13 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "schnellsten Wert. Jedes Diagramm verweist auf sein SVG."));
 	put_uml_mix(fp, pg, lang);
 	for (p = 0; p < NPHASES; p++) {
-		base = xasprintf("rates-%s", phases[p]);
+		base = xasprintf("rates-%s", pagephase_names[p]);
 		if (has_file(pg, base, ".png")) {
-			html_put(fp, "<p>%s</p>\n", phase_text[p][lang]);
-			put_graph(fp, pg, base, phases[p], html_tr(lang,
-			    "files per second against directory size, one "
-			    "curve per target", "Dateien pro Sekunde über der "
-			    "Verzeichnisgröße, eine Kurve je Ziel"));
+			pagephase_put(fp, &pg->r, p, lang);
+			put_graph(fp, pg, base, pagephase_names[p],
+			    html_tr(lang, "files per second against directory "
+			    "size, one curve per target", "Dateien pro Sekunde "
+			    "über der Verzeichnisgröße, eine Kurve je Ziel"));
 			n++;
 		}
 		free(base);
@@ -514,7 +484,7 @@ put_summary(FILE *fp, const struct page *pg, enum html_lang lang)
 
 	ps.dirfd = pg->dirfd;
 	ps.r = &pg->r;
-	ps.phases = phases;
+	ps.phases = pagephase_names;
 	ps.has = pg->has;
 	ps.nphases = NPHASES;
 	ps.nrated = pg->nphases;
@@ -543,11 +513,22 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 		s = results_meta(t, "target_description");
 	if (s != NULL)
 		html_esc(fp, "<p>", s, "</p>\n");
+	if (results_not_durable(t))
+		html_put(fp, "<p>%s</p>\n", html_tr(lang, "<strong>Not "
+		    "durable:</strong> fsync does nothing here (the files live "
+		    "in memory), so what this target did for work that syncs "
+		    "is shown, but it is never named the fastest.",
+		    "<strong>Nicht dauerhaft:</strong> fsync bewirkt hier "
+		    "nichts (die Dateien liegen im Speicher); was dieses Ziel "
+		    "bei Arbeit mit fsync geleistet hat, wird gezeigt, aber "
+		    "nie als das schnellste genannt."));
 	if (!pg->one_machine)
 		pageitem_put(fp, t, pageitem_machine, "<p>",
 	    html_tr(lang, "Machine", "Rechner"), "</p>\n", lang);
 	pageitem_put(fp, t, pageitem_target, "<p>", html_tr(lang, "Target",
 	    "Ziel"), "</p>\n", lang);
+	put_virtual(fp, t, lang);
+	put_warnings(fp, t, lang);
 	if (has_file(pg, t->label, ".png"))
 		put_graph(fp, pg, t->label, t->label, html_tr(lang, "files per "
 		    "second of each phase against directory size", "Dateien "
@@ -562,6 +543,75 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 		html_put(fp, "</a>");
 	}
 	html_put(fp, "%s", n > 0 ? "</p>\n" : "");
+}
+
+/*
+ * Under a target whose image lies on a virtual machine's disk, for work
+ * that syncs: what its fsync rate says.
+ */
+static void
+put_virtual(FILE *fp, const struct results_target *t, enum html_lang lang)
+{
+	const char	*d = results_meta(t, "image_on_disk");
+	const char	*sync = results_meta(t, "config.fsync");
+
+	if (d == NULL || sync == NULL || strcmp(sync, "none") == 0 ||
+	    (strstr(d, "virtio") == NULL && strstr(d, "QEMU") == NULL &&
+	    strstr(d, "VBOX") == NULL && strstr(d, "Virtual") == NULL))
+		return;
+	html_put(fp, "<p>%s</p>\n", html_tr(lang, "This image lies on a "
+	    "virtual machine's disk: an fsync there returns when the host "
+	    "says the data is safe, which may be in its cache, so the rates "
+	    "of work that syncs say little of a real disk. A hard disk at "
+	    "7,200 rpm syncs at most about 120 times a second (a rotation "
+	    "each); an NVMe drive with power-loss protection, many thousand "
+	    "times.", "Dieses Image liegt auf der Platte einer virtuellen "
+	    "Maschine: Ein fsync kehrt dort zurück, sobald der Wirt die Daten "
+	    "für sicher erklärt, womöglich schon in seinem Cache; die Raten "
+	    "von Arbeit mit fsync sagen darum wenig über eine echte Platte. "
+	    "Eine Festplatte mit 7.200 Umdrehungen schafft höchstens etwa 120 "
+	    "fsync in der Sekunde (eine Umdrehung je fsync), eine NVMe-SSD "
+	    "mit Schutz gegen Stromausfall viele tausend."));
+}
+
+/*
+ * The warnings target 't''s run recorded (warning_KIND keys), as a list,
+ * each as the run said it, after a word on its kind.
+ */
+static void
+put_warnings(FILE *fp, const struct results_target *t, enum html_lang lang)
+{
+	static const struct {
+		const char	*key, *en, *de;
+	} kinds[] = {
+		{ "warning_load", "busy machine", "Systemlast" },
+		{ "warning_busy", "calls it cannot have made",
+		    "Aufrufe, die die Phase nicht gemacht haben kann" },
+		{ "warning_outliers", "outliers among the repetitions",
+		    "Ausreißer unter den Wiederholungen" },
+		{ "warning_swing", "a rate off both neighbouring rounds",
+		    "eine Rate weit weg von beiden Nachbarrunden" },
+		{ "warning_stopped", "time lost while stopped",
+		    "Zeit, in der der Lauf angehalten war" },
+	};
+	const char	*what;
+	size_t		 i, k, n = 0;
+
+	for (i = 0; i < t->nmeta; i++) {
+		if (strncmp(t->meta[i].key, "warning_", 8) != 0)
+			continue;
+		what = t->meta[i].key + 8;
+		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
+			if (strcmp(kinds[k].key, t->meta[i].key) == 0)
+				what = html_tr(lang, kinds[k].en, kinds[k].de);
+		if (n++ == 0)
+			html_put(fp, "<p>%s</p>\n<ul>\n", html_tr(lang,
+			    "Warnings of its run:", "Warnungen seines Laufs:"));
+		html_esc(fp, "<li>", what, ": ");
+		html_esc(fp, "", t->meta[i].value, "</li>\n");
+	}
+	if (n > 0)
+		html_put(fp, "</ul>\n");
 }
 
 /*

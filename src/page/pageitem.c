@@ -76,6 +76,8 @@ const struct pageitem pageitem_target[] = {
 	  PAGEITEM_BYTES },
 	{ "image_on", { "image on", "Image liegt auf" },
 	  PAGEITEM_TEXT },
+	{ "image_on_disk", { "its disk", "dessen Platte" },
+	  PAGEITEM_TEXT },
 	{ "loop_direct_io", { "loop direct I/O", "Loop mit Direct I/O" },
 	  PAGEITEM_YESNO },
 	{ "mount_options", { "mount options", "Mount-Optionen" },

@@ -33,6 +33,8 @@ static bool	put_noise(FILE *, const struct results_target *,
 		    const char *const *, const bool *, size_t,
 		    enum html_lang, bool);
 static void	item(FILE *, bool *, enum html_lang);
+static void	put_latency(FILE *, const struct results_target *, double,
+		    enum html_lang);
 static const char	*shape(const struct results_target *, const char *,
 		    double *);
 static double	at(const struct results_target *, size_t, const char *,
@@ -90,7 +92,7 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
     const bool *has, size_t np, const double *fixed, size_t nfixed,
     enum html_lang lang, bool open)
 {
-	double	rate, first, second, n;
+	double	rate, first, second, n, bestn = NAN;
 	size_t	f, p, i, best, next;
 	bool	any, printed = false;
 
@@ -104,13 +106,16 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 			for (i = 0; i < rs->nt; i++) {
 				rate = results_rate_at(&rs->t[i], phases[p],
 				    fixed[f], &n);
-				if (!isfinite(rate))
+				/* Not durable: shown, never the fastest. */
+				if (!isfinite(rate) ||
+				    results_not_durable(&rs->t[i]))
 					continue;
 				if (rate > first) {
 					second = first;
 					next = best;
 					first = rate;
 					best = i;
+					bestn = n;
 				} else if (rate > second) {
 					second = rate;
 					next = i;
@@ -134,6 +139,8 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 			    "</strong> (");
 			html_num(fp, first, first < 100 ? 1 : 0, lang);
 			html_put(fp, "/s, ");
+			if (strcmp(phases[p], "deliver") == 0)
+				put_latency(fp, &rs->t[best], bestn, lang);
 			/* Within half a per cent: a tie, not "1 times". */
 			if (first / second < 1.005)
 				html_esc(fp, html_tr(lang, "as fast as ",
@@ -149,6 +156,27 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 			html_put(fp, ".</li>\n");
 	}
 	return printed;
+}
+
+/*
+ * A delivery's latency in 't' at the 'n' of its round: "p50 1.3 ms, p99
+ * 3.6 ms, ", or nothing where the run did not record it.
+ */
+static void
+put_latency(FILE *fp, const struct results_target *t, double n,
+    enum html_lang lang)
+{
+	double	p50, p99, at;
+
+	p50 = results_value_at(t, "deliver_p50_ns", n, &at);
+	p99 = results_value_at(t, "deliver_p99_ns", n, &at);
+	if (!isfinite(p50) || !isfinite(p99))
+		return;
+	html_put(fp, "p50 ");
+	html_num(fp, p50 / 1e6, p50 < 1e7 ? 2 : 1, lang);
+	html_put(fp, " ms, p99 ");
+	html_num(fp, p99 / 1e6, p99 < 1e7 ? 2 : 1, lang);
+	html_put(fp, " ms, ");
 }
 
 /*

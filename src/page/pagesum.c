@@ -27,6 +27,8 @@ static void	put_knees(FILE *, const struct pagesum *,
 		    const struct results_target *, enum html_lang);
 static void	put_failed(FILE *, const struct pagesum *, enum html_lang);
 static bool	has_out(const struct pagesum *, const char *);
+static bool	has_deliver(const struct pagesum *);
+static void	put_ms(FILE *, double, enum html_lang);
 static int	cmp_names(const void *, const void *);
 
 /*
@@ -76,6 +78,9 @@ put_head(FILE *fp, const struct pagesum *ps, enum html_lang lang)
 	    html_tr(lang, "Target", "Ziel"), rs,
 	    html_tr(lang, "Filesystem", "Dateisystem"), rs,
 	    html_tr(lang, "Largest n", "Größtes n"));
+	if (has_deliver(ps))
+		html_put(fp, "<th colspan=\"3\">%s</th>", html_tr(lang,
+		    "deliver at the largest n", "deliver beim größten n"));
 	for (f = 0; f < ps->nfixed && ps->nrated > 0; f++) {
 		html_put(fp, "<th colspan=\"%zu\">%s", ps->nrated,
 		    html_tr(lang, "files/s at n = ", "Dateien/s bei n = "));
@@ -87,6 +92,9 @@ put_head(FILE *fp, const struct pagesum *ps, enum html_lang lang)
 	    html_tr(lang, "End of the run", "Ende des Laufs"));
 	if (ps->nrated > 0) {
 		html_put(fp, "<tr>");
+		if (has_deliver(ps))
+			html_put(fp, "<th>%s</th><th>p50</th><th>p99</th>",
+			    html_tr(lang, "mails/s", "Mails/s"));
 		for (f = 0; f < ps->nfixed; f++)
 			for (p = 0; p < ps->nphases; p++)
 				if (ps->has[p])
@@ -105,7 +113,11 @@ put_row(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 	double		 rate, at;
 	size_t		 f, p;
 
-	html_esc(fp, "<tr class=\"row\"><td>", t->label, "</td><td>");
+	html_esc(fp, "<tr class=\"row\"><td>", t->label, "");
+	if (results_not_durable(t))
+		html_put(fp, " (%s)", html_tr(lang, "not durable",
+		    "nicht dauerhaft"));
+	html_put(fp, "</td><td>");
 	fs = results_meta(t, "fstype");
 	html_esc(fp, "", fs, "");
 	if ((s = results_meta(t, "driver")) != NULL && (fs == NULL ||
@@ -114,6 +126,20 @@ put_row(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 	html_put(fp, "</td><td class=\"num\">");
 	html_num(fp, results_max_n(t), 0, lang);
 	html_put(fp, "</td>");
+	if (has_deliver(ps)) {
+		/* A mail's latency: the median and the 99th percentile. */
+		rate = results_value_at(t, "deliver_per_s", results_max_n(t),
+		    &at);
+		html_put(fp, "<td class=\"num\">");
+		html_num(fp, rate, rate < 100.0 ? 1 : 0, lang);
+		html_put(fp, "</td><td class=\"num\">");
+		put_ms(fp, results_value_at(t, "deliver_p50_ns",
+		    results_max_n(t), &at), lang);
+		html_put(fp, "</td><td class=\"num\">");
+		put_ms(fp, results_value_at(t, "deliver_p99_ns",
+		    results_max_n(t), &at), lang);
+		html_put(fp, "</td>");
+	}
 	for (f = 0; f < ps->nfixed; f++)
 		for (p = 0; p < ps->nphases; p++) {
 			if (!ps->has[p])
@@ -253,4 +279,25 @@ has_out(const struct pagesum *ps, const char *label)
 	yes = fstatat(ps->dirfd, name, &st, 0) == 0 && S_ISREG(st.st_mode);
 	free(name);
 	return yes;
+}
+
+/* Whether some target of the table delivered mail (a mailbox's work). */
+static bool
+has_deliver(const struct pagesum *ps)
+{
+	size_t	p;
+
+	for (p = 0; p < ps->nphases; p++)
+		if (ps->has[p] && strcmp(ps->phases[p], "deliver") == 0)
+			return true;
+	return false;
+}
+
+/* 'ns' nanoseconds as milliseconds, "1.25 ms", or a dash. */
+static void
+put_ms(FILE *fp, double ns, enum html_lang lang)
+{
+	html_num(fp, ns / 1e6, ns < 1e7 ? 2 : 1, lang);
+	if (isfinite(ns))
+		html_put(fp, " ms");
 }

@@ -404,26 +404,38 @@ results_max_n(const struct results_target *t)
 }
 
 /*
- * Files per second of 'phase' in 't' at about 'want' files: of the rows
- * that have a rate for the phase and are no warm-up, take those whose n
- * is closest to 'want' on a log scale, within a factor of NEAR, and
- * return the median of their rates, with their n in 'at'.  NAN (both) if
- * no row is that close.
+ * Files per second of 'phase' in 't' at about 'want' files, as
+ * results_value_at() finds it.
  */
 double
 results_rate_at(const struct results_target *t, const char *phase,
     double want, double *at)
 {
-	char	 name[32];
+	char	name[32];
+
+	(void)snprintf(name, sizeof(name), "%s_per_s", phase);
+	return results_value_at(t, name, want, at);
+}
+
+/*
+ * Column 'col' of 't' at about 'want' files: of the rows that have a
+ * value there and are no warm-up, take those whose n is closest to
+ * 'want' on a log scale, within a factor of NEAR, and return the median
+ * of their values, with their n in 'at'.  NAN (both) if no row is that
+ * close.
+ */
+double
+results_value_at(const struct results_target *t, const char *col,
+    double want, double *at)
+{
 	double	*v, n, d, best = NAN, bestd = INFINITY, rate;
 	size_t	 r, k = 0;
 	int	 cn, cw, cr;
 
 	*at = NAN;
-	(void)snprintf(name, sizeof(name), "%s_per_s", phase);
 	cn = results_col(t, "n");
 	cw = results_col(t, "warmup");
-	if (cn == -1 || (cr = results_col(t, name)) == -1 || t->nrows == 0)
+	if (cn == -1 || (cr = results_col(t, col)) == -1 || t->nrows == 0)
 		return NAN;
 	v = xreallocarray(NULL, t->nrows, sizeof(*v));
 	for (r = 0; r < t->nrows; r++) {
@@ -518,4 +530,19 @@ results_compare_side(const char *s, char *label, char *arg, size_t len)
 	}
 	(void)snprintf(label, len, "%.*s", (int)(p - s), s);
 	(void)snprintf(arg, len, "%.*s", (int)(n - 1), p + 2);
+}
+
+/*
+ * Whether target 't' measured work that syncs (its config.fsync is not
+ * none) on a filesystem whose fsync does nothing, as tmpfs and ramfs,
+ * whose files live in memory: its rates say nothing of durable writes.
+ */
+bool
+results_not_durable(const struct results_target *t)
+{
+	const char	*fs = results_meta(t, "fstype");
+	const char	*sync = results_meta(t, "config.fsync");
+
+	return fs != NULL && sync != NULL && strcmp(sync, "none") != 0 &&
+	    (strcmp(fs, "tmpfs") == 0 || strcmp(fs, "ramfs") == 0);
 }

@@ -51,10 +51,13 @@ const char	*results_status(const struct results_target *);
 int	results_col(const struct results_target *, const char *);
 double	results_max_n(const struct results_target *);
 bool		 results_is_compare(const char *);
+bool		 results_not_durable(const struct results_target *);
 void		 results_compare_side(const char *, char *, char *, size_t);
 const char	*results_proc_name(size_t);
 int	results_proc(const char *, const char *);
 double	results_rate_at(const struct results_target *, const char *, double,
 	    double *);
+double	results_value_at(const struct results_target *, const char *,
+	    double, double *);
 
 #endif /* LD_RESULTS_H */

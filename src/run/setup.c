@@ -265,6 +265,11 @@ setup_backend(struct run *r, struct setup_say *s)
 		    r->cfg.clients, r->ops->name);
 	if (r->ops->check != NULL && r->ops->check(r->dir, errbuf) == -1)
 		return setup_tell(s, EXIT_USAGE, "%s", errbuf);
+	if (r->cfg.workload == CONFIG_WORKLOAD_MAILDIR &&
+	    (r->ops->flags & BACKEND_MAILDIR) == 0)
+		return setup_tell(s, EXIT_USAGE, "--workload maildir: not with "
+		    "the %s backend (it has no Maildir operations)",
+		    r->ops->name);
 	if (r->cfg.memory_limit != 0 &&
 	    (r->ops->flags & BACKEND_MEMLIMIT) == 0)
 		return setup_tell(s, EXIT_USAGE, "--memory-limit: not with %s "

@@ -27,12 +27,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/parse.h"
 #include "base/util.h"
 #include "machine/perf.h"
 #include "settings/config.h"
 
 #define MAX_BUDGET_NS	(366ULL * 86400 * NS_PER_S)	/* a year */
 #define MAX_FILES	CONFIG_MAX_FILES
+#define MAX_FILE_SIZE	(1ULL << 30)	/* --file-size */
 #define MAX_LABEL	64
 #define MIN_MEMORY	(64ULL << 10)		/* --memory-limit */
 #define MAX_MEMORY	(1ULL << 50)
@@ -71,6 +73,10 @@ static int	show_name_len(const struct config *, char *, size_t);
 static int	show_per_dir(const struct config *, char *, size_t);
 static int	show_clients(const struct config *, char *, size_t);
 static int	show_split(const struct config *, char *, size_t);
+static int	show_workload(const struct config *, char *, size_t);
+static int	set_file_size(struct config *, const char *,
+		    union config_val *, char *);
+static int	show_file_size(const struct config *, char *, size_t);
 
 static const struct config_word policies[] = {
 	{ "predict", TIMING_PREDICT }, { "classic", TIMING_CLASSIC },
@@ -95,6 +101,11 @@ static const struct config_word layouts[] = {
 static const struct config_word splits[] = {
 	{ "interleaved", CONFIG_SPLIT_INTERLEAVED },
 	{ "blocked", CONFIG_SPLIT_BLOCKED }, { NULL, 0 }
+};
+static const struct config_word workloads[] = {
+	{ "classic", CONFIG_WORKLOAD_CLASSIC },
+	{ "maildir", CONFIG_WORKLOAD_MAILDIR },
+	{ NULL, 0 }
 };
 static const struct config_word presets[] = {
 	{ "classic", CONFIG_PRESET_CLASSIC },
@@ -148,10 +159,12 @@ const struct config_opt config_opts[] = {
 	  .dump = 18, .unset = PERF_DEFAULT },
 	{ .name = "file-size", .type = CONFIG_SIZE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
-	  .help = "bytes written to each file", DEF("0"), FIELD(file_size),
-	  SETS(file_size_set), .max = 1ULL << 30,
+	  .help = "bytes written to each file (a mailbox's: A-B, drawn)",
+	  DEF("0"), FIELD(file_size), SETS(file_size_set),
+	  .max = MAX_FILE_SIZE, .parse = set_file_size,
 	  .bad = "not a size (e.g. 0, 512, 4k, 1M)",
-	  .high = "too large (at most 1G)", .dump = 11 },
+	  .high = "too large (at most 1G)", .dump = 11,
+	  .show = show_file_size },
 	{ .name = "files-per-dir", .type = CONFIG_COUNT, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "files in each directory of a tree",
@@ -214,7 +227,7 @@ const struct config_opt config_opts[] = {
 	  .show = show_phases },
 	{ .name = "preset", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "classic|maildir",
-	  .help = "a workload: maildir sets names, size, fsync, phases, -r",
+	  .help = "maildir sets --workload, size, fsync, -r",
 	  DEF("classic"), FIELD(preset), .words = presets, .dump = 22 },
 	{ .name = "quiet", .letter = 'q', .type = CONFIG_FLAG, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .help = "no per-round lines, no progress",
@@ -254,6 +267,11 @@ const struct config_opt config_opts[] = {
 	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "warm-up rounds, not in the summary", DEF("0"),
 	  FIELD(warmup), .min = 0, .max = 100, .dump = 7 },
+	{ .name = "workload", .type = CONFIG_CHOICE, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "classic|maildir",
+	  .help = "maildir: a mailbox's phases, as mail servers work",
+	  DEF("classic"), FIELD(workload), SETS(workload_set),
+	  .words = workloads, .dump = 25, .show = show_workload },
 	/* The suite's; the synopsis names it, no line of -h does. */
 	{ .name = "total-budget", .type = CONFIG_DURATION,
 	  .verbs = CONFIG_SUITE, .flags = CONFIG_UNLISTED | CONFIG_LOCAL,
@@ -299,9 +317,11 @@ const struct config_opt config_opts[] = {
 };
 
 /*
- * Parse the --phases list 'list' into 'cfg': create always runs first and
- * a deletion (delete or rmrf) always last, added if missing; the phases
- * between run in the order given.
+ * --phases: a list of the phases of one workload.  The directory's:
+ * create first, then the others in the order given, delete or rmrf last
+ * (mkdir before create, for a tree); a mailbox's: deliver first, the
+ * others in the order given (a move before a flag), expunge last.  The
+ * first and the last are there even when not given.
  */
 static int
 set_phases(struct config *cfg, const char *list, union config_val *v,
@@ -309,17 +329,20 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 {
 	enum phase	 p, mid[PHASE_COUNT], del = PHASE_DELETE;
 	char		**names;
+	const char	*why = NULL;
 	bool		 seen[PHASE_COUNT] = { false }, has_del = false;
+	bool		 mail = false;
 	size_t		 nmid = 0, i, n;
 
 	(void)v;
 	if ((names = util_list_split(list, &n)) == NULL)
 		return config_opt_bad(err, "phases", list, "empty phase name");
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && why == NULL; i++) {
 		if (phase_parse(names[i], &p) == -1) {
 			(void)snprintf(err, LD_ERRLEN, "--phases '%s': unknown "
 			    "phase '%s' (mkdir, create, open, list, liststat, "
-			    "delete, rmrf)", list, names[i]);
+			    "delete, rmrf; of a mailbox: deliver, move, flag, "
+			    "scan, read, expunge)", list, names[i]);
 			free(names);
 			errno = EINVAL;
 			return -1;
@@ -331,26 +354,33 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 			errno = EINVAL;
 			return -1;
 		}
-		seen[p] = true;
-		if (p == PHASE_DELETE || p == PHASE_RMRF) {
-			if (has_del) {
-				free(names);
-				return config_opt_bad(err, "phases", list,
-				    "choose one of delete and rmrf");
-			}
+		if (i > 0 && phase_maildir(p) != mail)
+			why = "the phases of a mailbox (deliver, move, flag, "
+			    "scan, read, expunge) and of a directory do not mix";
+		else if (p == PHASE_MOVE && seen[PHASE_FLAG])
+			why = "move comes before flag (a flag moves a message "
+			    "still in new/ to cur/ itself)";
+		else if (p == PHASE_DELETE || p == PHASE_RMRF) {
+			if (has_del)
+				why = "choose one of delete and rmrf";
 			has_del = true;
 			del = p;
-		} else if (p != PHASE_CREATE && p != PHASE_MKDIR)
+		} else if (p != PHASE_CREATE && p != PHASE_MKDIR &&
+		    p != PHASE_DELIVER && p != PHASE_EXPUNGE)
 			mid[nmid++] = p;
+		mail = phase_maildir(p);
+		seen[p] = true;
 	}
 	free(names);
+	if (why != NULL)
+		return config_opt_bad(err, "phases", list, why);
 	cfg->nphases = 0;
 	if (seen[PHASE_MKDIR])
 		cfg->phases[cfg->nphases++] = PHASE_MKDIR;
-	cfg->phases[cfg->nphases++] = PHASE_CREATE;
+	cfg->phases[cfg->nphases++] = mail ? PHASE_DELIVER : PHASE_CREATE;
 	for (i = 0; i < nmid; i++)
 		cfg->phases[cfg->nphases++] = mid[i];
-	cfg->phases[cfg->nphases++] = del;
+	cfg->phases[cfg->nphases++] = mail ? PHASE_EXPUNGE : del;
 	return 0;
 }
 
@@ -452,6 +482,60 @@ show_clients(const struct config *cfg, char *buf, size_t len)
 	if (cfg->clients <= 1)
 		return -1;
 	(void)snprintf(buf, len, "%u", cfg->clients);
+	return 0;
+}
+
+/*
+ * --file-size: a size, or a range A-B (A below B) from which each
+ * delivery of a mailbox draws its own (names_mail_size()).
+ */
+static int
+set_file_size(struct config *cfg, const char *value, union config_val *v,
+    char *err)
+{
+	const char	*errstr = NULL, *dash = strchr(value, '-');
+	char		 lo[64];
+	uint64_t	 max = 0;
+
+	if (dash != NULL && (size_t)(dash - value) < sizeof(lo)) {
+		(void)snprintf(lo, sizeof(lo), "%.*s", (int)(dash - value),
+		    value);
+		if (parse_size(lo, MAX_FILE_SIZE, &v->u, &errstr) == 0)
+			(void)parse_size(dash + 1, MAX_FILE_SIZE, &max,
+			    &errstr);
+		if (errstr == NULL && max <= v->u)
+			return config_opt_bad(err, "file-size", value,
+			    "a range A-B needs A below B");
+	} else
+		(void)parse_size(dash == NULL ? value : "", MAX_FILE_SIZE,
+		    &v->u, &errstr);
+	if (errstr != NULL)
+		return config_opt_bad(err, "file-size", value,
+		    strcmp(errstr, "too large") == 0 ? "too large (at most 1G)"
+		    : "not a size (e.g. 0, 512, 4k, 1M)");
+	cfg->file_size_max = max;
+	return 0;
+}
+
+/* --file-size as it was given: "4096", or the range "2048-65536". */
+static int
+show_file_size(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->file_size_max == 0)
+		(void)snprintf(buf, len, "%" PRIu64, cfg->file_size);
+	else
+		(void)snprintf(buf, len, "%" PRIu64 "-%" PRIu64,
+		    cfg->file_size, cfg->file_size_max);
+	return 0;
+}
+
+/* --workload, recorded when it is not the classic one. */
+static int
+show_workload(const struct config *cfg, char *buf, size_t len)
+{
+	if (cfg->workload == CONFIG_WORKLOAD_CLASSIC)
+		return -1;
+	(void)snprintf(buf, len, "%s", workloads[cfg->workload].word);
 	return 0;
 }
 
@@ -617,6 +701,7 @@ config_backend_opts(const struct config *cfg, const struct backend_ops *ops,
 {
 	memset(bo, 0, sizeof(*bo));
 	bo->file_size = cfg->file_size;
+	bo->file_size_max = cfg->file_size_max;
 	bo->fsync = cfg->fsync;
 	bo->names = cfg->names;
 	bo->name_len = cfg->name_len;
@@ -624,6 +709,7 @@ config_backend_opts(const struct config *cfg, const struct backend_ops *ops,
 	bo->per_dir = cfg->layout == CONFIG_LAYOUT_TREE ? cfg->files_per_dir :
 	    0;
 	bo->churn = cfg->churn;
+	bo->mailbox = cfg->workload == CONFIG_WORKLOAD_MAILDIR;
 	bo->started = started;
 	bo->settings = config_settings(cfg, ops);
 }

@@ -68,6 +68,11 @@ enum config_split {
 	CONFIG_SPLIT_BLOCKED		/* client c: the c-th run of n/K */
 };
 
+enum config_workload {
+	CONFIG_WORKLOAD_CLASSIC,	/* files in a directory (or a tree) */
+	CONFIG_WORKLOAD_MAILDIR		/* a mailbox: tmp/, new/, cur/ */
+};
+
 enum config_preset {
 	CONFIG_PRESET_CLASSIC,	/* the classic experiment: the defaults */
 	CONFIG_PRESET_MAILDIR	/* a mail spool's work */
@@ -86,6 +91,8 @@ struct config {
 	enum phase		phases[PHASE_COUNT];	/* run order */
 	size_t			nphases;
 	bool			phases_set;
+	enum config_workload	workload;
+	bool			workload_set;
 	enum config_preset	preset;
 	char			*preset_note;	/* what it set, for the
 						   header and the record;
@@ -100,6 +107,7 @@ struct config {
 	unsigned		name_len;
 	bool			name_len_set;
 	uint64_t		file_size;
+	uint64_t		file_size_max;	/* a range's top; 0: none */
 	bool			file_size_set;
 	enum backend_fsync	fsync;
 	bool			fsync_set;

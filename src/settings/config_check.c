@@ -22,6 +22,7 @@ static int	preset_apply(struct config *, char *);
 static int	layout_check(struct config *, char *);
 static int	clients_check(struct config *, char *);
 static int	mpi_check(const struct config *, char *);
+static int	workload_check(struct config *, char *);
 
 /*
  * Check what single options cannot: that the settings in 'cfg' agree with
@@ -39,8 +40,8 @@ config_check(struct config *cfg, char *err)
 	size_t				 i;
 
 	errno = EINVAL;
-	if (preset_apply(cfg, err) == -1 || layout_check(cfg, err) == -1 ||
-	    clients_check(cfg, err) == -1)
+	if (preset_apply(cfg, err) == -1 || workload_check(cfg, err) == -1 ||
+	    layout_check(cfg, err) == -1 || clients_check(cfg, err) == -1)
 		return -1;
 	if (cfg->max_files != 0 && cfg->max_files < cfg->start) {
 		(void)snprintf(err, LD_ERRLEN, "--max-files %" PRIu64 " is "
@@ -86,11 +87,13 @@ config_check(struct config *cfg, char *err)
 
 /*
  * What each preset sets: the options of a workload, each as config_set()
- * takes it.  classic is the defaults; maildir is a mail spool's work:
- * maildir names, 4 KiB files (one block of ext4, xfs and btrfs, about a
- * short mail with its headers), each fsync'd before it is closed as an
- * MTA does before it answers "250 OK", the listings an IMAP server makes
- * (ls -lU of cur/), and three repetitions, since fsync'd runs are noisy.
+ * takes it.  classic is the defaults; maildir is a mail spool's work, as
+ * Dovecot or Postfix deliver and Dovecot serves IMAP: the Maildir
+ * workload (all its phases), 4 KiB mails (one block of ext4, xfs and
+ * btrfs, about a short mail with its headers), each fsync'd and its new/
+ * fsync'd after the rename, as a server does before it answers "250 OK",
+ * four at a time (an MTA delivers in parallel; each client does a share
+ * of every phase), and three repetitions, since fsync'd runs are noisy.
  */
 static const struct {
 	const char	*key, *value;
@@ -100,10 +103,8 @@ static const struct {
 		{ "fsync", "none" }, { "phases", "create,open,delete" },
 		{ "repeat", "1" } },
 	[CONFIG_PRESET_MAILDIR] = {
-		{ "names", "maildir" }, { "file-size", "4k" },
-		{ "fsync", "file" },
-		{ "phases", "create,open,list,liststat,delete" },
-		{ "repeat", "3" } },
+		{ "workload", "maildir" }, { "file-size", "4k" },
+		{ "fsync", "both" }, { "clients", "4" }, { "repeat", "3" } },
 };
 
 /*
@@ -123,7 +124,15 @@ preset_apply(struct config *cfg, char *err)
 		return 0;
 	for (i = 0; i < sizeof(preset_opts[0]) / sizeof(preset_opts[0][0]);
 	    i++) {
+		if (preset_opts[cfg->preset][i].key == NULL)
+			break;			/* the end of a shorter list */
 		o = config_opt_find(preset_opts[cfg->preset][i].key);
+		/* A mailbox has its own names and phases. */
+		if (cfg->workload == CONFIG_WORKLOAD_MAILDIR &&
+		    cfg->preset == CONFIG_PRESET_CLASSIC &&
+		    (strcmp(o->name, "names") == 0 ||
+		    strcmp(o->name, "phases") == 0))
+			continue;
 		if (*config_given(cfg, o)) {
 			util_append(kept, sizeof(kept), " --");
 			util_append(kept, sizeof(kept), o->name);
@@ -141,6 +150,58 @@ preset_apply(struct config *cfg, char *err)
 	    config_opt_find("preset")->words[cfg->preset].word,
 	    *set != '\0' ? set : " nothing", *kept != '\0' ? "; given instead:"
 	    : "", kept);
+	return 0;
+}
+
+/*
+ * The workload's part of config_check(): a mailbox's phases go with
+ * --workload maildir, a directory's with classic.  A mailbox has its
+ * three directories (so the flat layout), maildir names, all six phases
+ * unless --phases says otherwise, and neither --churn nor --mpi.
+ */
+static int
+workload_check(struct config *cfg, char *err)
+{
+	const char	*what = NULL;
+	bool		 mail;
+
+	mail = cfg->nphases > 0 && phase_maildir(cfg->phases[0]);
+	if (cfg->workload == CONFIG_WORKLOAD_CLASSIC) {
+		if (cfg->file_size_max != 0) {
+			(void)snprintf(err, LD_ERRLEN, "--file-size %" PRIu64
+			    "-%" PRIu64 ": a range goes with --workload "
+			    "maildir", cfg->file_size, cfg->file_size_max);
+			return -1;
+		}
+		if (!mail)
+			return 0;
+		(void)snprintf(err, LD_ERRLEN, "--phases %s goes with "
+		    "--workload maildir", phase_name(cfg->phases[0]));
+		return -1;
+	}
+	if (!cfg->phases_set) {
+		if (config_set(cfg, "phases",
+		    "deliver,move,flag,scan,read,expunge", err) == -1)
+			return -1;
+		mail = true;
+	}
+	if (!mail)
+		what = "--phases of a directory (a mailbox's: deliver, move, "
+		    "flag, scan, read, expunge)";
+	else if (cfg->layout == CONFIG_LAYOUT_TREE)
+		what = "--layout tree (a mailbox is its tmp/, new/ and cur/)";
+	else if (cfg->names_set && cfg->names != NAMES_MAILDIR)
+		what = "--names fixed (a mailbox's names are maildir names)";
+	else if (cfg->churn > 0)
+		what = "--churn";
+	else if (cfg->mpi)
+		what = "--mpi";
+	if (what != NULL) {
+		(void)snprintf(err, LD_ERRLEN, "--workload maildir: not with "
+		    "%s", what);
+		return -1;
+	}
+	cfg->names = NAMES_MAILDIR;
 	return 0;
 }
 

@@ -12,7 +12,13 @@
 # its own, the calls of all of them add up.  No call fails, the bytes each way are
 # counted, the round line gives the calls per file, and 'url =' in a
 # config file names a server as the command line does.  The backend
-# conformance suite (tests/unit/test_backend.c) passes over NFS.
+# conformance suite (tests/unit/test_backend.c) passes over NFS, the
+# Maildir operations' case with it; and its test_maildir_calls counts
+# every call each Maildir operation sends, exactly: a delivery CREATE,
+# SETATTR (not with --nfs-create guarded), one WRITE (two and a COMMIT
+# past the server's wsize; none for an empty one) and RENAME, the same
+# with --fsync both; a rename LOOKUP and RENAME; readfile LOOKUP, ACCESS
+# and a READ per rsize (none for an empty file).
 #
 # Bad input: a malformed URL is a usage error (exit 2), a server that does
 # not answer a runtime failure (exit 1), an export the server refuses
@@ -169,14 +175,52 @@ expect tree mkdir_ops=50 mkdir_rpc_mkdir=50 create_rpc_create=200 \
     fail "tree: $(col tree list_rpc_readdir) READDIRs for 50 directories"
 no_errors tree
 
+# A mailbox (--workload maildir), 4 KiB mails with --fsync both: a
+# delivery is CREATE, SETATTR, one WRITE FILE_SYNC and a RENAME (fsync
+# sends no more, the directory's nothing); a move or a flag is a LOOKUP
+# and a RENAME; a read a LOOKUP, an ACCESS and one READ; an expunge a
+# REMOVE.
+run mail --workload maildir --file-size 4k --fsync both -n 200 -N 200
+expect mail deliver_ops=200 deliver_rpc_create=200 deliver_rpc_setattr=200 \
+    deliver_rpc_write=200 deliver_rpc_commit=0 deliver_rpc_rename=200 \
+    move_rpc_lookup=200 move_rpc_rename=200 flag_rpc_lookup=200 \
+    flag_rpc_rename=200 scan_ops=200 scan_rpc_lookup=200 \
+    read_rpc_lookup=200 read_rpc_access=200 read_rpc_read=200 \
+    expunge_rpc_remove=200 expunge_rpc_rename=0
+no_errors mail
+
 # ===== The backend conformance suite, over NFS =====
 
 tb=$(dirname "$LD")/tests/test_backend
 [ -x "$tb" ] || fail "no $tb (make unit builds it)"
 LARGEDIR_NFS_URL=$NFS_URL "$tb" >"$T/conformance" 2>&1 ||
     fail "test_backend over NFS: $(tail -n 8 "$T/conformance")"
-grep -q '^\[  PASSED  \] 8 test(s)\.$' "$T/conformance" ||
+grep -q '^\[  PASSED  \] 10 test(s)\.$' "$T/conformance" ||
     fail "test_backend over NFS: $(tail -n 5 "$T/conformance")"
+for t in test_maildir test_maildir_calls; do
+	grep -q "^\[       OK \] $t\$" "$T/conformance" ||
+	    fail "test_backend over NFS: $t did not pass"
+done
+# calls WHAT PROCS: test_maildir_calls saw the Maildir operation WHAT
+# send exactly the calls PROCS, in the order of the counters.
+calls() {
+	grep -qxF "calls: $1: $2" "$T/conformance" || fail "maildir: $1 \
+sent '$(sed -n "s/^calls: $1: //p" "$T/conformance")', expected '$2'"
+}
+calls 'deliver 0' 'create=1 setattr=1 rename=1'
+calls 'deliver 4096' 'create=1 setattr=1 write=1 rename=1'
+calls 'deliver wsize' 'create=1 setattr=1 write=1 rename=1'
+calls 'deliver wsize+1' 'create=1 setattr=1 write=2 commit=1 rename=1'
+calls 'deliver 4096, fsync both' 'create=1 setattr=1 write=1 rename=1'
+calls 'deliver wsize+1, fsync both' \
+    'create=1 setattr=1 write=2 commit=1 rename=1'
+calls 'deliver 4096, guarded' 'create=1 write=1 rename=1'
+calls 'rename' 'lookup=1 rename=1'
+calls 'rename onto itself' 'lookup=1'
+calls 'rename of none' 'lookup=1'
+calls 'readfile 0' 'lookup=1 access=1'
+calls 'readfile 4096' 'lookup=1 access=1 read=1'
+calls 'readfile of none' 'lookup=1'
 empty conformance
 
 # ===== Listing sizes =====
@@ -272,12 +316,13 @@ workdir() {
 	jq -r '.meta.work_dir // empty' "$T/$1/x.json" 2>/dev/null
 }
 
-# started NAME: run NAME is in its second round (so it has files).
+# started NAME: run NAME is in its second round and has made a file of
+# it (a kill just after its mkdir would leave no file to clean).
 started() {
 	wd=$(workdir "$1")
 	[ -n "$wd" ] || return 1
 	for sd in "$NFS_EXPORT/${wd##*/}"/round-0002-*; do
-		[ -d "$sd" ] && return 0
+		[ -d "$sd" ] && [ -n "$(ls -A "$sd" | head -n 1)" ] && return 0
 	done
 	return 1
 }
@@ -375,3 +420,31 @@ left=$(cd "$NFS_EXPORT" && find . ! -name '.largedir-*' | sort | tr '\n' ' ')
 w=./${wd##*/}
 want=". $w $w/keep.txt $w/${rd##*/} $w/${rd##*/}/keep.txt ./top.txt "
 [ "$left" = "$want" ] || fail "killed: left on the server: $left"
+
+# A mailbox killed while its mails move from new/ to cur/: cleanup finds
+# them in both (tmp/, new/, cur/ are the round's), and keeps a foreign
+# file in cur/ with the directories that hold it.  In a directory of its
+# own, made on the server's side.
+mkdir "$NFS_EXPORT/mbox"
+mbox_url=$(printf '%s' "$NFS_URL" | sed 's|/export?|/export/mbox?|')
+"$LD" -q --sync none --workload maildir --fsync none --file-size 0-2k \
+    -n 3000 -N 3000 -o "$T/mkill" --label x "$mbox_url" \
+    >"$T/stdout" 2>"$T/stderr" &
+bg=$!
+# moving: a mail is in cur/ already.
+moving() {
+	[ -n "$(find "$NFS_EXPORT/mbox" -path '*/cur/*' -type f | head -n 1)" ]
+}
+wait_for 60 moving mkill
+kill -9 "$bg"
+wait "$bg" 2>/dev/null || true
+bg=
+cur=$(find "$NFS_EXPORT/mbox" -type d -name cur)
+echo foreign >"$cur/foreign.eml"
+expect_exit 0 "$LD" cleanup "$mbox_url" >"$T/cleanup" 2>&1
+grep -q "^kept .*: 3000 files removed, 1 entry not made by largedir left in place\$" \
+    "$T/cleanup" || fail "mailbox killed: cleanup said: $(cat "$T/cleanup")"
+[ -f "$cur/foreign.eml" ] || fail "mailbox killed: the foreign file went"
+n=$(find "$NFS_EXPORT/mbox" -type f ! -name '.largedir-*' | wc -l)
+[ "$n" -eq 1 ] || fail "mailbox killed: $n files left, expected 1"
+

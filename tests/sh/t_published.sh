@@ -130,5 +130,16 @@ for j in "$TOP"/results/*/*.json; do
 	esac
 done
 [ "$nrun" -gt 0 ] || fail "no published runs found in $TOP/results"
+
+# The figures the READMEs and NOTES quote, against the data they name
+# (tests/figures.py; make figures writes them); and a figure made wrong
+# is found.
+need_cmd python3
+(cd "$TOP" && python3 tests/figures.py check README.md README.de.md \
+    results/*/NOTES) >"$T/figures" 2>&1 ||
+    fail "a quoted figure differs from its data: $(cat "$T/figures")"
+sed 's/-->719<!--\/fig-->/-->718<!--\/fig-->/' "$TOP/README.md" >"$T/README.md"
+! (cd "$TOP" && python3 tests/figures.py check "$T/README.md") \
+    >/dev/null 2>&1 || fail "figures.py did not find a wrong figure"
 echo "current: the columns of $nrun published runs and $ncmp" \
-    "comparisons, the pages of $npage directories"
+    "comparisons, the pages of $npage directories; $(tail -n 1 "$T/figures")"

@@ -52,7 +52,7 @@ struct fake_wd {
 struct fake {
 	struct fake_wd	*wd;
 	bool		 released;
-	uint64_t	 count[7];
+	uint64_t	 count[10];
 	size_t		 batch;		/* --fake-batch, or 0: the knob */
 	bool		 overlapping;	/* in a phase, with a window */
 	int		 pending;	/* a failure not reported yet */
@@ -62,10 +62,10 @@ struct fake {
 
 static const char *const counter_names[] = {
 	"create", "openclose", "stat", "unlink", "readdir", "mkdir", "rmdir",
-	NULL
+	"deliver", "rename", "readfile", NULL
 };
 enum { C_CREATE, C_OPENCLOSE, C_STAT, C_UNLINK, C_READDIR, C_MKDIR,
-    C_RMDIR };
+    C_RMDIR, C_DELIVER, C_RENAME, C_READFILE };
 
 struct fake_knobs	 fake_knobs = { -1, 0, -1, 0, 7, false, false, 0, 0, -1,
     false, -1, 0 };
@@ -83,6 +83,12 @@ static int	f_create(struct backend *, struct backend_dir *, const char *);
 static int	f_openclose(struct backend *, struct backend_dir *,
 		    const char *);
 static int	f_stat(struct backend *, struct backend_dir *, const char *);
+static int	f_deliver(struct backend *, struct backend_dir *,
+		    struct backend_dir *, const char *, uint64_t);
+static int	f_rename(struct backend *, struct backend_dir *, const char *,
+		    struct backend_dir *, const char *);
+static int	f_readfile(struct backend *, struct backend_dir *,
+		    const char *);
 static int	f_unlink(struct backend *, struct backend_dir *, const char *);
 static int	f_rewind(struct backend *, struct backend_dir *);
 static ssize_t	f_readdir(struct backend *, struct backend_dir *,
@@ -113,7 +119,7 @@ static const struct config_opt options[] = {
 const struct backend_ops fake_ops = {
 	.name = "fake",
 	.scheme = "fake",
-	.flags = BACKEND_TREE,
+	.flags = BACKEND_TREE | BACKEND_MAILDIR,
 	.options = options,
 	.settings_size = sizeof(struct fake_settings),
 	.open = f_open,
@@ -125,6 +131,9 @@ const struct backend_ops fake_ops = {
 	.openclose = f_openclose,
 	.stat = f_stat,
 	.unlink = f_unlink,
+	.deliver = f_deliver,
+	.rename = f_rename,
+	.readfile = f_readfile,
 	.rewind = f_rewind,
 	.readdir = f_readdir,
 	.sync = f_sync,
@@ -471,6 +480,79 @@ f_stat(struct backend *be, struct backend_dir *d, const char *name)
 	struct fake	*fk = be->priv;
 
 	fk->count[C_STAT]++;
+	if (usable(be) == -1)
+		return -1;
+	if (find(d, name) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A delivery: a create in 'tmp' (EEXIST if the name is there), renamed
+ * into 'new', where it replaces a name already there, as rename(2).
+ */
+static int
+f_deliver(struct backend *be, struct backend_dir *tmp, struct backend_dir *new,
+    const char *name, uint64_t size)
+{
+	struct fake	*fk = be->priv;
+	ssize_t		 i;
+
+	(void)size;
+	fk->count[C_DELIVER]++;
+	if (usable(be) == -1 || reported(fk) == -1)
+		return -1;
+	if (fake_knobs.fail_after == 0)
+		return overlapped(fk, fake_knobs.fail_errno);
+	if (fake_knobs.fail_after > 0)
+		fake_knobs.fail_after--;
+	if (find(tmp, name) != -1) {
+		errno = EEXIST;
+		return -1;
+	}
+	if ((i = find(new, name)) != -1) {
+		new->names[i].gone = true;
+		new->live--;
+	}
+	add(new, name);
+	return 0;
+}
+
+/* rename(2): 'to' in 'tdir', if there, is replaced. */
+static int
+f_rename(struct backend *be, struct backend_dir *fdir, const char *from,
+    struct backend_dir *tdir, const char *to)
+{
+	struct fake	*fk = be->priv;
+	ssize_t		 i, j;
+
+	fk->count[C_RENAME]++;
+	if (usable(be) == -1 || reported(fk) == -1)
+		return -1;
+	if ((i = find(fdir, from)) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (fdir == tdir && strcmp(from, to) == 0)
+		return 0;		/* rename(2): nothing to do */
+	if ((j = find(tdir, to)) != -1) {
+		tdir->names[j].gone = true;
+		tdir->live--;
+	}
+	fdir->names[i].gone = true;
+	fdir->live--;
+	add(tdir, to);
+	return 0;
+}
+
+static int
+f_readfile(struct backend *be, struct backend_dir *d, const char *name)
+{
+	struct fake	*fk = be->priv;
+
+	fk->count[C_READFILE]++;
 	if (usable(be) == -1)
 		return -1;
 	if (find(d, name) == -1) {

@@ -14,12 +14,15 @@
  * only grow.  Then the registry: backends by name and by URL scheme.
  *
  * With LARGEDIR_NFS_URL set (tests/sh/t_nfs.sh sets it to the server it
- * starts), the NFS backend runs the same cases against that server.
+ * starts), the NFS backend runs the same cases against that server, and
+ * then test_maildir_calls counts the calls each Maildir operation sends
+ * there, exactly (nfsbmail.h says which and why).
  */
 
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,6 +36,8 @@
 
 #include "backend/backend.h"
 #include "backend/nfsb.h"
+#include "backend/nfsopt.h"
+#include "base/kv.h"
 #include "base/names.h"
 #include "base/util.h"
 #include "fake.h"
@@ -291,6 +296,272 @@ test_subdirs(void **state)
 	assert_int_equal(be->ops->rmdir(be, d, true), 0);
 }
 
+/*
+ * A Maildir's operations: a delivery lands in new/ and nowhere else (a
+ * name delivered again replaces the first); rename moves a name between directories and
+ * within one; readfile reads what is there and ENOENT what is not; and
+ * a mailbox can be emptied and removed.
+ */
+static void
+test_maildir(void **state)
+{
+	struct impl		*im = *state;
+	struct backend		*be = &im->be;
+	struct backend_dir	*d, *tmp, *new, *cur;
+	const char		*a = names_get(&im->names, 0);
+	const char		*b = names_get(&im->names, 1);
+
+	if ((be->ops->flags & BACKEND_MAILDIR) == 0)
+		skip();
+	assert_int_equal(be->ops->mkdir(be, "round-0001-1", N, &d), 0);
+	assert_int_equal(be->ops->subdir(be, d, "tmp", &tmp), 0);
+	assert_int_equal(be->ops->subdir(be, d, "new", &new), 0);
+	assert_int_equal(be->ops->subdir(be, d, "cur", &cur), 0);
+	assert_int_equal(be->ops->deliver(be, tmp, new, a, 4096), 0);
+	assert_int_equal(be->ops->deliver(be, tmp, new, b, 0), 0);
+	/* The same name again replaces it, as rename(2) does. */
+	assert_int_equal(be->ops->deliver(be, tmp, new, a, 10), 0);
+	assert_int_equal(list_all(im, tmp, NULL), 0);
+	assert_int_equal(list_all(im, new, NULL), 2);
+	assert_int_equal(be->ops->readfile(be, new, a), 0);
+	assert_int_equal(be->ops->readfile(be, cur, a), -1);
+	assert_int_equal(errno, ENOENT);
+	/* new/ to cur/, then within cur/ (here under the same name). */
+	assert_int_equal(be->ops->rename(be, new, a, cur, a), 0);
+	assert_int_equal(be->ops->rename(be, new, a, cur, a), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(be->ops->stat(be, cur, a), 0);
+	assert_int_equal(be->ops->stat(be, new, a), -1);
+	assert_int_equal(be->ops->rename(be, cur, a, cur, a), 0);
+	assert_int_equal(be->ops->rename(be, new, b, cur, b), 0);
+	assert_int_equal(list_all(im, new, NULL), 0);
+	assert_int_equal(list_all(im, cur, NULL), 2);
+	assert_int_equal(be->ops->readfile(be, cur, b), 0);
+	assert_int_equal(be->ops->unlink(be, cur, a), 0);
+	assert_int_equal(be->ops->unlink(be, cur, b), 0);
+	assert_int_equal(be->ops->rmdir(be, tmp, true), 0);
+	assert_int_equal(be->ops->rmdir(be, new, true), 0);
+	assert_int_equal(be->ops->rmdir(be, cur, true), 0);
+	assert_int_equal(be->ops->rmdir(be, d, true), 0);
+}
+
+/* ===== What the Maildir operations send over NFS ===== */
+
+/* A backend of the Maildir calls test, and its round's directories. */
+struct mbox {
+	struct backend		 be;
+	struct backend_dir	*d, *tmp, *new, *cur;
+	uint64_t		 v0[BACKEND_MAX_COUNTERS];
+	uint32_t		 wsize, rsize;
+};
+
+/* Open an NFS backend on 'target' with 'fsync' and 'create', and a round. */
+static void
+mbox_open(struct mbox *m, const char *target, enum backend_fsync fsync,
+    enum nfsopt_create create)
+{
+	struct nfsopt		 o = nfsopt_defaults;
+	struct backend_opts	 opts = { .names = NAMES_FIXED,
+				    .name_len = 8, .seed = 1,
+				    .started = "2026-12-01T00:00:00Z" };
+	struct kvlist		 kv = { 0 };
+	const char		*s;
+	char			 err[LD_ERRLEN];
+
+	o.create = create;
+	opts.fsync = fsync;
+	opts.settings = &o;
+	memset(m, 0, sizeof(*m));
+	assert_int_equal(backend_open(&m->be, &nfsb_ops, target, &opts, err),
+	    0);
+	m->be.ops->meta(&m->be, &kv);
+	assert_non_null(s = kv_get(&kv, "nfs_io_sizes"));
+	assert_int_equal(sscanf(s, "wsize %" SCNu32 ", rsize %" SCNu32,
+	    &m->wsize, &m->rsize), 2);
+	kv_free(&kv);
+	assert_true(m->wsize >= 4096 && m->rsize >= 4096);
+	assert_int_equal(m->be.ops->mkdir(&m->be, "round-0001-1", N, &m->d),
+	    0);
+	assert_int_equal(m->be.ops->subdir(&m->be, m->d, "tmp", &m->tmp), 0);
+	assert_int_equal(m->be.ops->subdir(&m->be, m->d, "new", &m->new), 0);
+	assert_int_equal(m->be.ops->subdir(&m->be, m->d, "cur", &m->cur), 0);
+}
+
+/* Start counting: expect() compares with the totals now. */
+static void
+mbox_mark(struct mbox *m)
+{
+	m->be.ops->counters(&m->be, m->v0);
+}
+
+/* The counter of 'm' named 'name'. */
+static size_t
+counter_of(const struct mbox *m, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; m->be.ops->counter_names[i] != NULL; i++)
+		if (strcmp(m->be.ops->counter_names[i], name) == 0)
+			return i;
+	fail_msg("no counter %s", name);
+	return 0;
+}
+
+/*
+ * Since mbox_mark(), 'what' sent exactly the calls 'want' lists
+ * ("create=1 write=2"; every procedure it does not name: none), with
+ * 'errors' failed, and its bytes out (or in, with 'in') were at least
+ * 'bytes' and at most 'bytes' plus 512 for each call.  The calls it
+ * sent are printed too, "calls: WHAT: create=1 write=2", for t_nfs.sh.
+ */
+static void
+expect(struct mbox *m, const char *what, const char *want, uint64_t errors,
+    uint64_t bytes, bool in)
+{
+	uint64_t	v[BACKEND_MAX_COUNTERS], need[BACKEND_MAX_COUNTERS];
+	uint64_t	calls = 0, n, b;
+	char		name[32], proc[24];
+	const char	*p;
+	size_t		i;
+	int		len;
+
+	memset(need, 0, sizeof(need));
+	for (p = want; sscanf(p, " %23[a-z]=%" SCNu64 "%n", proc, &n, &len) ==
+	    2; p += len) {
+		(void)snprintf(name, sizeof(name), "rpc_%s", proc);
+		need[counter_of(m, name)] = n;
+	}
+	assert_true(*p == '\0');
+	m->be.ops->counters(&m->be, v);
+	print_message("calls: %s:", what);
+	for (i = 0; i < m->be.ops->ncalls; i++)
+		if (v[i] != m->v0[i])
+			print_message(" %s=%" PRIu64,
+			    m->be.ops->counter_names[i] + 4, v[i] - m->v0[i]);
+	print_message("\n");
+	for (i = 0; i < m->be.ops->ncalls; i++) {
+		if (v[i] - m->v0[i] != need[i])
+			fail_msg("%s: %" PRIu64 " %s, expected %" PRIu64, what,
+			    v[i] - m->v0[i], m->be.ops->counter_names[i],
+			    need[i]);
+		calls += need[i];
+	}
+	i = counter_of(m, "rpc_errors");
+	if (v[i] - m->v0[i] != errors)
+		fail_msg("%s: %" PRIu64 " errors, expected %" PRIu64, what,
+		    v[i] - m->v0[i], errors);
+	i = counter_of(m, in ? "rpc_bytes_in" : "rpc_bytes_out");
+	b = v[i] - m->v0[i];
+	if (b < bytes || b > bytes + 512 * calls)
+		fail_msg("%s: %" PRIu64 " bytes %s, expected %" PRIu64 " and "
+		    "512 a call at most", what, b, in ? "in" : "out", bytes);
+	mbox_mark(m);
+}
+
+/* Remove the round and close the backend. */
+static void
+mbox_close(struct mbox *m, const char *const *left, size_t nleft)
+{
+	char	err[LD_ERRLEN];
+	size_t	i;
+
+	for (i = 0; i < nleft; i++)
+		assert_int_equal(m->be.ops->unlink(&m->be, m->cur, left[i]), 0);
+	assert_int_equal(m->be.ops->rmdir(&m->be, m->tmp, true), 0);
+	assert_int_equal(m->be.ops->rmdir(&m->be, m->new, true), 0);
+	assert_int_equal(m->be.ops->rmdir(&m->be, m->cur, true), 0);
+	assert_int_equal(m->be.ops->rmdir(&m->be, m->d, true), 0);
+	assert_int_equal(backend_close(&m->be, false, err), 0);
+}
+
+/*
+ * Deliveries of 0, 4096, wsize and wsize + 1 bytes (CREATE EXCLUSIVE,
+ * SETATTR; one WRITE FILE_SYNC up to wsize, else WRITEs UNSTABLE and a
+ * COMMIT; RENAME), renames (LOOKUP and RENAME; LOOKUP alone onto itself)
+ * and reads (LOOKUP, ACCESS, READs up to the size), each with its bytes;
+ * then --fsync both and --nfs-create guarded, which send what they send
+ * without fsync and with SETATTR left out.
+ */
+static void
+test_maildir_calls(void **state)
+{
+	struct impl		*im = *state;
+	struct mbox		 m;
+	struct backend		*be = &m.be;
+	const char		*a = names_get(&im->names, 0);
+	const char		*b = names_get(&im->names, 1);
+	const char		*c = names_get(&im->names, 2);
+	const char		*d = names_get(&im->names, 3);
+	const char		*all[] = { a, b, c, d };
+	uint64_t		 big;
+
+	mbox_open(&m, im->target, BACKEND_FSYNC_NONE, NFSOPT_EXCLUSIVE);
+	big = (uint64_t)m.wsize + 1;
+	mbox_mark(&m);
+	assert_int_equal(be->ops->deliver(be, m.tmp, m.new, a, 0), 0);
+	expect(&m, "deliver 0", "create=1 setattr=1 rename=1", 0, 0, false);
+	assert_int_equal(be->ops->deliver(be, m.tmp, m.new, b, 4096), 0);
+	expect(&m, "deliver 4096", "create=1 setattr=1 write=1 rename=1", 0,
+	    4096, false);
+	assert_int_equal(be->ops->deliver(be, m.tmp, m.new, c, m.wsize), 0);
+	expect(&m, "deliver wsize", "create=1 setattr=1 write=1 rename=1", 0,
+	    m.wsize, false);
+	assert_int_equal(be->ops->deliver(be, m.tmp, m.new, d, big), 0);
+	expect(&m, "deliver wsize+1", "create=1 setattr=1 write=2 commit=1 "
+	    "rename=1", 0, big, false);
+	assert_int_equal(be->ops->deliver(be, m.tmp, m.new, a, 0), 0);
+	expect(&m, "deliver over a name in new", "create=1 setattr=1 "
+	    "rename=1", 0, 0, false);
+
+	assert_int_equal(be->ops->readfile(be, m.new, a), 0);
+	expect(&m, "readfile 0", "lookup=1 access=1", 0, 0, true);
+	assert_int_equal(be->ops->readfile(be, m.new, b), 0);
+	expect(&m, "readfile 4096", "lookup=1 access=1 read=1", 0, 4096, true);
+	assert_int_equal(be->ops->readfile(be, m.new, d), 0);
+	expect(&m, "readfile wsize+1", big > m.rsize ? "lookup=1 access=1 "
+	    "read=2" : "lookup=1 access=1 read=1", 0, big, true);
+	assert_int_equal(be->ops->readfile(be, m.cur, a), -1);
+	assert_int_equal(errno, ENOENT);
+	expect(&m, "readfile of none", "lookup=1", 1, 0, true);
+
+	assert_int_equal(be->ops->rename(be, m.new, a, m.cur, a), 0);
+	expect(&m, "rename", "lookup=1 rename=1", 0, 0, false);
+	assert_int_equal(be->ops->rename(be, m.new, a, m.cur, a), -1);
+	assert_int_equal(errno, ENOENT);
+	expect(&m, "rename of none", "lookup=1", 1, 0, false);
+	assert_int_equal(be->ops->rename(be, m.cur, a, m.cur, a), 0);
+	expect(&m, "rename onto itself", "lookup=1", 0, 0, false);
+	assert_int_equal(be->ops->rename(be, m.new, b, m.new, a), 0);
+	expect(&m, "rename within new", "lookup=1 rename=1", 0, 0, false);
+	assert_int_equal(be->ops->rename(be, m.new, a, m.cur, b), 0);
+	assert_int_equal(be->ops->rename(be, m.new, c, m.cur, c), 0);
+	assert_int_equal(be->ops->rename(be, m.new, d, m.cur, d), 0);
+	expect(&m, "three renames", "lookup=3 rename=3", 0, 0, false);
+	mbox_close(&m, all, 4);
+
+	/* --fsync both: the fsyncs send nothing more. */
+	mbox_open(&m, im->target, BACKEND_FSYNC_BOTH, NFSOPT_EXCLUSIVE);
+	mbox_mark(&m);
+	assert_int_equal(be->ops->deliver(be, m.tmp, m.new, a, 4096), 0);
+	expect(&m, "deliver 4096, fsync both", "create=1 setattr=1 write=1 "
+	    "rename=1", 0, 4096, false);
+	assert_int_equal(be->ops->deliver(be, m.tmp, m.new, b, big), 0);
+	expect(&m, "deliver wsize+1, fsync both", "create=1 setattr=1 "
+	    "write=2 commit=1 rename=1", 0, big, false);
+	assert_int_equal(be->ops->rename(be, m.new, a, m.cur, a), 0);
+	assert_int_equal(be->ops->rename(be, m.new, b, m.cur, b), 0);
+	mbox_close(&m, all, 2);
+
+	/* --nfs-create guarded: one CREATE, no SETATTR. */
+	mbox_open(&m, im->target, BACKEND_FSYNC_FILE, NFSOPT_GUARDED);
+	mbox_mark(&m);
+	assert_int_equal(be->ops->deliver(be, m.tmp, m.new, a, 4096), 0);
+	expect(&m, "deliver 4096, guarded", "create=1 write=1 rename=1", 0,
+	    4096, false);
+	assert_int_equal(be->ops->rename(be, m.new, a, m.cur, a), 0);
+	mbox_close(&m, all, 1);
+}
+
 /* release() and reacquire(): the same directories and names after. */
 static void
 test_release(void **state)
@@ -457,6 +728,9 @@ test_flags(void **state)
 		    ops->forked != NULL);
 		assert_int_equal((ops->flags & BACKEND_TREE) != 0,
 		    ops->subdir != NULL);
+		assert_int_equal((ops->flags & BACKEND_MAILDIR) != 0,
+		    ops->deliver != NULL && ops->rename != NULL &&
+		    ops->readfile != NULL);
 		assert_int_equal((ops->flags & BACKEND_RANKS) != 0,
 		    ops->attach != NULL && ops->enter != NULL);
 		assert_int_equal((ops->flags & BACKEND_LOCAL) != 0,
@@ -477,16 +751,20 @@ test_round_name(void **state)
 	assert_string_equal(backend_fsync_name(BACKEND_FSYNC_BOTH), "both");
 }
 
-/* A tree's subdirectory names, and the round record that names them. */
+/*
+ * A tree's subdirectory names, and the round record that names them, or
+ * names a mailbox.
+ */
 static void
 test_subdir_name(void **state)
 {
 	static const char *const bad[] = { "d0000001", "d000000001",
 	    "x00000001", "d0000000a", "d00000001 ", "d",
 	    "d123456789012345678901" };
-	char		buf[64];
-	uint64_t	d;
-	size_t		i;
+	struct backend_opts	o = { .per_dir = 0 };
+	char			buf[64];
+	uint64_t		d;
+	size_t			i;
 
 	(void)state;
 	backend_subdir_name(buf, sizeof(buf), 12);
@@ -501,12 +779,17 @@ test_subdir_name(void **state)
 		if (backend_subdir_parse(bad[i], &d) == 0)
 			fail_msg("'%s' taken for a subdirectory", bad[i]);
 	assert_int_equal(backend_round_record(buf, sizeof(buf), "round-0003-1",
-	    2250, 0), 18);
+	    2250, &o), 18);
 	assert_string_equal(buf, "round-0003-1 2250\n");
+	o.per_dir = 15;
 	assert_int_equal(backend_round_record(buf, sizeof(buf), "round-0003-1",
-	    2250, 15), 26);
+	    2250, &o), 26);
 	assert_string_equal(buf, "round-0003-1 2250 tree 15\n");
-	assert_int_equal(backend_round_record(buf, 10, "round-0003-1", 1, 0),
+	o.mailbox = true;
+	assert_int_equal(backend_round_record(buf, sizeof(buf), "round-0003-1",
+	    2250, &o), 26);
+	assert_string_equal(buf, "round-0003-1 2250 maildir\n");
+	assert_int_equal(backend_round_record(buf, 10, "round-0003-1", 1, &o),
 	    -1);
 	assert_int_equal(errno, ENAMETOOLONG);
 }
@@ -530,6 +813,8 @@ main(void)
 		NFS(test_two_dirs),
 		NFS(test_release),
 		NFS(test_subdirs),
+		NFS(test_maildir),
+		NFS(test_maildir_calls),
 		NFS(test_counters),
 		NFS(test_keep_and_sweep),
 	};
@@ -541,6 +826,7 @@ main(void)
 		BOTH(test_two_dirs),
 		BOTH(test_release),
 		BOTH(test_subdirs),
+		BOTH(test_maildir),
 		BOTH(test_counters),
 		BOTH(test_keep_and_sweep),
 		cmocka_unit_test(test_registry),

@@ -179,7 +179,14 @@ test_bad(void **state)
 		{ "label", ".hidden", "--label '.hidden': use 1 to 64 letters, "
 		    "digits, '.', '_' or '-', not starting with '.'" },
 		{ "phases", "bogus", "--phases 'bogus': unknown phase 'bogus' "
-		    "(mkdir, create, open, list, liststat, delete, rmrf)" },
+		    "(mkdir, create, open, list, liststat, delete, rmrf; of a "
+		    "mailbox: deliver, move, flag, scan, read, expunge)" },
+		{ "phases", "deliver,open", "--phases 'deliver,open': the "
+		    "phases of a mailbox (deliver, move, flag, scan, read, "
+		    "expunge) and of a directory do not mix" },
+		{ "phases", "deliver,flag,move", "--phases 'deliver,flag,move'"
+		    ": move comes before flag (a flag moves a message still "
+		    "in new/ to cur/ itself)" },
 		{ "phases", "create,,open", "--phases 'create,,open': empty "
 		    "phase name" },
 		{ "phases", "", "--phases '': empty phase name" },
@@ -289,6 +296,80 @@ test_check(void **state)
 }
 
 /*
+ * --workload maildir: all six phases unless --phases says otherwise,
+ * maildir names, nothing recorded for the classic one; and what does not
+ * go with a mailbox, or a mailbox's phases without it, refused by name.
+ */
+static void
+test_workload(void **state)
+{
+	static const struct {
+		const char	*key, *value, *want;
+	} bad[] = {
+		{ "layout", "tree", "--workload maildir: not with --layout "
+		    "tree (a mailbox is its tmp/, new/ and cur/)" },
+		{ "names", "fixed", "--workload maildir: not with --names "
+		    "fixed (a mailbox's names are maildir names)" },
+		{ "churn", "10", "--workload maildir: not with --churn" },
+		{ "mpi", "yes", "--workload maildir: not with --mpi" },
+		{ "phases", "create,list", "--workload maildir: not with "
+		    "--phases of a directory (a mailbox's: deliver, move, "
+		    "flag, scan, read, expunge)" },
+	};
+	struct kvlist	kv = { 0 };
+	struct config	c;
+	char		err[LD_ERRLEN];
+	size_t		i;
+
+	(void)state;
+	config_init(&c);
+	assert_int_equal(config_set(&c, "workload", "maildir", err), 0);
+	assert_int_equal(config_check(&c, err), 0);
+	assert_int_equal(c.names, NAMES_MAILDIR);
+	assert_int_equal(c.nphases, 6);
+	assert_int_equal(c.phases[1], PHASE_MOVE);
+	assert_int_equal(c.phases[3], PHASE_SCAN);
+	config_dump(&c, &kv);
+	assert_string_equal(kv_get(&kv, "workload"), "maildir");
+	assert_string_equal(kv_get(&kv, "phases"),
+	    "deliver,move,flag,scan,read,expunge");
+	kv_free(&kv);
+	config_free(&c);
+
+	config_init(&c);
+	assert_int_equal(config_set(&c, "workload", "maildir", err), 0);
+	assert_int_equal(config_set(&c, "phases", "scan,read", err), 0);
+	assert_int_equal(config_check(&c, err), 0);
+	assert_int_equal(c.nphases, 4);
+	assert_int_equal(c.phases[0], PHASE_DELIVER);
+	assert_int_equal(c.phases[3], PHASE_EXPUNGE);
+	config_free(&c);
+
+	for (i = 0; i < NELEM(bad); i++) {
+		config_init(&c);
+		assert_int_equal(config_set(&c, "workload", "maildir", err),
+		    0);
+		assert_int_equal(config_set(&c, bad[i].key, bad[i].value,
+		    err), 0);
+		assert_int_equal(config_check(&c, err), -1);
+		assert_string_equal(err, bad[i].want);
+		config_free(&c);
+	}
+
+	/* The classic workload: not recorded, and no mailbox's phases. */
+	config_init(&c);
+	assert_int_equal(config_check(&c, err), 0);
+	config_dump(&c, &kv);
+	assert_null(kv_get(&kv, "workload"));
+	kv_free(&kv);
+	assert_int_equal(config_set(&c, "phases", "deliver,read", err), 0);
+	assert_int_equal(config_check(&c, err), -1);
+	assert_string_equal(err, "--phases deliver goes with --workload "
+	    "maildir");
+	config_free(&c);
+}
+
+/*
  * --preset maildir sets what it names unless it was given, before or
  * after it, and says so; --preset classic is the defaults.
  */
@@ -305,14 +386,16 @@ test_preset(void **state)
 	assert_int_equal(config_set(&c, "preset", "maildir", err), 0);
 	assert_int_equal(config_set(&c, "repeat", "5", err), 0);
 	assert_int_equal(config_check(&c, err), 0);
+	assert_int_equal(c.workload, CONFIG_WORKLOAD_MAILDIR);
 	assert_int_equal(c.names, NAMES_MAILDIR);
 	assert_int_equal(c.file_size, 4096);
 	assert_int_equal(c.fsync, BACKEND_FSYNC_NONE);
 	assert_int_equal(c.repeat, 5);
-	assert_int_equal(c.nphases, 5);
-	assert_string_equal(c.preset_note, "maildir: --names maildir "
-	    "--file-size 4k --phases create,open,list,liststat,delete; given "
-	    "instead: --fsync --repeat");
+	assert_int_equal(c.nphases, 6);
+	assert_int_equal(c.phases[0], PHASE_DELIVER);
+	assert_int_equal(c.phases[5], PHASE_EXPUNGE);
+	assert_string_equal(c.preset_note, "maildir: --workload maildir "
+	    "--file-size 4k --clients 4; given instead: --fsync --repeat");
 	assert_int_equal(config_check(&c, err), 0);	/* settled once */
 	assert_int_equal(c.repeat, 5);
 	config_dump(&c, &kv);
@@ -325,11 +408,10 @@ test_preset(void **state)
 	config_init(&c);
 	assert_int_equal(config_set(&c, "preset", "maildir", err), 0);
 	assert_int_equal(config_check(&c, err), 0);
-	assert_int_equal(c.fsync, BACKEND_FSYNC_FILE);
+	assert_int_equal(c.fsync, BACKEND_FSYNC_BOTH);
 	assert_int_equal(c.repeat, 3);
-	assert_string_equal(c.preset_note, "maildir: --names maildir "
-	    "--file-size 4k --fsync file --phases "
-	    "create,open,list,liststat,delete --repeat 3");
+	assert_string_equal(c.preset_note, "maildir: --workload maildir "
+	    "--file-size 4k --fsync both --clients 4 --repeat 3");
 	config_free(&c);
 
 	/* classic is what a run does without it. */
@@ -622,7 +704,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 55);
+	assert_int_equal(n, 56);
 	free(lo);
 }
 
@@ -678,7 +760,8 @@ test_every_option(void **state)
 		    "maildir" },
 		{ "output", "x", "", "--output '': must not be empty" },
 		{ "phases", "rmrf", "x", "--phases 'x': unknown phase 'x' "
-		    "(mkdir, create, open, list, liststat, delete, rmrf)" },
+		    "(mkdir, create, open, list, liststat, delete, rmrf; of a "
+		    "mailbox: deliver, move, flag, scan, read, expunge)" },
 		{ "mpi", "yes", "1", "--mpi '1': must be yes or no" },
 		{ "quiet", "yes", "1", "--quiet '1': must be yes or no" },
 		{ "repeat", "1000", "1001", "--repeat '1001': must be a whole "
@@ -694,6 +777,8 @@ test_every_option(void **state)
 		    "round" },
 		{ "warmup", "100", "101", "--warmup '101': must be a whole "
 		    "number from 0 to 100" },
+		{ "workload", "maildir", "mbox", "--workload 'mbox': must be "
+		    "classic or maildir" },
 		{ "total-budget", "1h", "0", "--total-budget '0': must be "
 		    "more than 0" },
 		/* Target keys: target_conf_set() checks them (-c). */
@@ -1028,6 +1113,7 @@ main(void)
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_clients_opts),
+		cmocka_unit_test(test_workload),
 		cmocka_unit_test(test_preset),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_every_option),

@@ -183,10 +183,47 @@ test_match(void **state)
 			    tab[i].name, tab[i].want);
 }
 
+/*
+ * A mailbox's sizes: within the range, the same for the same seed and
+ * message, spread over it (log-uniform: about as many below the
+ * geometric mean as above), and carried by the names (S=).
+ */
+static void
+test_mail_size(void **state)
+{
+	struct names	t;
+	uint64_t	i, s, below = 0;
+	char		want[32];
+
+	(void)state;
+	assert_int_equal(names_mail_size(7, 3, 4096, 0), 4096);
+	assert_int_equal(names_mail_size(7, 3, 4096, 4096), 4096);
+	for (i = 0; i < 10000; i++) {
+		s = names_mail_size(7, i, 1024, 65536);
+		assert_true(s >= 1024 && s <= 65536);
+		assert_int_equal(s, names_mail_size(7, i, 1024, 65536));
+		below += s < 8192;
+	}
+	assert_true(below > 4500 && below < 5500);
+	assert_true(names_mail_size(7, 1, 1024, 65536) !=
+	    names_mail_size(8, 1, 1024, 65536) ||
+	    names_mail_size(7, 2, 1024, 65536) !=
+	    names_mail_size(8, 2, 1024, 65536));
+	assert_int_equal(names_build_sized(&t, NAMES_MAILDIR, 0, 50, 7, 1024,
+	    65536), 0);
+	for (i = 0; i < 50; i++) {
+		(void)snprintf(want, sizeof(want), ",S=%llu:2,",
+		    (unsigned long long)names_mail_size(7, i, 1024, 65536));
+		assert_non_null(strstr(names_get(&t, i), want));
+	}
+	names_free(&t);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest	tests[] = {
+		cmocka_unit_test(test_mail_size),
 		cmocka_unit_test(test_fixed),
 		cmocka_unit_test(test_fixed_limits),
 		cmocka_unit_test(test_lookup_refuses),

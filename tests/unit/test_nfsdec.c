@@ -7,8 +7,9 @@
  * "..", its cookie and verifier into the cursor; where the arrays have
  * no room left, the copy stops at the last entry kept and eof is taken
  * back, so that the next call goes on from there.  LOOKUP copies the
- * handle (cut to NFSRPC_FHSIZE) and the file id; FSINFO fills the
- * connection.  Procedures without results copy nothing.
+ * handle (cut to NFSRPC_FHSIZE), the file id and the size; FSINFO fills
+ * the connection.  Procedures without results copy nothing: RENAME's
+ * two wcc_data are left where they are.
  */
 
 #include <setjmp.h>
@@ -107,7 +108,7 @@ test_lookup_fsinfo(void **state)
 	struct nfsrpc_call	 call;
 	struct nfsrpc_fh	 fh;
 	char			 handle[NFSRPC_FHSIZE + 8];
-	uint64_t		 fileid = 0;
+	uint64_t		 fileid = 0, size = 0;
 
 	(void)state;
 	memset(&c, 0, sizeof(c));
@@ -119,21 +120,36 @@ test_lookup_fsinfo(void **state)
 	lk.LOOKUP3res_u.resok.obj_attributes.attributes_follow = 1;
 	lk.LOOKUP3res_u.resok.obj_attributes.post_op_attr_u.attributes.
 	    fileid = 77;
+	lk.LOOKUP3res_u.resok.obj_attributes.post_op_attr_u.attributes.
+	    size = 5000000000ULL;
 	call.c = &c;
 	call.proc = NFSRPC_LOOKUP;
 	call.fh = &fh;
 	call.fileid = &fileid;
+	call.size = &size;
 	nfsdec_reply(&call, &lk);
 	assert_int_equal(fh.len, NFSRPC_FHSIZE);
 	assert_memory_equal(fh.data, handle, NFSRPC_FHSIZE);
 	assert_int_equal(fileid, 77);
+	assert_int_equal(size, 5000000000ULL);
+	/* No attributes: the size stays as it was. */
+	lk.LOOKUP3res_u.resok.obj_attributes.attributes_follow = 0;
+	size = 1;
+	nfsdec_reply(&call, &lk);
+	assert_int_equal(size, 1);
 
 	memset(&fi, 0, sizeof(fi));
 	fi.FSINFO3res_u.resok.rtmax = 1048576;
+	fi.FSINFO3res_u.resok.rtpref = 65536;
+	fi.FSINFO3res_u.resok.wtmax = 524288;
+	fi.FSINFO3res_u.resok.wtpref = 32768;
 	fi.FSINFO3res_u.resok.dtpref = 16384;
 	call.proc = NFSRPC_FSINFO;
 	nfsdec_reply(&call, &fi);
 	assert_int_equal(c.rtmax, 1048576);
+	assert_int_equal(c.rtpref, 65536);
+	assert_int_equal(c.wtmax, 524288);
+	assert_int_equal(c.wtpref, 32768);
 	assert_int_equal(c.dtpref, 16384);
 
 	/* REMOVE brings nothing to copy; an unknown procedure neither. */
@@ -144,12 +160,65 @@ test_lookup_fsinfo(void **state)
 	assert_int_equal(c.rtmax, 1048576);
 }
 
+/*
+ * RENAME brings its status and the directories' wcc_data, which nothing
+ * asks for: a call with every result pointer set keeps them untouched.
+ */
+static void
+test_rename(void **state)
+{
+	RENAME3res		 res;
+	struct nfsrpc		 c;
+	struct nfsrpc_call	 call;
+	struct nfsrpc_fh	 fh;
+	struct nfsrpc_dircursor	 cur;
+	uint64_t		 fileid = 5, size = 6;
+	uint32_t		 mode = 7;
+	char			 buf[8] = "unread";
+	bool			 eof = false;
+
+	(void)state;
+	memset(&res, 0, sizeof(res));
+	res.RENAME3res_u.resok.fromdir_wcc.after.attributes_follow = 1;
+	res.RENAME3res_u.resok.fromdir_wcc.after.post_op_attr_u.attributes.
+	    fileid = 99;
+	res.RENAME3res_u.resok.todir_wcc.after.attributes_follow = 1;
+	res.RENAME3res_u.resok.todir_wcc.after.post_op_attr_u.attributes.
+	    size = 4096;
+	memset(&c, 0, sizeof(c));
+	memset(&call, 0, sizeof(call));
+	memset(&fh, 'f', sizeof(fh));
+	memset(&cur, 'c', sizeof(cur));
+	call.c = &c;
+	call.proc = NFSRPC_RENAME;
+	call.fh = &fh;
+	call.fileid = &fileid;
+	call.mode = &mode;
+	call.size = &size;
+	call.cur = &cur;
+	call.buf = buf;
+	call.buflen = sizeof(buf);
+	call.eof = &eof;
+	nfsdec_reply(&call, &res);
+	assert_int_equal(fileid, 5);
+	assert_int_equal(size, 6);
+	assert_int_equal(mode, 7);
+	assert_int_equal(fh.len, 0x66666666);
+	assert_int_equal(cur.cookie, 0x6363636363636363ULL);
+	assert_string_equal(buf, "unread");
+	assert_false(eof);
+	assert_int_equal(call.got, 0);
+	assert_int_equal(call.nents, 0);
+	assert_int_equal(c.rtmax, 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_readdir),
 		cmocka_unit_test(test_lookup_fsinfo),
+		cmocka_unit_test(test_rename),
 	};
 
 	return cmocka_run_group_tests_name("nfsdec", tests, NULL, NULL);

@@ -61,7 +61,10 @@ slurp(const char *name)
 	return buf;
 }
 
-/* Copy the fixture file 'name' into the test directory. */
+/*
+ * Copy the fixture file 'name' (of FIXTURE, or "mail/NAME" of the
+ * mailbox fixture) into the test directory.
+ */
 static void
 copy_in(const char *name)
 {
@@ -69,7 +72,11 @@ copy_in(const char *name)
 	char	*src, *dst, buf[4096];
 	size_t	 n;
 
-	src = xasprintf("%s/%s", FIXTURE, name);
+	if (strncmp(name, "mail/", 5) == 0) {
+		src = xasprintf("%s/page/%s", TEST_DATA, name);
+		name += 5;
+	} else
+		src = xasprintf("%s/%s", FIXTURE, name);
 	dst = xasprintf("%s/%s", dir, name);
 	assert_non_null(in = fopen(src, "r"));
 	assert_non_null(out = fopen(dst, "w"));
@@ -378,6 +385,102 @@ test_page_same_workload(void **state)
 	remove_dir();
 }
 
+/* Replace 'from' by 'to' in the test directory's file 'name'. */
+static void
+rewrite(const char *name, const char *from, const char *to)
+{
+	FILE	*fp;
+	char	*buf, *at, *path;
+
+	buf = slurp(name);
+	assert_non_null(at = strstr(buf, from));
+	path = xasprintf("%s/%s", dir, name);
+	assert_non_null(fp = fopen(path, "w"));
+	assert_int_equal(fprintf(fp, "%.*s%s%s", (int)(at - buf), buf, to,
+	    at + strlen(from)) > 0, 1);
+	assert_int_equal(fclose(fp), 0);
+	free(path);
+	free(buf);
+}
+
+/*
+ * Work that syncs on tmpfs, whose fsync does nothing: the target is
+ * shown, marked "not durable" in the summary and in its section, and
+ * never named the fastest; without fsync it may be.
+ */
+static void
+test_page_durable(void **state)
+{
+	const char	*const names[] = { "ext4.out", "tmpfs.out", NULL };
+	char		 err[LD_ERRLEN];
+	char		*en, *de;
+
+	(void)state;
+	setup_dir(names);
+	assert_int_equal(page_write(dir, err), 0);
+	en = slurp("index.html");
+	assert_non_null(strstr(en, "create <strong>tmpfs</strong>"));
+	assert_null(strstr(en, "not durable"));
+	free(en);
+	rewrite("ext4.out", "# config.fsync: none", "# config.fsync: file\n"
+	    "# image_on_disk: virtio (a virtual machine's disk), write "
+	    "cache: write back");
+	rewrite("tmpfs.out", "# config.fsync: none", "# config.fsync: file\n"
+	    "# warning_load: load 9.00 on 2 CPUs in round 1");
+	assert_int_equal(page_write(dir, err), 0);
+	en = slurp("index.html");
+	de = slurp("index.de.html");
+	assert_null(strstr(en, "<strong>tmpfs</strong> ("));
+	assert_int_equal(count(en, "<td>tmpfs (not durable)</td>"), 1);
+	assert_int_equal(count(en, "<strong>Not durable:</strong>"), 1);
+	assert_int_equal(count(de, "<td>tmpfs (nicht dauerhaft)</td>"), 1);
+	assert_int_equal(count(de, "<strong>Nicht dauerhaft:</strong>"), 1);
+	assert_null(strstr(en, "<td>ext4 (not durable)"));
+	/* A virtual disk's fsync, said once, under ext4. */
+	assert_int_equal(count(en, "lies on a virtual machine's disk"), 1);
+	assert_int_equal(count(de, "auf der Platte einer virtuellen"), 1);
+	/* The warning in the section it points to. */
+	assert_int_equal(count(en, "<li>busy machine: load 9.00 on 2 CPUs in "
+	    "round 1</li>"), 1);
+	assert_int_equal(count(de, "<li>Systemlast: load 9.00"), 1);
+	free(en);
+	free(de);
+	check_xmllint("index.html");
+	remove_dir();
+}
+
+/*
+ * Two mailboxes (--workload maildir): the summary has the delivery at
+ * the largest n, its rate and latency, "What this means" the latency of
+ * the fastest delivery, and each graph's sentence the work that ran.
+ */
+static void
+test_page_mail(void **state)
+{
+	const char	*const names[] = { "mail/a.out", "mail/b.out", NULL };
+	char		 err[LD_ERRLEN];
+	char		*en, *de;
+
+	(void)state;
+	setup_dir(names);
+	assert_int_equal(page_write(dir, err), 0);
+	en = slurp("index.html");
+	de = slurp("index.de.html");
+	assert_int_equal(count(en, "deliver at the largest n</th>"), 1);
+	assert_int_equal(count(de, "deliver beim größten n</th>"), 1);
+	assert_int_equal(count(en, "<th>mails/s</th><th>p50</th><th>p99"
+	    "</th>"), 1);
+	assert_int_equal(count(en, " ms</td>"), 4);
+	assert_int_equal(count(en, "the fastest were: deliver <strong>"), 1);
+	assert_non_null(strstr(en, " ms, p99 "));
+	assert_non_null(strstr(en, "<td>complete</td>"));
+	assert_int_equal(count(en, "<tr class=\"row\">"), 2);
+	free(en);
+	free(de);
+	check_xmllint("index.html");
+	remove_dir();
+}
+
 /*
  * Targets measured inside User-Mode Linux beside others: the page says
  * so above the graphs and names them; with one kind only it says
@@ -450,6 +553,8 @@ main(void)
 		cmocka_unit_test(test_page_full),
 		cmocka_unit_test(test_page_reasons),
 		cmocka_unit_test(test_page_same_workload),
+		cmocka_unit_test(test_page_durable),
+		cmocka_unit_test(test_page_mail),
 		cmocka_unit_test(test_page_uml_mix),
 		cmocka_unit_test(test_page_nothing),
 	};

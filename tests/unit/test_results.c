@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "base/util.h"
+#include "nfs/nfsrpc.h"
 #include "record/results.h"
 
 #ifndef TEST_DATA
@@ -153,6 +154,31 @@ test_proc(void **state)
 	assert_null(results_proc_name(RESULTS_NPROC));
 }
 
+/*
+ * Every procedure the NFS backend counts (nfsrpc.c) has its row in the
+ * RPC tables under its own name: a PHASE_rpc_PROC column it writes is
+ * read back as that procedure (RENAME since the Maildir operations).
+ */
+static void
+test_proc_nfsrpc(void **state)
+{
+	char	col[64];
+	int	p;
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < NFSRPC_NPROC; i++) {
+		(void)snprintf(col, sizeof(col), "list_%s",
+		    nfsrpc_counter_names[i]);
+		p = results_proc("list", col);
+		if (p == -1)
+			fail_msg("%s: no procedure of the RPC tables", col);
+		assert_string_equal(results_proc_name((size_t)p),
+		    nfsrpc_proc_name((int)i));
+	}
+	assert_int_equal(results_proc("list", "list_rpc_errors"), -1);
+}
+
 int
 main(void)
 {
@@ -160,6 +186,7 @@ main(void)
 		cmocka_unit_test(test_read_dir),
 		cmocka_unit_test(test_read_one_and_cut_rows),
 		cmocka_unit_test(test_proc),
+		cmocka_unit_test(test_proc_nfsrpc),
 	};
 
 	return cmocka_run_group_tests_name("results", tests, NULL, NULL);

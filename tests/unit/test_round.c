@@ -55,9 +55,14 @@ struct fixture {
 	uint64_t		 note_count;
 	unsigned		 planned, done;
 	bool			 plant;		/* on_poll plants a name */
+	enum phase		 stop_in;	/* on_poll_stop: a signal in */
+	uint64_t		 stop_at;	/* this phase, after so many */
 	/* the fake clock of the schedule */
 	uint64_t		 now;
 };
+
+static struct fixture *fixture_of(const char *, const char *,
+		    const char *, bool);
 
 static void
 on_poll(void *arg, enum phase p, uint64_t done)
@@ -69,6 +74,19 @@ on_poll(void *arg, enum phase p, uint64_t done)
 		f->plant = false;
 		assert_int_equal(fake_plant(&f->be, f->r.dname, "zz-foreign"),
 		    0);
+	}
+}
+
+/* on_poll of a round stopped by a signal part way through a phase. */
+static void
+on_poll_stop(void *arg, enum phase p, uint64_t done)
+{
+	struct fixture	*f = arg;
+
+	sig_poll = sig_tick = 1;	/* a tick at the next one too */
+	if (p == f->stop_in && done == f->stop_at) {
+		sig_count = 1;
+		sig_first = 15;
 	}
 }
 
@@ -153,6 +171,18 @@ on_done(void *arg, const struct timing_round *plan,
 static struct fixture *
 fixture_with(const char *phases, const char *reps, const char *per_dir)
 {
+	return fixture_of(phases, reps, per_dir, false);
+}
+
+/*
+ * A round of 'phases', 'reps' times, on the fake backend; with 'per_dir'
+ * (not NULL) in the tree layout with so many files per directory; with
+ * 'mail', of a mailbox (--workload maildir; 'phases' NULL: all of its).
+ */
+static struct fixture *
+fixture_of(const char *phases, const char *reps, const char *per_dir,
+    bool mail)
+{
 	struct backend_opts	 opts = { .names = NAMES_FIXED,
 				    .name_len = 8, .seed = 1,
 				    .started = "2026-12-01T00:00:00Z" };
@@ -170,7 +200,17 @@ fixture_with(const char *phases, const char *reps, const char *per_dir)
 	 */
 	f->now = timing_now();
 	config_init(&f->cfg);
-	assert_int_equal(config_set(&f->cfg, "phases", phases, err), 0);
+	if (phases != NULL)
+		assert_int_equal(config_set(&f->cfg, "phases", phases, err),
+		    0);
+	if (mail) {
+		assert_int_equal(config_set(&f->cfg, "workload", "maildir",
+		    err), 0);
+		assert_int_equal(config_set(&f->cfg, "file-size", "4k", err),
+		    0);
+		opts.names = NAMES_MAILDIR;
+		opts.mailbox = true;
+	}
 	assert_int_equal(config_set(&f->cfg, "repeat", reps, err), 0);
 	assert_int_equal(config_set(&f->cfg, "seed", "42", err), 0);
 	if (per_dir != NULL) {
@@ -404,6 +444,105 @@ test_tree_foreign(void **state)
 	free(f);
 	sig_count = sig_first = 0;
 	sig_poll = sig_tick = 0;
+}
+
+/*
+ * A mailbox: every message goes through each phase once, by the
+ * backend's Maildir operations (a rename each for move and for flag, a
+ * stat each for scan), the listing finds them all, and the mailbox and
+ * its directories are gone after (the fake's close fails otherwise).
+ */
+static void
+test_maildir_rows(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	size_t			 row;
+
+	(void)state;
+	f = fixture_of(NULL, "2", NULL, true);
+	assert_int_equal(f->cfg.nphases, 6);
+	assert_int_equal(round_run(&f->r, 1, 300, false, false, &res), 0);
+	assert_false(f->r.in_round);
+	assert_int_equal(f->doc.rows.nrows, 2);
+	for (row = 0; row < 2; row++) {
+		assert_true(cell(&f->doc.rows, row, "deliver_ops") == 300);
+		assert_true(cell(&f->doc.rows, row, "move_ops") == 300);
+		assert_true(cell(&f->doc.rows, row, "flag_ops") == 300);
+		assert_true(cell(&f->doc.rows, row, "scan_ops") == 300);
+		assert_true(cell(&f->doc.rows, row, "read_ops") == 300);
+		assert_true(cell(&f->doc.rows, row, "expunge_ops") == 300);
+		assert_true(cell(&f->doc.rows, row, "deliver_deliver") ==
+		    300);
+		assert_true(cell(&f->doc.rows, row, "deliver_create") == 0);
+		assert_true(cell(&f->doc.rows, row, "move_rename") == 300);
+		assert_true(cell(&f->doc.rows, row, "flag_rename") == 300);
+		assert_true(cell(&f->doc.rows, row, "scan_stat") == 300);
+		/* new/ and cur/, each to its end: 300 / 7 + 1 + 2 calls. */
+		/* new/ empty (1 call), cur/ to its end (300 / 7 + 2). */
+		assert_true(cell(&f->doc.rows, row, "scan_readdir") ==
+		    1 + 300 / 7 + 2);
+		assert_true(cell(&f->doc.rows, row, "scan_loop") == 0);
+		assert_true(cell(&f->doc.rows, row, "scan_lost") == 0);
+		assert_true(cell(&f->doc.rows, row, "read_readfile") == 300);
+		assert_true(cell(&f->doc.rows, row, "expunge_unlink") == 300);
+		/* The mailbox: tmp/, new/, cur/, made and removed untimed. */
+		assert_true(cell(&f->doc.rows, row, "deliver_mkdir") == 0);
+	}
+	assert_int_equal(f->notes[ROUND_NOTE_SHORT_LIST], 0);
+	fixture_free(f);
+}
+
+/*
+ * A mailbox whose flag phase a signal stops part way: its messages are
+ * then in new/ and in cur/, and round_clean() removes each where it is,
+ * and the mailbox.
+ */
+static void
+test_maildir_signal(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	uint64_t		 removed;
+
+	(void)state;
+	f = fixture_of("deliver,flag,read", "1", NULL, true);
+	f->stop_in = PHASE_FLAG;
+	f->stop_at = 40;
+	f->r.on_poll = on_poll_stop;
+	sig_poll = sig_tick = 1;
+	assert_int_equal(round_run(&f->r, 1, 100, false, false, &res), -1);
+	assert_int_equal(f->r.stop.err, EINTR);
+	assert_string_equal(f->r.stop.phase, "flag");
+	assert_true(f->r.w.mixed);
+	sig_count = 0;
+	sig_poll = sig_tick = 0;
+	assert_int_equal(round_clean(&f->r, &removed), 0);
+	assert_int_equal(removed, 100);
+	assert_false(f->r.in_round);
+	fixture_free(f);
+}
+
+/* ENOSPC in a delivery: the stop says where; round_clean() the rest. */
+static void
+test_maildir_enospc(void **state)
+{
+	struct fixture		*f;
+	struct round_result	 res;
+	uint64_t		 removed;
+
+	(void)state;
+	f = fixture_of(NULL, "1", NULL, true);
+	fake_knobs.fail_after = 40;
+	fake_knobs.fail_errno = ENOSPC;
+	assert_int_equal(round_run(&f->r, 1, 150, false, false, &res), -1);
+	assert_int_equal(f->r.stop.err, ENOSPC);
+	assert_string_equal(f->r.stop.phase, "deliver");
+	assert_string_equal(f->r.stop.what, "after 40 of 150 files");
+	assert_int_equal(round_clean(&f->r, &removed), 0);
+	assert_int_equal(removed, 40);
+	assert_false(f->r.in_round);
+	fixture_free(f);
 }
 
 /* ENOSPC in create: the stop says where; round_clean() removes the rest. */
@@ -769,6 +908,9 @@ main(void)
 		cmocka_unit_test(test_tree_rows),
 		cmocka_unit_test(test_tree_enospc),
 		cmocka_unit_test(test_tree_foreign),
+		cmocka_unit_test(test_maildir_rows),
+		cmocka_unit_test(test_maildir_signal),
+		cmocka_unit_test(test_maildir_enospc),
 		cmocka_unit_test(test_round_enospc),
 		cmocka_unit_test(test_round_signal),
 		cmocka_unit_test(test_round_foreign),

@@ -126,13 +126,15 @@ dead_tree(unsigned nfiles, unsigned per_dir)
 
 	assert_int_equal(pipe(pfd), 0);
 	if ((pid = fork()) == 0) {
-		struct workdir	wd;
-		char		err[LD_ERRLEN], round[128], name[16];
-		char		dir[160];
-		unsigned	i;
+		struct workdir		wd;
+		struct backend_opts	o = opts;
+		char			err[LD_ERRLEN], round[128], name[16];
+		char			dir[160];
+		unsigned		i;
 
+		o.per_dir = per_dir;
 		if (workdir_create(&wd, top, &opts, err) == -1 ||
-		    workdir_round(&wd, "round-0001-1", nfiles, per_dir) == -1)
+		    workdir_round(&wd, "round-0001-1", nfiles, &o) == -1)
 			_exit(1);
 		(void)snprintf(round, sizeof(round), "%s/round-0001-1",
 		    wd.path);
