@@ -69,7 +69,7 @@ rankrun_hello(uint64_t *seed, char *workdir, size_t len,
 		free(all);
 		return -1;
 	}
-	if (ranks_rank() == 0) {
+	if (ranks_rank() == 0 && meta != NULL) {
 		list = xasprintf("%d:", k);
 		for (i = 0; i < k; i++) {
 			all[(size_t)i * HOST_LEN + HOST_LEN - 1] = '\0';

@@ -322,7 +322,8 @@ started() {
 	wd=$(workdir "$1")
 	[ -n "$wd" ] || return 1
 	for sd in "$NFS_EXPORT/${wd##*/}"/round-0002-*; do
-		[ -d "$sd" ] && [ -n "$(ls -A "$sd" | head -n 1)" ] && return 0
+		[ -d "$sd" ] && [ -n "$(find "$sd" -mindepth 1 | head -n 1)" ] &&
+		    return 0
 	done
 	return 1
 }
