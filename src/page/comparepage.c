@@ -41,8 +41,8 @@ static const struct {
 	{ "host", { "host", "Rechner" } },
 	{ "kernel", { "kernel", "Kernel" } },
 	{ "cpu_model", { "CPU", "CPU" } },
-	{ "cpus_online", { "CPUs online", "CPUs online" } },
-	{ "mem_total_kib", { "memory (KiB)", "Speicher (KiB)" } },
+	{ "cpus_online", { "CPUs online", "aktive CPUs" } },
+	{ "mem_total_kib", { "memory", "Arbeitsspeicher" } },
 	{ NULL, { NULL, NULL } }
 }, side_keys[] = {
 	{ "target_description", { "description", "Beschreibung" } },
@@ -54,6 +54,7 @@ static const struct {
 	{ NULL, { NULL, NULL } }
 };
 
+static void	put_pct(FILE *, double, enum html_lang);
 static int	print_page(FILE *, const void *);
 static int	rows_of(const struct results_target *, struct compare_page *,
 		    struct compare_failure *);
@@ -149,7 +150,13 @@ put_meta(FILE *fp, int dirfd, const char *label, const char *title,
 			if ((v = value(&rt, key, lang)) == NULL)
 				continue;
 			html_esc(fp, n++ > 0 ? "; " : "", name, ": ");
-			html_esc(fp, "", v, "");
+			if (strcmp(key, "mem_total_kib") == 0) {
+				/* As on the other pages: 23.5 GiB. */
+				html_num(fp, strtod(v, NULL) / (1024.0 * 1024.0),
+				    1, lang);
+				html_put(fp, " GiB");
+			} else
+				html_esc(fp, "", v, "");
 		}
 		html_put(fp, ".</li>\n");
 	}
@@ -221,7 +228,7 @@ put_intro(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 		    "Verzeichnisse)"));
 	}
 	html_put(fp, "%s", html_tr(lang, ", on a target set up afresh; ",
-	    ", auf einem jeweils neu eingerichteten Ziel; "));
+	    ", auf einem jeweils neu eingerichteten Target; "));
 	if (cp->complete == cp->pairs)
 		html_put(fp, html_tr(lang, "%u pair%s of runs",
 		    "%u Paar%s von Läufen"), cp->pairs, cp->pairs == 1 ? "" :
@@ -272,10 +279,9 @@ put_table(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 		put_time(fp, r->b_ns, lang);
 		html_put(fp, "<td class=\"num\">");
 		html_num(fp, r->b_per_s, 0, lang);
-		html_put(fp, "/s</td><td class=\"num\">%s", r->pct >= 0.05 ?
-		    "+" : "");
-		html_num(fp, r->pct, 1, lang);
-		html_put(fp, " %%</td><td class=\"num\">");
+		html_put(fp, "/s</td><td class=\"num\">");
+		put_pct(fp, r->pct, lang);
+		html_put(fp, "</td><td class=\"num\">");
 		html_num(fp, r->spread, 1, lang);
 		html_put(fp, " %%</td><td>%s</td></tr>\n", verdict(r->verdict,
 		    lang));
@@ -333,8 +339,8 @@ put_setup(FILE *fp, const struct compare_page *cp, int dirfd,
 	html_put(fp, "<h2>%s</h2>\n<ul>\n", html_tr(lang, "Set-up",
 	    "Einrichtung"));
 	(void)snprintf(run, sizeof(run), "%s.1", cp->label[0]);
-	put_meta(fp, dirfd, run, html_tr(lang, "the machine",
-	    "die Maschine"), "<li>", true, lang);
+	put_meta(fp, dirfd, run, html_tr(lang, "Machine", "Maschine"),
+	    "<li>", true, lang);
 	for (s = 0; s < 2; s++) {
 		(void)snprintf(run, sizeof(run), "%s.1", cp->label[s]);
 		put_meta(fp, dirfd, run, s == 0 ? "A" : "B", "<li>", false,
@@ -565,4 +571,24 @@ compare_page_write(const struct compare_page *cp, char *err)
 		rc = util_fail(err, errno, "%s: %.200s", cp->dir, msg);
 	(void)close(pa.dirfd);
 	return rc;
+}
+
+/*
+ * A change of 'pct' per cent as the text writes it: a sign, one decimal
+ * always, the minus a minus: "+1.0 %", "\u221213.0 %" (German "+1,0 %").
+ */
+static void
+put_pct(FILE *fp, double pct, enum html_lang lang)
+{
+	char	buf[64], *dot;
+
+	if (!isfinite(pct)) {
+		html_put(fp, HTML_DASH);
+		return;
+	}
+	(void)snprintf(buf, sizeof(buf), "%.1f", fabs(pct));
+	if (lang == HTML_DE && (dot = strchr(buf, '.')) != NULL)
+		*dot = ',';
+	html_put(fp, "%s%s %%", strcmp(buf, "0.0") == 0 ||
+	    strcmp(buf, "0,0") == 0 ? "" : pct < 0 ? "\u2212" : "+", buf);
 }

@@ -307,8 +307,8 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 		put_target(fp, pg, &pg->r.t[i], lang);
 	html_put(fp, "<p>%s</p>\n</body>\n</html>\n", html_tr(lang,
 	    "Written by largedir page from the files in this directory.",
-	    "Von largedir page aus den Dateien dieses Verzeichnisses "
-	    "erstellt."));
+	    "Erstellt mit „largedir page“ aus den Dateien dieses "
+	    "Verzeichnisses."));
 }
 
 /*
@@ -350,8 +350,8 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 	html_esc(fp, "", s, "");
 	if ((s = results_meta(t0, "git")) != NULL)
 		html_esc(fp, " (git ", s, ")");
-	html_put(fp, html_tr(lang, " measured %zu target%s", " hat %zu Ziel%s"),
-	    pg->r.nt, pg->r.nt == 1 ? "" : html_tr(lang, "s", "e"));
+	html_put(fp, html_tr(lang, " measured %zu target%s", " hat %zu "
+	    "Target%s"), pg->r.nt, pg->r.nt == 1 ? "" : "s");
 	if (first != NULL && strcmp(first, last) != 0) {
 		html_esc(fp, html_tr(lang, " from ", " von "), first, "");
 		html_esc(fp, html_tr(lang, " to ", " bis "), last, "");
@@ -376,7 +376,7 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "", lang);
 	if (nd > 0)
 		html_put(fp, " %s", html_tr(lang, "The targets did not all "
-		    "run the same workload; they differ in:", "Die Ziele "
+		    "run the same workload; they differ in:", "Die Targets "
 		    "liefen nicht alle mit derselben Arbeitslast; sie "
 		    "unterscheiden sich in:"));
 	html_put(fp, "</p>\n");
@@ -447,14 +447,15 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "spans the slowest to the fastest. Each graph links to its SVG.",
 	    "Jedes Diagramm zeigt Dateien pro Sekunde (mehr ist besser) über der "
 	    "Zahl n der Dateien im Verzeichnis, auf einer logarithmischen "
-	    "Achse, eine Kurve je Ziel. Eine flache Kurve heißt, dass eine "
-	    "Datei gleich viel kostet, wie groß das Verzeichnis auch ist. "
-	    "Alle Diagramme dieser Seite, diese und die jedes Ziels, teilen "
-	    "sich eine Achse der Raten: logarithmisch, wo die Raten mehr als "
-	    "einen Faktor 10 umspannen, sonst linear ab 0. Wo ein Ziel jedes "
-	    "n mehrmals gemessen hat, ist ein Punkt der Median seiner "
-	    "Wiederholungen, und sein Balken reicht vom langsamsten bis zum "
-	    "schnellsten Wert. Jedes Diagramm verweist auf sein SVG."));
+	    "Achse, eine Kurve je Target. Eine flache Kurve heißt, dass eine "
+	    "Datei unabhängig von der Verzeichnisgröße gleich viel kostet. "
+	    "Alle Diagramme dieser Seite, diese und die jedes Targets, haben "
+	    "eine gemeinsame y-Achse: logarithmisch, wo die Raten um mehr als "
+	    "den Faktor 10 auseinanderliegen, sonst linear ab 0. Wo ein "
+	    "Target jedes n mehrmals gemessen hat, ist ein Punkt der Median "
+	    "seiner Wiederholungen, und sein Balken reicht vom langsamsten "
+	    "bis zum schnellsten Wert. Jedes Diagramm ist mit seiner "
+	    "SVG-Fassung verlinkt."));
 	put_uml_mix(fp, pg, lang);
 	for (p = 0; p < NPHASES; p++) {
 		base = xasprintf("rates-%s", pagephase_names[p]);
@@ -463,7 +464,7 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 			put_graph(fp, pg, base, pagephase_names[p],
 			    html_tr(lang, "files per second against directory "
 			    "size, one curve per target", "Dateien pro Sekunde "
-			    "über der Verzeichnisgröße, eine Kurve je Ziel"));
+			    "über der Verzeichnisgröße, eine Kurve je Target"));
 			n++;
 		}
 		free(base);
@@ -519,14 +520,14 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 		    "in memory), so what this target did for work that syncs "
 		    "is shown, but it is never named the fastest.",
 		    "<strong>Nicht dauerhaft:</strong> fsync bewirkt hier "
-		    "nichts (die Dateien liegen im Speicher); was dieses Ziel "
+		    "nichts (die Dateien liegen im Speicher); was dieses Target "
 		    "bei Arbeit mit fsync geleistet hat, wird gezeigt, aber "
 		    "nie als das schnellste genannt."));
 	if (!pg->one_machine)
 		pageitem_put(fp, t, pageitem_machine, "<p>",
 	    html_tr(lang, "Machine", "Rechner"), "</p>\n", lang);
 	pageitem_put(fp, t, pageitem_target, "<p>", html_tr(lang, "Target",
-	    "Ziel"), "</p>\n", lang);
+	    "Target"), "</p>\n", lang);
 	put_virtual(fp, t, lang);
 	put_warnings(fp, t, lang);
 	if (has_file(pg, t->label, ".png"))

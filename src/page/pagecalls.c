@@ -250,7 +250,7 @@ pagecalls_put(FILE *fp, const struct results *r, enum html_lang lang)
 	    "frequent first), the bytes it sent and received per file where "
 	    "the run counted them, RPC headers and TCP record marks included, "
 	    "and the mean time from sending a call to receiving its reply.",
-	    "Jede Zeile ist eine Phase eines NFS-Ziels beim größten n, das es "
+	    "Jede Zeile ist eine Phase eines NFS-Targets beim größten n, das es "
 	    "außerhalb der Aufwärmrunden erreicht hat, gemittelt über die "
 	    "Wiederholungen dieser Runde: die Aufrufe, die largedir je Datei "
 	    "an den Server geschickt hat, welche Prozeduren das waren "
@@ -285,7 +285,7 @@ put_head(FILE *fp, bool bytes, enum html_lang lang)
 	html_put(fp, "<h2>%s</h2>\n<div class=\"wide\"><table>\n<tr>"
 	    "<th>%s</th><th>n</th><th>Phase</th><th>%s</th><th>%s</th>",
 	    html_tr(lang, "Calls to the server", "Aufrufe an den Server"),
-	    html_tr(lang, "Target", "Ziel"),
+	    html_tr(lang, "Target", "Target"),
 	    html_tr(lang, "Calls per file", "Aufrufe je Datei"),
 	    html_tr(lang, "By procedure", "Nach Prozedur"));
 	if (bytes)

@@ -5,6 +5,7 @@
  * pageitem: see pageitem.h.
  */
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,8 @@
 
 static void	put_value(FILE *, const char *, enum pageitem_kind,
 		    enum html_lang);
+static void	put_words(FILE *, const char *, enum html_lang);
+static void	put_seconds(FILE *, double);
 
 /* The settings that make up a workload, as the first paragraph shows them. */
 const struct pageitem pageitem_workload[] = {
@@ -30,8 +33,8 @@ const struct pageitem pageitem_workload[] = {
 	  PAGEITEM_COUNT },
 	{ "config.file-size", { "bytes per file", "Byte je Datei" },
 	  PAGEITEM_COUNT },
-	{ "config.fsync", { "fsync", "fsync" }, PAGEITEM_TEXT },
-	{ "config.sync", { "sync", "sync" }, PAGEITEM_TEXT },
+	{ "config.fsync", { "fsync", "fsync" }, PAGEITEM_WORDS },
+	{ "config.sync", { "sync", "sync" }, PAGEITEM_WORDS },
 	{ "config.budget", { "time budget", "Zeitbudget" },
 	  PAGEITEM_SECONDS },
 	{ "config.budget-policy", { "budget policy", "Budget-Regel" },
@@ -47,7 +50,7 @@ const struct pageitem pageitem_workload[] = {
 	  PAGEITEM_COUNT },
 	{ "config.cold", { "caches emptied before each phase after create "
 	  "(--cold)", "Caches vor jeder Phase nach create geleert (--cold)" },
-	  PAGEITEM_TEXT },
+	  PAGEITEM_WORDS },
 	{ "config.memory-limit", { "memory limit of the reading phases",
 	  "Speicherlimit der lesenden Phasen" }, PAGEITEM_BYTES },
 	{ NULL, { NULL, NULL }, PAGEITEM_TEXT }
@@ -57,7 +60,7 @@ const struct pageitem pageitem_workload[] = {
 const struct pageitem pageitem_machine[] = {
 	{ "host", { "host", "Hostname" }, PAGEITEM_TEXT },
 	{ "cpu_model", { "CPU", "CPU" }, PAGEITEM_TEXT },
-	{ "cpus_online", { "CPUs online", "CPUs online" },
+	{ "cpus_online", { "CPUs online", "aktive CPUs" },
 	  PAGEITEM_COUNT },
 	{ "mem_total_kib", { "memory", "Arbeitsspeicher" },
 	  PAGEITEM_KIB },
@@ -75,9 +78,9 @@ const struct pageitem pageitem_target[] = {
 	{ "image_size", { "image size", "Image-Größe" },
 	  PAGEITEM_BYTES },
 	{ "image_on", { "image on", "Image liegt auf" },
-	  PAGEITEM_TEXT },
+	  PAGEITEM_WORDS },
 	{ "image_on_disk", { "its disk", "dessen Platte" },
-	  PAGEITEM_TEXT },
+	  PAGEITEM_WORDS },
 	{ "loop_direct_io", { "loop direct I/O", "Loop mit Direct I/O" },
 	  PAGEITEM_YESNO },
 	{ "mount_options", { "mount options", "Mount-Optionen" },
@@ -118,6 +121,15 @@ put_value(FILE *fp, const char *s, enum pageitem_kind kind,
 	double	 v;
 
 	v = strtod(s, &end);
+	if (kind == PAGEITEM_WORDS) {
+		put_words(fp, s, lang);
+		return;
+	}
+	if (kind == PAGEITEM_SECONDS && end != s && (*end == '\0' ||
+	    strcmp(end, "s") == 0)) {
+		put_seconds(fp, v);
+		return;
+	}
 	if (kind == PAGEITEM_TEXT || kind == PAGEITEM_YESNO || end == s ||
 	    (*end != '\0' && !(kind == PAGEITEM_SECONDS &&
 	    strcmp(end, "s") == 0))) {
@@ -139,6 +151,78 @@ put_value(FILE *fp, const char *s, enum pageitem_kind kind,
 		html_num(fp, v, kind == PAGEITEM_COUNT ? 0 : 3, lang);
 		html_put(fp, kind == PAGEITEM_SECONDS ? " s" : "");
 	}
+}
+
+/*
+ * A value in largedir's own words ("none", "ext4 on /dev/vda
+ * (rotational: 1)", a disk's write cache), in 'lang': each phrase it
+ * knows replaced, the rest (names, paths) as it is.
+ */
+static void
+put_words(FILE *fp, const char *s, enum html_lang lang)
+{
+	/* Whole values first, then phrases within a value. */
+	static const char *const whole[][3] = {
+		{ "none", "none", "keine" },
+		{ "drop", "drop", "verwerfen" },
+		{ "remount", "remount", "neu einhängen" },
+		{ "file", "file", "Datei" },
+		{ "dir", "dir", "Verzeichnis" },
+		{ "both", "both", "beide" },
+		{ "phase", "phase", "je Phase" },
+		{ "round", "round", "je Runde" },
+	};
+	static const char *const part[][3] = {
+		{ " on ", " on ", " auf " },
+		{ "(rotational: 1)", "(rotational: yes)", "(rotierend: ja)" },
+		{ "(rotational: 0)", "(rotational: no)", "(rotierend: nein)" },
+		{ "(a virtual machine's disk)", "(a virtual machine's disk)",
+		    "(die Platte einer virtuellen Maschine)" },
+		{ "write cache: ", "write cache: ", "Schreibcache: " },
+	};
+	char	buf[1024];
+	size_t	k, n = 0, len;
+
+	for (k = 0; k < NELEM(whole); k++)
+		if (strcmp(s, whole[k][0]) == 0) {
+			html_esc(fp, "", whole[k][1 + lang], "");
+			return;
+		}
+	while (*s != '\0' && n + 1 < sizeof(buf)) {
+		for (k = 0; k < NELEM(part); k++)
+			if (strncmp(s, part[k][0], strlen(part[k][0])) == 0)
+				break;
+		if (k == NELEM(part)) {
+			buf[n++] = *s++;
+			continue;
+		}
+		len = strlen(part[k][1 + lang]);
+		if (n + len + 1 >= sizeof(buf))
+			break;
+		memcpy(buf + n, part[k][1 + lang], len);
+		n += len;
+		s += strlen(part[k][0]);
+	}
+	buf[n] = '\0';
+	html_esc(fp, "", buf, "");
+}
+
+/* A duration of 'v' seconds as people say it: "40 s", "27 min". */
+static void
+put_seconds(FILE *fp, double v)
+{
+	long	s = lround(v);
+
+	if (s < 60)
+		html_put(fp, "%ld s", s);
+	else if (s < 3600 && s % 60 == 0)
+		html_put(fp, "%ld min", s / 60);
+	else if (s < 3600)
+		html_put(fp, "%ld:%02ld min", s / 60, s % 60);
+	else if (s % 3600 == 0)
+		html_put(fp, "%ld h", s / 3600);
+	else
+		html_put(fp, "%ld h %ld min", s / 3600, s % 3600 / 60);
 }
 
 /*

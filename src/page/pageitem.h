@@ -24,7 +24,8 @@
 /* How pageitem_put() prints a metadata value. */
 enum pageitem_kind {
 	PAGEITEM_TEXT, PAGEITEM_COUNT, PAGEITEM_NUM, PAGEITEM_SECONDS,
-	PAGEITEM_KIB, PAGEITEM_BYTES, PAGEITEM_YESNO
+	PAGEITEM_KIB, PAGEITEM_BYTES, PAGEITEM_YESNO,
+	PAGEITEM_WORDS		/* text of largedir's words: translated */
 };
 
 /* One "name: value" of a paragraph: metadata 'key' printed as 'kind'. */

@@ -184,7 +184,7 @@ put_create(FILE *fp, const char *size, const char *fsync,
 	if (fsync == NULL)
 		html_put(fp, "%s", html_tr(lang, " (with the fsync each "
 		    "target's set-up names)", " (mit dem fsync, das der "
-		    "Aufbau des Ziels nennt)"));
+		    "Aufbau des Targets nennt)"));
 	else if (sync)
 		html_put(fp, " (fsync: %s)", fsync);
 	html_put(fp, "%s", html_tr(lang, " created per second in a fresh "
@@ -208,7 +208,7 @@ put_deliver(FILE *fp, const char *size, const char *fsync,
 	}
 	if (fsync == NULL)
 		html_put(fp, "%s", html_tr(lang, ", synced as each target's "
-		    "set-up says", ", gesichert, wie der Aufbau des Ziels "
+		    "set-up says", ", gesichert, wie der Aufbau des Targets "
 		    "sagt"));
 	else if (strcmp(fsync, "file") == 0 || strcmp(fsync, "both") == 0)
 		html_put(fp, "%s", html_tr(lang, ", fsync'd", ", mit fsync "

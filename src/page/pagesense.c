@@ -148,7 +148,7 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 			else {
 				html_num(fp, first / second, 2, lang);
 				html_esc(fp, html_tr(lang, " times ",
-				    "-mal so viel wie "), rs->t[next].label,
+				    "-mal so schnell wie "), rs->t[next].label,
 				    ")");
 			}
 		}
@@ -205,9 +205,9 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 			    "the start, as it does where every name is looked "
 			    "for through the whole directory (a directory "
 			    "searched linearly, with no index).</li>\n",
-			    " fällt von Anfang an, wie dort, wo jeder Name im "
-			    "ganzen Verzeichnis gesucht wird (ein linear "
-			    "durchsuchtes Verzeichnis ohne Index).</li>\n"));
+			    " fällt von Anfang an, typisch für ein linear "
+			    "durchsuchtes Verzeichnis ohne Index, in dem jeder "
+			    "Name im ganzen Verzeichnis gesucht wird.</li>\n"));
 			printed = true;
 			continue;
 		}
@@ -257,10 +257,10 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 		    " and the disk reading nothing", " und die Platte nichts "
 		    "las"), html_tr(lang, ": the kernel searched, as ext4 "
 		    "without a journal does while it skips the inodes freed in "
-		    "the last minute or so.</li>\n", ": Der Kernel hat "
-		    "gesucht, wie ext4 ohne Journal, wenn es die etwa in der "
-		    "letzten Minute frei gewordenen Inodes "
-		    "überspringt.</li>\n"));
+		    "the last minute or so.</li>\n", ": Der Kernel war mit "
+		    "Suchen beschäftigt \u2013 so verhält sich ext4 ohne "
+		    "Journal, wenn es die etwa in der letzten Minute frei "
+		    "gewordenen Inodes überspringt.</li>\n"));
 	}
 	return printed;
 }
@@ -288,8 +288,8 @@ put_noise(FILE *fp, const struct results_target *t, const char *const *phases,
 	if (nw > 0)
 		html_put(fp, html_tr(lang, "its run recorded %zu warning%s of "
 		    "noise (a busy machine, outliers, lost time; see its "
-		    "section)", "sein Lauf hielt %zu Warnung%s wegen "
-		    "Störungen fest (Systemlast, Ausreißer, verlorene Zeit; "
+		    "section)", "sein Lauf verzeichnete %zu "
+		    "Störungswarnung%s (Systemlast, Ausreißer, verlorene Zeit; "
 		    "siehe seinen Abschnitt)"), nw, nw == 1 ? "" :
 		    html_tr(lang, "s", "en"));
 	if (nw > 0 && s > PAGESENSE_NOISY)

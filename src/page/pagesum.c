@@ -51,8 +51,8 @@ pagesum_put(FILE *fp, const struct pagesum *ps, enum html_lang lang)
 	    "either; " HTML_DASH ": too few rounds to tell, or a run that did "
 	    "not look (see largedir(1)).", "Knick: das n, ab dem die Rate "
 	    "einer Phase unter der Hälfte ihres Plateaus bleibt; Rückgang: sie "
-	    "fällt von Anfang an; keiner: keine Phase tut eins von beidem; "
-	    HTML_DASH ": zu wenige Runden, um es zu sagen, oder ein Lauf, der "
+	    "fällt von Anfang an; keiner: keine Phase zeigt eines von beiden; "
+	    HTML_DASH ": zu wenige Runden für eine Aussage, oder ein Lauf, der "
 	    "nicht danach gesucht hat (siehe largedir(1))."), html_tr(lang,
 	    "Each rate is the median over the repetitions of the round whose "
 	    "n is closest to the given n, within a factor of 1.25 (hover over "
@@ -75,7 +75,7 @@ put_head(FILE *fp, const struct pagesum *ps, enum html_lang lang)
 	html_put(fp, "<h2>%s</h2>\n<div class=\"wide\"><table>\n"
 	    "<tr><th%s>%s</th><th%s>%s</th><th%s>%s</th>",
 	    html_tr(lang, "Summary", "Übersicht"), rs,
-	    html_tr(lang, "Target", "Ziel"), rs,
+	    html_tr(lang, "Target", "Target"), rs,
 	    html_tr(lang, "Filesystem", "Dateisystem"), rs,
 	    html_tr(lang, "Largest n", "Größtes n"));
 	if (has_deliver(ps))

@@ -335,7 +335,7 @@ test_put(void **state)
 		  { "local", "8,000", "999", "0.777", "LOOKUP 0" } },
 		{ { "nfs-new.out", "nfs-old.out", "local.out" }, HTML_DE, 5,
 		  { "<h2>Aufrufe an den Server</h2>",
-		    "<th>Ziel</th><th>n</th><th>Phase</th><th>Aufrufe je Datei"
+		    "<th>Target</th><th>n</th><th>Phase</th><th>Aufrufe je Datei"
 		    "</th><th>Nach Prozedur</th><th>Gesendete Byte je Datei"
 		    "</th><th>Empfangene Byte je Datei</th><th>Umlaufzeit je "
 		    "Aufruf (\u00b5s)</th>",
@@ -344,7 +344,7 @@ test_put(void **state)
 		    "<td class=\"num\">1.234,5</td>",
 		    "<td>liststat</td><td class=\"num\">1,002</td><td>"
 		    "LOOKUP 1, READDIR 0,002</td>",
-		    "<p>Jede Zeile ist eine Phase eines NFS-Ziels beim "
+		    "<p>Jede Zeile ist eine Phase eines NFS-Targets beim "
 		    "größten n" },
 		  { "local", "1,234.5", "Bytes" } },
 		/* Only an old file: no columns of bytes. */

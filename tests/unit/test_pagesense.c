@@ -130,7 +130,7 @@ test_fastest(void **state)
 	s = section(&rs, HTML_DE);
 	has_text(s, "<h2>Was das bedeutet</h2>");
 	has_text(s, "<li>Bei n = 100.000 waren am schnellsten: create "
-	    "<strong>beta</strong> (1.600/s, 2-mal so viel wie alpha).</li>");
+	    "<strong>beta</strong> (1.600/s, 2-mal so schnell wie alpha).</li>");
 	free(s);
 	results_free(&rs);
 }
