@@ -87,8 +87,8 @@ nfsopt_of(const struct backend *be)
  * The backend's check_settings op: its options (a struct nfsopt in
  * bo->settings) against the rest of 'bo'.  A stat of a name the churn
  * removed meanwhile is skipped; with calls in flight, its failure would
- * come back for another name, so --churn needs one call in flight.  Return 0, or -1 with errno
- * EINVAL and a message in 'err'.
+ * come back for another name, so --churn needs one call in flight.
+ * Return 0, or -1 with errno EINVAL and a message in 'err'.
  */
 int
 nfsopt_check(const struct backend_opts *bo, char *err)

@@ -54,7 +54,7 @@ posix_rename(struct backend *be, struct backend_dir *fdir, const char *from,
 
 	ffd = posixfs_at(px, fdir, from, &fpath);
 	if (fpath == px->path) {
-		/* posixfs_at() writes px->path again for 'to': keep 'from' apart. */
+		/* posixfs_at() writes px->path again for 'to': keep 'from'. */
 		memcpy(px->path2, px->path, sizeof(px->path2));
 		fpath = px->path2;
 	}

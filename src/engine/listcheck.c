@@ -33,8 +33,8 @@ listcheck_start(struct listcheck *c, struct workload *w,
  * '*t0', the end of the last timed operation, and goes to '*paused', as
  * workload.c's poll_paused() does.  With 'mine' (an array of '*cap'
  * flags, grown as needed), flag each entry that is one of the round's
- * files, so the timed loop need not look it up again.  Return how many come before a
- * readdir loop (all 'k' if none).
+ * files, so the timed loop need not look it up again.  Return how many
+ * come before a readdir loop (all 'k' if none).
  */
 ssize_t
 listcheck_batch(struct listcheck *c, const char **batch, ssize_t k,

@@ -185,8 +185,8 @@ limited_child(struct runner *r, runner_fn fn, void *arg)
  * Make r->slots hold 'k' slots, all zero, in memory shared with the
  * processes forked from now on (kept, and grown when more are asked
  * for, until runner_free()): the clients' here, and the ranks' of --mpi
- * (rankrun.c, measure.c), whose buffers must outlive a collective a signal broke
- * off.  Return 0, or -1 with errno (r->slots is then NULL).
+ * (rankrun.c, measure.c), whose buffers must outlive a collective a
+ * signal broke off.  Return 0, or -1 with errno (r->slots is then NULL).
  */
 int
 runner_slots(struct runner *r, unsigned k)

@@ -255,11 +255,12 @@ reached(struct workload *w, enum phase p, uint64_t i, bool opfail,
 		i = hi;			/* a share's last step overshoots */
 	if (phase_makes(p))
 		/*
-		 * A create (a delivery) that failed after openat (in write, fsync or
-		 * close) leaves its file behind, and so may one interrupted
-		 * while its request was on the wire (NFS), so clean-up must
-		 * try it; EEXIST means the name is someone else's.  Of a
-		 * share, 'created' bounds the names this client made.
+		 * A create (a delivery) that failed after openat (in write,
+		 * fsync or close) leaves its file behind, and so may one
+		 * interrupted while its request was on the wire (NFS), so
+		 * clean-up must try it; EEXIST means the name is someone
+		 * else's.  Of a share, 'created' bounds the names this client
+		 * made.
 		 */
 		w->created = opfail && saved != EEXIST && i < hi ? i + 1 : i;
 	else if (phase_removes(p) && opfail && win > 1)

@@ -152,8 +152,8 @@ put_meta(FILE *fp, int dirfd, const char *label, const char *title,
 			html_esc(fp, n++ > 0 ? "; " : "", name, ": ");
 			if (strcmp(key, "mem_total_kib") == 0) {
 				/* As on the other pages: 23.5 GiB. */
-				html_num(fp, strtod(v, NULL) / (1024.0 * 1024.0),
-				    1, lang);
+				html_num(fp, strtod(v, NULL) / 1048576.0, 1,
+				    lang);
 				html_put(fp, " GiB");
 			} else
 				html_esc(fp, "", v, "");
@@ -398,8 +398,10 @@ compare_page_rewrite(const char *dir, char *err)
 	if (rc == -1)
 		return -1;
 	cp.dir = dir;
-	results_compare_side(results_meta(&t, "a"), label[0], arg[0], sizeof(label[0]));
-	results_compare_side(results_meta(&t, "b"), label[1], arg[1], sizeof(label[1]));
+	results_compare_side(results_meta(&t, "a"), label[0], arg[0],
+	    sizeof(label[0]));
+	results_compare_side(results_meta(&t, "b"), label[1], arg[1],
+	    sizeof(label[1]));
 	cp.label[0] = label[0];
 	cp.label[1] = label[1];
 	cp.arg[0] = arg[0];

@@ -297,8 +297,8 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	    "wächst");
 	html_head(fp, lang, title);
 	put_intro(fp, pg, lang);
-	pagesense_put(fp, &pg->r, pagephase_names, pg->has, NPHASES, fixed_n, NFIXED,
-	    lang);
+	pagesense_put(fp, &pg->r, pagephase_names, pg->has, NPHASES, fixed_n,
+	    NFIXED, lang);
 	put_graphs(fp, pg, lang);
 	put_summary(fp, pg, lang);
 	pagecalls_put(fp, &pg->r, lang);

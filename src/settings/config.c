@@ -356,7 +356,8 @@ set_phases(struct config *cfg, const char *list, union config_val *v,
 		}
 		if (i > 0 && phase_maildir(p) != mail)
 			why = "the phases of a mailbox (deliver, move, flag, "
-			    "scan, read, expunge) and of a directory do not mix";
+			    "scan, read, expunge) and of a directory do not "
+			    "mix";
 		else if (p == PHASE_MOVE && seen[PHASE_FLAG])
 			why = "move comes before flag (a flag moves a message "
 			    "still in new/ to cur/ itself)";

@@ -59,8 +59,8 @@ static int	target_arg(struct config *, struct target_conf *,
 		    const struct config_opt *, const char *, const char *,
 		    char *);
 static const struct config_opt *by_val(int);
-static void	refuse(const struct config_opt *, enum config_verb, const char *,
-		    char *);
+static void	refuse(const struct config_opt *, enum config_verb,
+		    const char *, char *);
 static int	pass_on(struct config_args *, enum config_verb,
 		    const struct config_opt *, const char *, char *);
 
