@@ -62,6 +62,7 @@ struct verb {
 static struct run	*tidy_run;	/* for tidy(), at exit */
 
 static int	verb_cleanup(int, char **);
+static int	verb_help(int, char **);
 static int	run_main(int, char **);
 static void	parse_args(struct run *, int, char **, bool *);
 static void	said(struct run *, int, struct setup_say *);
@@ -89,6 +90,7 @@ static const struct verb verbs[] = {
 	{ "cleanup", verb_cleanup },
 	{ "nfsstat", nfsstat_main },
 	{ "table", table_main },
+	{ "help", verb_help },
 	{ NULL, NULL }
 };
 
@@ -106,6 +108,27 @@ main(int argc, char *argv[])
 
 /* ===== The verbs ===== */
 
+/* largedir help [VERB]: largedir -h, or VERB's -h. */
+static int
+verb_help(int argc, char **argv)
+{
+	const struct verb	*v;
+	char			*args[] = { NULL, (char *)"--help", NULL };
+
+	for (v = verbs; argc == 2 && v->name != NULL; v++)
+		if (strcmp(argv[1], v->name) == 0 && v->main != verb_help) {
+			args[0] = (char *)v->name;
+			return v->main(2, args);
+		}
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "run") != 0 &&
+	    strcmp(argv[1], "-h") != 0 && strcmp(argv[1], "--help") != 0))
+		report_usage("help: no verb '%s' (suite, compare, plot, page, "
+		    "cleanup, nfsstat, table)", argv[1]);
+	if (config_usage(stdout) == -1 || fflush(stdout) == EOF)
+		err(1, "stdout");
+	return 0;
+}
+
 /* largedir cleanup [--scratch DIR] [DIR]: largedir --cleanup, spelt out. */
 static int
 verb_cleanup(int argc, char **argv)
@@ -113,6 +136,19 @@ verb_cleanup(int argc, char **argv)
 	char	**args;
 	int	  i, rc;
 
+	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "--help") == 0)) {
+		if (printf("usage: largedir cleanup [--scratch dir] [dir]\n\n"
+		    "Remove what runs killed without their teardown left: the "
+		    "work directories\nof dead runs in dir (a directory or an "
+		    "nfs:// URL), only the names\nthey made, and the targets' "
+		    "mounts, loop devices, images and memory\ncgroups under "
+		    "--scratch (/var/tmp/largedir).  A run still alive, and\n"
+		    "anything largedir did not make, is kept.\n") < 0 ||
+		    fflush(stdout) == EOF)
+			err(1, "stdout");
+		return 0;
+	}
 	args = xreallocarray(NULL, (size_t)argc + 2, sizeof(*args));
 	args[0] = (char *)"largedir";
 	args[1] = (char *)"--cleanup";

@@ -127,7 +127,7 @@ const struct config_opt config_opts[] = {
 	  .low = "must be more than 0", .high = "at most 366d", .dump = 1 },
 	{ .name = "budget-policy", .type = CONFIG_CHOICE, .verbs = ALL,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "predict|classic",
-	  .help = "predict: skip rounds that would overrun",
+	  .help = "predict: plan the last rounds to end at the budget",
 	  .init = "predict", FIELD(policy), .words = policies, .dump = 2 },
 	{ .name = "churn", .type = CONFIG_COUNT, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "rate",
@@ -196,7 +196,8 @@ const struct config_opt config_opts[] = {
 	  .min = 1, .max = MAX_FILES, .dump = 5, .unset = "none" },
 	{ .name = "memory-limit", .type = CONFIG_SIZE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
-	  .help = "phases after create in a memory cgroup",
+	  .help = "the reading phases in a memory cgroup; caches emptied "
+	  "(--cold)",
 	  .def = "none", FIELD(memory_limit), .min = MIN_MEMORY,
 	  .max = MAX_MEMORY, .bad = "not a size (e.g. 64M, 1G)",
 	  .low = "must be from 64k to 1P", .high = "must be from 64k to 1P",

@@ -45,6 +45,7 @@ struct keylines {
 static int	split(char *, char **, char **);
 static bool	known(const char *, char *);
 static void	prefix(char *, const char *, size_t, const char *);
+static const char *shipped(const char *);
 static int	read_line(FILE *, char *, char *);
 static int	load_line(struct config *, struct target_conf *, char *,
 		    char ***, size_t *, char *);
@@ -208,6 +209,19 @@ read_line(FILE *fp, char *buf, char *msg)
 }
 
 /*
+ * What to add to "NAME: No such file or directory" for a bare config
+ * name 'path': where the configs largedir ships are; "" for a path.
+ */
+static const char *
+shipped(const char *path)
+{
+	if (strchr(path, '/') != NULL)
+		return "";
+	return " (the configs largedir ships are in configs/ of its source "
+	    "and in " LD_DATADIR "/configs)";
+}
+
+/*
  * Read the config file 'path' into 'cfg' and 'tc' as config_load() does,
  * but without target_conf_check(), and keep the key of each line in
  * 'kl', which the caller frees with keylines_free() whatever happens.
@@ -225,8 +239,8 @@ load_file(struct config *cfg, struct target_conf *tc, const char *path,
 	memset(kl, 0, sizeof(*kl));
 	if ((fp = fopen(path, "r")) == NULL) {
 		saved = errno;
-		(void)snprintf(err, LD_ERRLEN, "%s: %s", path,
-		    strerror(saved));
+		(void)snprintf(err, LD_ERRLEN, "%s: %s%s", path,
+		    strerror(saved), saved == ENOENT ? shipped(path) : "");
 		errno = saved;
 		return -1;
 	}

@@ -359,7 +359,12 @@ nfsstat_main(int argc, char **argv)
 			printf("usage: largedir nfsstat [--mountstats file] "
 			    "[mountpoint ...]\n"
 			    "       largedir nfsstat --diff before after "
-			    "[mountpoint ...]\n");
+			    "[mountpoint ...]\n\nThe calls of the kernel's "
+			    "NFS mounts, from /proc/self/mountstats (or\n"
+			    "--mountstats file): per mount and procedure the "
+			    "operations, transmissions,\ntimeouts, bytes and "
+			    "times.  --diff shows what happened between two "
+			    "saved\ncopies of the file.\n");
 			return fflush(stdout) == EOF ? 1 : 0;
 		case 'm':
 			path = optarg;

@@ -55,6 +55,7 @@ struct suite {
 static const char	*suite_status(int, char *, size_t);
 static void		 suite_mark_failed(const char *, const char *, int);
 static bool		 options(struct suite *, int, char **);
+static int		 usage(FILE *);
 static void		 read_configs(struct suite *);
 static void		 prepare(struct suite *, int, char **);
 static void		 run_targets(struct suite *);
@@ -124,7 +125,7 @@ options(struct suite *su, int argc, char **argv)
 
 	/* Checked here once, passed on to every target. */
 	if (!report_parsed(config_parse_args(&su->cfg, NULL, CONFIG_SUITE,
-	    argc, argv, &su->a, errbuf), errbuf, config_usage))
+	    argc, argv, &su->a, errbuf), errbuf, usage))
 		return false;
 	for (k = 0; k < su->a.ngiven; k++)
 		su->pass[su->np++] = su->a.given[k].value != NULL ?
@@ -323,6 +324,26 @@ suite_free(struct suite *su)
 		free(su->pass[i]);
 	free(su->budget);
 	free(su->outbuf);
+}
+
+/* largedir suite -h; returns 0, or -1 if it could not be printed. */
+static int
+usage(FILE *fp)
+{
+	return fprintf(fp, "usage: largedir suite [options] [--total-budget "
+	    "duration] file ...\n\n"
+	    "Each file is a target's config (configs/NAME.conf).  The same "
+	    "workload runs\non every target in turn, each as a largedir of "
+	    "its own, into one results\ndirectory; then the graphs and the "
+	    "page are made there.\n\n"
+	    "  -b, --budget duration     each target's budget (30m)\n"
+	    "      --total-budget duration\n"
+	    "                            the suite's, split evenly among the "
+	    "targets\n"
+	    "  -o, --output path         the suite's directory "
+	    "(results/STAMP-suite)\n\n"
+	    "The options of a run (largedir -h) are passed on to every "
+	    "target.\n") < 0 ? -1 : 0;
 }
 
 /*

@@ -448,7 +448,13 @@ table_main(int argc, char **argv)
 		case 'h':
 			printf("usage: largedir table [--format text|md] "
 			    "[--phases list,liststat,rmrf] [--n n[,n...]] "
-			    "results ...\n");
+			    "results ...\n\nThe calls to an NFS server per "
+			    "listing, by procedure, with the times, of\nthe "
+			    "finished runs named (results directories or their "
+			    ".out, .json or .csv\nfiles): a block per n and "
+			    "listing phase, a column per target; text or\n"
+			    "Markdown (--format md).  --n takes the n nearest "
+			    "those asked for, --phases\nthe phases.\n");
 			return fflush(stdout) == EOF ? 1 : 0;
 		case 'n':
 			free(ns);

@@ -122,5 +122,25 @@ for verb in suite compare plot page cleanup nfsstat table; do
 	[ ! -s "$T/err" ] || fail "largedir $verb --help: $(cat "$T/err")"
 	grep -q "usage: .*largedir $verb\|^ *largedir $verb " "$T/help" ||
 	    fail "largedir $verb --help: no usage of $verb: $(head -n 2 "$T/help")"
+	# More than the usage: what the verb does.
+	[ "$(wc -l <"$T/help")" -gt 3 ] ||
+	    fail "largedir $verb --help: only $(wc -l <"$T/help") lines"
+	# largedir help VERB says the same.
+	"$LD" help "$verb" >"$T/help2" 2>&1 ||
+	    fail "largedir help $verb: exit $?"
+	cmp -s "$T/help" "$T/help2" || fail "largedir help $verb differs"
 done
+# largedir help: what -h prints; an unknown verb is refused in one line.
+"$LD" help >"$T/help" 2>&1 || fail "largedir help: exit $?"
+"$LD" -h >"$T/h" 2>&1
+cmp -s "$T/help" "$T/h" || fail "largedir help is not largedir -h"
+expect_exit 2 "$LD" help bogus 2>"$T/err"
+if [ "$(wc -l <"$T/err")" -ne 1 ] || ! grep -q "no verb 'bogus'" "$T/err"
+then
+	fail "largedir help bogus: $(cat "$T/err")"
+fi
+# A config named without its directory: where the shipped ones are.
+(cd "$T" && expect_exit 2 "$LD" -c ext4.conf 2>"$T/err")
+grep -q "ext4.conf: No such file or directory (the configs largedir ships are in configs/" \
+    "$T/err" || fail "-c ext4.conf: $(cat "$T/err")"
 exit 0
