@@ -43,6 +43,7 @@
 static int	not_set_up(const struct run *, struct setup_say *,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
 static int	check_path_fstype(struct run *, struct setup_say *);
+static void	no_fs_hint(const struct run *, char *, size_t);
 static bool	in_memory(const char *);
 static uint64_t	largest_n(struct run *, const char **, uint64_t *);
 
@@ -138,7 +139,7 @@ int
 setup_target(struct run *r, struct setup_say *s)
 {
 	const struct target_conf	*tc = &r->tconf;
-	char				 errbuf[LD_ERRLEN];
+	char				 errbuf[LD_ERRLEN], hint[256];
 	const char			*scratch;
 
 	scratch = r->cfg.scratch != NULL ? r->cfg.scratch : TARGET_SCRATCH;
@@ -149,9 +150,11 @@ setup_target(struct run *r, struct setup_say *s)
 		    "run (uml.c), not this one's" : "inside User-Mode Linux "
 		    "already");
 	if (tc->path != NULL || tc->url != NULL) {	/* nothing to set up */
-		if (target_setup(&r->target, tc, scratch, errbuf) == -1)
-			return setup_tell(s, EXIT_USAGE, "%s: %s", r->conf_path,
-			    errbuf);
+		if (target_setup(&r->target, tc, scratch, errbuf) == -1) {
+			no_fs_hint(r, hint, sizeof(hint));
+			return setup_tell(s, EXIT_USAGE, "%s: %s%s",
+			    r->conf_path, errbuf, hint);
+		}
 		r->dir = r->target.mnt;
 		return tc->path != NULL ? check_path_fstype(r, s) : 0;
 	}
@@ -190,6 +193,35 @@ setup_target(struct run *r, struct setup_say *s)
 		    "outputs written", r->conf_path, sigabbrev_np(sig_first));
 	r->dir = r->target.mnt;
 	return 0;
+}
+
+/*
+ * For an existing mount of a config that is not there: when this kernel
+ * has no filesystem of its fstype, say so in 'buf' ('len' bytes), and
+ * name the config beside it that measures it inside User-Mode Linux
+ * (NAME-uml.conf), if there is one; else "".
+ */
+static void
+no_fs_hint(const struct run *r, char *buf, size_t len)
+{
+	const char	*fs = r->tconf.fstype;
+	char		*uml;
+	size_t		 n;
+
+	*buf = '\0';
+	if (r->tconf.path == NULL || fs == NULL ||
+	    probe_fs_known(PROBE_FILESYSTEMS, fs) != 0)
+		return;
+	(void)snprintf(buf, len, "; this kernel has no %s (not in "
+	    "/proc/filesystems)", fs);
+	n = strlen(r->conf_path);
+	if (n < 5 || strcmp(r->conf_path + n - 5, ".conf") != 0)
+		return;
+	uml = xasprintf("%.*s-uml.conf", (int)(n - 5), r->conf_path);
+	if (access(uml, R_OK) == 0)
+		(void)snprintf(buf + strlen(buf), len - strlen(buf), ": %s "
+		    "measures it inside User-Mode Linux", uml);
+	free(uml);
 }
 
 /*

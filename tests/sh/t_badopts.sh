@@ -164,3 +164,21 @@ expect_exit 2 "$LD" -q -b 2s --start 100 --max-files 200 -o "$T/res" \
     fail "third run wrote into $T/res: $(ls -A "$T/res")"
 [ "$(cksum <"$T/res/x.json")" = "$(cat "$T/sum.json")" ] ||
     fail "third run changed x.json"
+
+# An existing mount of a filesystem this kernel does not have, not
+# there: the line says the kernel has none, and names the config beside
+# it that measures it inside User-Mode Linux.
+# (A filesystem largedir knows that this kernel lists not.)
+nofs=
+for fs in jfs vxfs reiserfs f2fs; do
+	grep -qw "$fs" /proc/filesystems || { nofs=$fs; break; }
+done
+[ -n "$nofs" ] || fail "this kernel has jfs, vxfs, reiserfs and f2fs"
+printf 'label = nofs\nfstype = %s\npath = %s/none\n' "$nofs" "$T" \
+    >"$T/nofs.conf"
+printf 'label = nofs-uml\nfstype = %s\nkernel = uml\n' "$nofs" \
+    >"$T/nofs-uml.conf"
+expect_exit 2 "$LD" -c "$T/nofs.conf" 2>"$T/err"
+want="$T/nofs.conf: path $T/none: No such file or directory; this kernel has no $nofs (not in /proc/filesystems): $T/nofs-uml.conf measures it inside User-Mode Linux"
+[ "$(cat "$T/err")" = "largedir: $want" ] ||
+    fail "a kernel without the filesystem: $(cat "$T/err")"
