@@ -255,9 +255,12 @@ parse_args(struct run *r, int argc, char **argv, bool *cleanup)
 {
 	struct setup_say	s;
 
+	*s.line = '\0';
 	if (!report_parsed(setup_args(r, argc, argv, cleanup, &s), s.line,
 	    config_usage))
 		exit(0);
+	if (*s.line != '\0')
+		report_warn("%s", s.line);	/* the run goes on */
 }
 
 /*

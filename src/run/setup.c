@@ -43,6 +43,7 @@
 static int	not_set_up(const struct run *, struct setup_say *,
 		    const char *, ...) __attribute__((format(printf, 3, 4)));
 static int	check_path_fstype(struct run *, struct setup_say *);
+static void	bare_budget(int, char **, struct setup_say *);
 static void	no_fs_hint(const struct run *, char *, size_t);
 static bool	in_memory(const char *);
 static uint64_t	largest_n(struct run *, const char **, uint64_t *);
@@ -123,7 +124,37 @@ setup_args(struct run *r, int argc, char **argv, bool *cleanup,
 		return setup_tell(s, EXIT_USAGE, "missing the directory to "
 		    "measure, or -c FILE (see largedir -h)");
 	r->dir = a.nrest == 1 ? a.rest[0] : NULL;
+	bare_budget(argc, argv, s);
 	return 0;
+}
+
+/*
+ * A budget given without a unit ("-b 30") is taken as seconds, while the
+ * default is 30m: leave a warning in 's' that says so.
+ */
+static void
+bare_budget(int argc, char **argv, struct setup_say *s)
+{
+	const char	*v;
+	size_t		 n;
+	int		 i;
+
+	for (i = 1; i < argc; i++) {
+		v = NULL;
+		if ((strcmp(argv[i], "-b") == 0 ||
+		    strcmp(argv[i], "--budget") == 0) && i + 1 < argc)
+			v = argv[++i];
+		else if (strncmp(argv[i], "--budget=", 9) == 0)
+			v = argv[i] + 9;
+		else if (strncmp(argv[i], "-b", 2) == 0 && argv[i][2] != '\0')
+			v = argv[i] + 2;
+		if (v == NULL || (n = strlen(v)) == 0 || v[n - 1] < '0' ||
+		    v[n - 1] > '9')
+			continue;
+		(void)setup_tell(s, 0, "warning: --budget %s: a number without "
+		    "a unit is taken as seconds, %s s (the default is 30m)", v,
+		    v);
+	}
 }
 
 /*

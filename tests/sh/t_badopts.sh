@@ -182,3 +182,8 @@ expect_exit 2 "$LD" -c "$T/nofs.conf" 2>"$T/err"
 want="$T/nofs.conf: path $T/none: No such file or directory; this kernel has no $nofs (not in /proc/filesystems): $T/nofs-uml.conf measures it inside User-Mode Linux"
 [ "$(cat "$T/err")" = "largedir: $want" ] ||
     fail "a kernel without the filesystem: $(cat "$T/err")"
+
+# A budget without a unit: seconds, and the run says so.
+expect_exit 0 "$LD" -q -b 2 -n 100 -N 100 -o "$T/bare" "$D" 2>"$T/err"
+grep -qxF "largedir: warning: --budget 2: a number without a unit is taken as seconds, 2 s (the default is 30m)" \
+    "$T/err" || fail "-b 2: $(cat "$T/err")"
