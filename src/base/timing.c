@@ -87,12 +87,26 @@ timing_usage_diff(const struct timing_usage *before,
 
 /* ===== Growth ===== */
 
+/* The smallest power of ten above 'n' (10 for 0 to 9). */
+uint64_t
+timing_decade_above(uint64_t n)
+{
+	uint64_t	d = 10;
+
+	while (d <= n && d <= UINT64_MAX / 10)
+		d *= 10;
+	return d;
+}
+
 /*
  * Return the number of files of the round after one of 'n' files:
  * floor('n' * 'growth'), but at least 'n' + 1, and at most 'max' unless
- * 'max' is 0 (no limit).  Return 0 when there is no further round: 'n'
- * has reached 'max', or the next round would not fit the uint32_t
- * indices of the name table.
+ * 'max' is 0 (no limit); and never past a power of ten, which is a
+ * round of its own: the grid every run's rounds share, so that any two
+ * runs that got past a decade both measured it.  From the decade on,
+ * rounds grow from it.  Return 0 when there is no further round: 'n' has
+ * reached 'max', or the next round would not fit the uint32_t indices
+ * of the name table.
  */
 uint64_t
 timing_next_n(uint64_t n, double growth, uint64_t max)
@@ -111,6 +125,8 @@ timing_next_n(uint64_t n, double growth, uint64_t max)
 		next = (uint64_t)prod;
 	else
 		next = n + 1;	/* also when 'growth' is NaN */
+	if (timing_decade_above(n) < next)
+		next = timing_decade_above(n);
 	if (max != 0 && next > max)
 		next = max;
 	if (next > UINT32_MAX)

@@ -44,6 +44,7 @@ int	timing_usage(struct timing_usage *);
 void	timing_usage_diff(const struct timing_usage *,
 	    const struct timing_usage *, struct timing_usage *);
 
+uint64_t	timing_decade_above(uint64_t);
 uint64_t	timing_next_n(uint64_t, double, uint64_t);
 
 enum timing_policy {
