@@ -255,7 +255,7 @@ parse_args(struct run *r, int argc, char **argv, bool *cleanup)
 {
 	struct setup_say	s;
 
-	*s.line = '\0';
+	memset(&s, 0, sizeof(s));
 	if (!report_parsed(setup_args(r, argc, argv, cleanup, &s), s.line,
 	    config_usage))
 		exit(0);
