@@ -74,6 +74,7 @@ static int	show_per_dir(const struct config *, char *, size_t);
 static int	show_clients(const struct config *, char *, size_t);
 static int	show_split(const struct config *, char *, size_t);
 static int	show_workload(const struct config *, char *, size_t);
+static int	show_rmrf_batch(const struct config *, char *, size_t);
 static int	set_file_size(struct config *, const char *,
 		    union config_val *, char *);
 static int	show_file_size(const struct config *, char *, size_t);
@@ -233,6 +234,11 @@ const struct config_opt config_opts[] = {
 	{ .name = "quiet", .letter = 'q', .type = CONFIG_FLAG, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .help = "no per-round lines, no progress",
 	  FIELD(quiet) },
+	{ .name = "rmrf-batch", .type = CONFIG_COUNT, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
+	  .help = "entries rmrf reads before it unlinks them (fts's)",
+	  DEF("100000"), FIELD(rmrf_batch), .min = 1, .max = 10000000,
+	  .dump = 26, .show = show_rmrf_batch },
 	{ .name = "repeat", .letter = 'r', .type = CONFIG_COUNT,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "measure each n this many times", DEF("1"), FIELD(repeat),
@@ -529,6 +535,20 @@ show_file_size(const struct config *cfg, char *buf, size_t len)
 		(void)snprintf(buf, len, "%" PRIu64 "-%" PRIu64,
 		    cfg->file_size, cfg->file_size_max);
 	return 0;
+}
+
+/* --rmrf-batch, recorded where rmrf runs. */
+static int
+show_rmrf_batch(const struct config *cfg, char *buf, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < cfg->nphases; i++)
+		if (cfg->phases[i] == PHASE_RMRF) {
+			(void)snprintf(buf, len, "%u", cfg->rmrf_batch);
+			return 0;
+		}
+	return -1;
 }
 
 /* --workload, recorded when it is not the classic one. */

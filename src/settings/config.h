@@ -124,6 +124,8 @@ struct config {
 	uint64_t		memory_limit;	/* bytes; 0: none */
 	uint64_t		churn;		/* files/s while listing; 0:
 						   none */
+	unsigned		rmrf_batch;	/* entries rmrf reads before it
+						   unlinks them */
 	bool			mpi;		/* the clients are MPI ranks */
 	unsigned		clients;	/* processes sharing a round
 						   (--mpi: the ranks) */
