@@ -14,7 +14,7 @@
 #include "engine/listcheck.h"
 #include "engine/rmrf.h"
 
-/* The names rm -rf has read and not yet unlinked (remove_listed()). */
+/* The names rm -rf has read and not yet unlinked (rmrf_run()). */
 struct held {
 	char		*buf;		/* the names, NUL-terminated */
 	size_t		 used, cap;

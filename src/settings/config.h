@@ -42,6 +42,7 @@
 #include "target/target.h"
 
 #define CONFIG_MAX_FILES	UINT32_MAX	/* n: the open order is uint32_t */
+#define CONFIG_MAX_FILE_SIZE	(1ULL << 30)	/* --file-size */
 #define CONFIG_MAX_CLIENTS	64	/* --clients */
 #define CONFIG_MAX_PASS	127	/* options a suite passes on to a target */
 #define CONFIG_NSHORT	128	/* bytes of config_getopt()'s optstring */
