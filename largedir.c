@@ -44,6 +44,7 @@
 #include "report/report.h"
 #include "run/guest.h"
 #include "run/meta.h"
+#include "run/mpistart.h"
 #include "run/setup.h"
 #include "settings/config.h"
 #include "verbs/cleanup.h"
@@ -202,7 +203,7 @@ run_main(int argc, char **argv)
 	said(r, setup_backend(r, &s), &s);
 	if (r->cfg.setup_only)
 		return setup_only(r);
-	if (r->cfg.mpi && (status = setup_mpi(r, &argc, &argv)) != -1)
+	if (r->cfg.mpi && (status = mpistart(r, &argc, &argv)) != -1)
 		return status;		/* a rank but 0: its part is done */
 	said(r, setup_cold(r, &s), &s);
 	setup_label(r);
@@ -255,7 +256,7 @@ parse_args(struct run *r, int argc, char **argv, bool *cleanup)
 {
 	struct setup_say	s;
 
-	*s.line = '\0';
+	memset(&s, 0, sizeof(s));
 	if (!report_parsed(setup_args(r, argc, argv, cleanup, &s), s.line,
 	    config_usage))
 		exit(0);

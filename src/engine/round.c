@@ -205,6 +205,7 @@ round_prepare(struct round *r, uint64_t n)
 	r->w.seen = r->seen;
 	r->w.n = n;
 	r->w.mail_size = cfg->file_size;
+	r->w.rmrf_batch = cfg->rmrf_batch;
 	r->w.sizes = NULL;
 	if (cfg->file_size_max > cfg->file_size) {
 		/* Each delivery's size, as its name says (S=). */

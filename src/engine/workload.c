@@ -21,10 +21,12 @@
 #include "base/util.h"
 #include "engine/listcheck.h"
 #include "engine/maildir.h"
+#include "engine/rmrf.h"
 #include "engine/workload.h"
 
 typedef int	(*file_op)(struct backend *, struct backend_dir *,
 		    const char *);
+
 
 static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
@@ -34,13 +36,8 @@ static void	share_bounds(const struct workload *, uint64_t *, uint64_t *,
 static int	make_dirs(struct workload *, struct workload_result *);
 static int	delete_tree(struct workload *, struct workload_result *);
 static int	list_dir(struct workload *, bool, struct workload_result *);
-static int	remove_listed(struct workload *, struct workload_result *);
 static int	clean_dirs(struct workload *);
-static void	overlap_begin(struct workload *);
-static int	overlap_end(struct workload *, uint64_t *);
 static bool	polled(struct workload *, enum phase, uint64_t);
-static bool	poll_paused(struct workload *, enum phase, uint64_t,
-		    uint64_t *, uint64_t *);
 static bool	vanished_other(const struct workload *, const char *);
 
 /*
@@ -101,7 +98,7 @@ workload_run(struct workload *w, enum phase p, struct workload_result *r)
 		rc = make_dirs(w, r);
 		break;
 	case PHASE_RMRF:
-		rc = remove_listed(w, r);
+		rc = rmrf_run(w, r);
 		break;
 	case PHASE_SCAN:
 		rc = list_dir(w, true, r);
@@ -136,8 +133,8 @@ dir_of(const struct workload *w, uint64_t i)
 }
 
 /* Let the backend overlap the operations of a phase (backend.h). */
-static void
-overlap_begin(struct workload *w)
+void
+workload_overlap_begin(struct workload *w)
 {
 	if (w->be->ops->overlap != NULL)
 		(void)w->be->ops->overlap(w->be, true);
@@ -148,8 +145,8 @@ overlap_begin(struct workload *w)
  * done, and move '*t0', the end of the last, to now.  Return 0, or -1
  * with errno if one failed.
  */
-static int
-overlap_end(struct workload *w, uint64_t *t0)
+int
+workload_overlap_end(struct workload *w, uint64_t *t0)
 {
 	int	rc;
 
@@ -185,7 +182,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 	/* Open's box, asked every WORKLOAD_BOX_EVERY files: a countdown. */
 	box = p == PHASE_OPEN ? w->open_box : NULL;
 	check = box != NULL ? WORKLOAD_BOX_EVERY : UINT64_MAX;
-	overlap_begin(w);
+	workload_overlap_begin(w);
 	start = t0 = timing_now();
 	/*
 	 * dir, sub and per in locals: what 'w' points to would be loaded
@@ -217,7 +214,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 				break;
 			}
 		}
-		if (sig_poll != 0 && poll_paused(w, p, j + 1, &t0, &paused)) {
+		if (sig_poll != 0 && workload_poll_paused(w, p, j + 1, &t0, &paused)) {
 			i += st;
 			j++;
 			saved = EINTR;
@@ -225,7 +222,7 @@ each_file(struct workload *w, enum phase p, file_op op,
 			break;
 		}
 	}
-	if (overlap_end(w, &t0) == -1) {
+	if (workload_overlap_end(w, &t0) == -1) {
 		if (rc == 0)
 			saved = errno;
 		rc = -1;
@@ -307,7 +304,7 @@ make_dirs(struct workload *w, struct workload_result *r)
 		t1 = timing_now();
 		stats_hist_add(&r->hist, t1 - t0);
 		t0 = t1;
-		if (sig_poll != 0 && poll_paused(w, PHASE_MKDIR, d + 1, &t0,
+		if (sig_poll != 0 && workload_poll_paused(w, PHASE_MKDIR, d + 1, &t0,
 		    &paused)) {
 			d++;
 			saved = EINTR;
@@ -340,7 +337,7 @@ delete_tree(struct workload *w, struct workload_result *r)
 		first = d * w->per_dir;
 		end = first + w->per_dir < w->created ? first + w->per_dir :
 		    w->created;
-		overlap_begin(w);
+		workload_overlap_begin(w);
 		for (i = first > w->deleted ? first : w->deleted; i < end;
 		    i++) {
 			if (be->ops->unlink(be, w->sub[d], names_get(w->names,
@@ -353,14 +350,14 @@ delete_tree(struct workload *w, struct workload_result *r)
 			stats_hist_add(&r->hist, t1 - t0);
 			t0 = t1;
 			r->done++;
-			if (sig_poll != 0 && poll_paused(w, PHASE_DELETE,
+			if (sig_poll != 0 && workload_poll_paused(w, PHASE_DELETE,
 			    r->done, &t0, &paused)) {
 				saved = EINTR;
 				rc = -1;
 				break;
 			}
 		}
-		if (overlap_end(w, &t0) == -1 && rc == 0) {
+		if (workload_overlap_end(w, &t0) == -1 && rc == 0) {
 			saved = errno;
 			rc = -1;
 		}
@@ -417,7 +414,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 	if (flat && be->ops->rewind(be, dir) == -1)
 		return -1;
 	if (stat)
-		overlap_begin(w);
+		workload_overlap_begin(w);
 	start = t0 = timing_now();
 	for (d = 0; d < ndirs && r->loop_at == 0; d++) {
 		if (!flat) {
@@ -450,14 +447,14 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 			r->done += (uint64_t)k;
 			if (r->loop_at != 0)
 				break;
-			if (sig_poll != 0 && poll_paused(w, p, r->done, &t0,
+			if (sig_poll != 0 && workload_poll_paused(w, p, r->done, &t0,
 			    &paused)) {
 				errno = EINTR;
 				goto fail;
 			}
 		}
 	}
-	if (stat && overlap_end(w, &t0) == -1)
+	if (stat && workload_overlap_end(w, &t0) == -1)
 		goto fail;
 	r->elapsed_ns = t0 - start - paused;
 	if (r->loop_at == 0)
@@ -466,7 +463,7 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 fail:
 	saved = errno;
 	if (stat)
-		(void)overlap_end(w, &t0);
+		(void)workload_overlap_end(w, &t0);
 	r->elapsed_ns = t0 - start - paused;
 	errno = saved;
 	return -1;
@@ -490,8 +487,8 @@ polled(struct workload *w, enum phase p, uint64_t done)
  * line) is kept out of the phase, added to '*paused', and the next
  * latency starts after it.
  */
-static bool
-poll_paused(struct workload *w, enum phase p, uint64_t done, uint64_t *t0,
+bool
+workload_poll_paused(struct workload *w, enum phase p, uint64_t done, uint64_t *t0,
     uint64_t *paused)
 {
 	uint64_t	t;
@@ -502,82 +499,6 @@ poll_paused(struct workload *w, enum phase p, uint64_t done, uint64_t *t0,
 	*paused += t - *t0;
 	*t0 = t;
 	return stop;
-}
-
-/*
- * rm -rf: unlink the entries in the order the directory lists them.  Only
- * names of this round's table are unlinked; anything else is counted as
- * foreign and left alone.  Like rm, read again from the start if a pass
- * ends with files left (some filesystems skip entries when the directory
- * changes under a reader).
- */
-static int
-remove_listed(struct workload *w, struct workload_result *r)
-{
-	struct backend		 *be = w->be;
-	struct listcheck	  ck;
-	const char		**batch;
-	uint64_t		  start, t0, t1, left, pass_removed;
-	unsigned char		 *mine = NULL;	/* of the batch: ours */
-	size_t			  minecap = 0;
-	uint64_t		  paused = 0;
-	ssize_t			  k, j;
-	bool			  end;
-	int			  saved;
-
-	left = w->created - w->deleted;
-	overlap_begin(w);
-	start = t0 = timing_now();
-	do {
-		if (be->ops->rewind(be, w->dir) == -1)
-			goto fail;
-		listcheck_start(&ck, w, r);
-		pass_removed = 0;
-		for (end = false; !end && r->done < left; ) {
-			if ((k = be->ops->readdir(be, w->dir, &batch,
-			    &end)) == -1) {
-				if (errno == ELOOP && listcheck_eloop(&ck) == 0)
-					break;
-				goto fail;
-			}
-			k = listcheck_batch(&ck, batch, k, &t0, &paused, &mine,
-			    &minecap);
-			for (j = 0; j < k; j++) {
-				if (!mine[j])
-					continue;	/* not ours */
-				if (be->ops->unlink(be, w->dir, batch[j]) ==
-				    -1)
-					goto fail;
-				t1 = timing_now();
-				stats_hist_add(&r->hist, t1 - t0);
-				t0 = t1;
-				pass_removed++;
-				r->done++;
-			}
-			if (r->loop_at != 0)
-				break;
-			if (sig_poll != 0 && poll_paused(w, PHASE_RMRF,
-			    r->done, &t0, &paused)) {
-				errno = EINTR;
-				goto fail;
-			}
-		}
-		r->foreign = ck.others;
-	} while (r->done < left && pass_removed > 0 && r->loop_at == 0);
-	if (overlap_end(w, &t0) == -1)
-		goto fail;
-	r->elapsed_ns = t0 - start - paused;
-	if (r->done == left)
-		w->deleted = w->created;
-	free(mine);
-	return 0;
-fail:
-	saved = errno;
-	(void)overlap_end(w, &t0);
-	r->elapsed_ns = t0 - start - paused;
-	free(mine);
-	errno = saved;
-	return -1;
 }
 
 /*

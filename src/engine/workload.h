@@ -138,6 +138,8 @@ struct workload {
 	 * flagged, ":2,S" (the table's names are cur/'s).  'mixed' says a
 	 * phase that moves them stopped part way.
 	 */
+	unsigned		 rmrf_batch;	/* entries rmrf reads before
+						   it unlinks them; 0: fts's */
 	struct backend_dir	*mbox[3];
 	uint64_t		 mail_size;
 	const uint32_t		*sizes;		/* each one's, or NULL */
@@ -157,6 +159,11 @@ int		 workload_run(struct workload *, enum phase,
 		    struct workload_result *);
 int		 workload_clean(struct workload *, uint64_t *);
 int		 workload_drop_dir(struct backend *, struct backend_dir **);
+/* For the phases of other modules (rmrf.c): see workload.c. */
+void		 workload_overlap_begin(struct workload *);
+int		 workload_overlap_end(struct workload *, uint64_t *);
+bool		 workload_poll_paused(struct workload *, enum phase, uint64_t,
+		    uint64_t *, uint64_t *);
 size_t		 workload_seen_words(uint64_t);
 
 #endif /* LD_WORKLOAD_H */

@@ -26,7 +26,9 @@
 static const char html_style[] =
     "body{font-family:sans-serif;max-width:60em;margin:1em auto;"
     "padding:0 1em;line-height:1.45;color:#222;background:#fff}"
-    "p{overflow-wrap:anywhere}img{max-width:100%;height:auto;border:0}"
+    "p{overflow-wrap:anywhere}"
+    "pre{white-space:pre-wrap;overflow-wrap:anywhere}"
+    "img{max-width:100%;height:auto;border:0}"
     "div.wide{overflow-x:auto}table{border-collapse:collapse;font-size:90%}"
     "th,td{border:1px solid #bbb;padding:.2em .45em;vertical-align:top}"
     "th{background:#eee}td.num{text-align:right;white-space:nowrap;"

@@ -49,6 +49,7 @@
 #include "page/pagecalls.h"
 #include "page/pageitem.h"
 #include "page/pagephase.h"
+#include "page/pagerepro.h"
 #include "page/pagesense.h"
 #include "page/pagesum.h"
 #include "page/pagetable.h"
@@ -305,6 +306,7 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	pagetable_put(fp, &pg->r, lang);
 	for (i = 0; i < pg->r.nt; i++)
 		put_target(fp, pg, &pg->r.t[i], lang);
+	pagerepro_put(fp, pg->dirfd, &pg->r, lang);
 	html_put(fp, "<p>%s</p>\n</body>\n</html>\n", html_tr(lang,
 	    "Written by largedir page from the files in this directory.",
 	    "Erstellt mit „largedir page“ aus den Dateien dieses "

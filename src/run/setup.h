@@ -87,7 +87,6 @@ int	setup_events(struct run *, struct setup_say *);
 int	setup_workdir(struct run *, struct setup_say *);
 int	setup_memcg(struct run *, struct setup_say *);
 int	setup_limit(struct run *, struct setup_say *);
-int	setup_mpi(struct run *, int *, char ***);
 void	setup_failed(const struct run *, const char *);
 void	setup_teardown(struct run *, void (*)(bool, const char *));
 

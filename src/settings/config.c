@@ -31,10 +31,10 @@
 #include "base/util.h"
 #include "machine/perf.h"
 #include "settings/config.h"
+#include "settings/optvals.h"
 
 #define MAX_BUDGET_NS	(366ULL * 86400 * NS_PER_S)	/* a year */
 #define MAX_FILES	CONFIG_MAX_FILES
-#define MAX_FILE_SIZE	(1ULL << 30)	/* --file-size */
 #define MAX_LABEL	64
 #define MIN_MEMORY	(64ULL << 10)		/* --memory-limit */
 #define MAX_MEMORY	(1ULL << 50)
@@ -60,23 +60,8 @@
 			    "in each config file"
 
 static void	*base(const struct config *, const struct config_opt *);
-static int	set_phases(struct config *, const char *, union config_val *,
-		    char *);
-static int	set_seed(struct config *, const char *, union config_val *,
-		    char *);
-static int	set_events(struct config *, const char *, union config_val *,
-		    char *);
-static bool	nonempty(const char *);
-static bool	absolute(const char *);
-static int	show_phases(const struct config *, char *, size_t);
-static int	show_name_len(const struct config *, char *, size_t);
-static int	show_per_dir(const struct config *, char *, size_t);
-static int	show_clients(const struct config *, char *, size_t);
 static int	show_split(const struct config *, char *, size_t);
 static int	show_workload(const struct config *, char *, size_t);
-static int	set_file_size(struct config *, const char *,
-		    union config_val *, char *);
-static int	show_file_size(const struct config *, char *, size_t);
 
 static const struct config_word policies[] = {
 	{ "predict", TIMING_PREDICT }, { "classic", TIMING_CLASSIC },
@@ -138,7 +123,7 @@ const struct config_opt config_opts[] = {
 	  .help = "processes sharing each round's files", DEF("1"),
 	  FIELD(clients), SETS(clients_set), .min = 1,
 	  .max = CONFIG_MAX_CLIENTS, .dump = 23,
-	  .show = show_clients },
+	  .show = optvals_show_clients },
 	{ .name = "cold", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "none|drop|remount",
 	  .help = "empty the caches after create", DEF("none"), FIELD(cold),
@@ -155,21 +140,21 @@ const struct config_opt config_opts[] = {
 	{ .name = "events", .type = CONFIG_STRING, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "list",
 	  .help = "libpfm4 events per phase",
-	  .def = PERF_DEFAULT_HELP, FIELD(events), .parse = set_events,
+	  .def = PERF_DEFAULT_HELP, FIELD(events), .parse = optvals_set_events,
 	  .dump = 18, .unset = PERF_DEFAULT },
 	{ .name = "file-size", .type = CONFIG_SIZE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
 	  .help = "bytes written to each file (a mailbox's: A-B, drawn)",
 	  DEF("0"), FIELD(file_size), SETS(file_size_set),
-	  .max = MAX_FILE_SIZE, .parse = set_file_size,
+	  .max = CONFIG_MAX_FILE_SIZE, .parse = optvals_set_file_size,
 	  .bad = "not a size (e.g. 0, 512, 4k, 1M)",
 	  .high = "too large (at most 1G)", .dump = 11,
-	  .show = show_file_size },
+	  .show = optvals_show_file_size },
 	{ .name = "files-per-dir", .type = CONFIG_COUNT, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "files in each directory of a tree",
 	  DEF("15"), FIELD(files_per_dir), SETS(files_per_dir_set),
-	  .min = 1, .max = 1000000, .dump = 21, .show = show_per_dir },
+	  .min = 1, .max = 1000000, .dump = 21, .show = optvals_show_per_dir },
 	{ .name = "fsync", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "none|file|dir|both",
 	  .help = "fsync, inside the timing", DEF("none"), FIELD(fsync),
@@ -211,7 +196,7 @@ const struct config_opt config_opts[] = {
 	  .flags = CONFIG_SYNOPSIS, .metavar = "length",
 	  .help = "width of fixed names", DEF(STR(NAMES_DEFAULT_LEN)),
 	  FIELD(name_len), SETS(name_len_set), .min = 1,
-	  .max = NAMES_MAX_LEN, .dump = 10, .show = show_name_len },
+	  .max = NAMES_MAX_LEN, .dump = 10, .show = optvals_show_name_len },
 	{ .name = "names", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "fixed|maildir",
 	  .help = "how files are named", DEF("fixed"), FIELD(names),
@@ -219,13 +204,14 @@ const struct config_opt config_opts[] = {
 	{ .name = "output", .letter = 'o', .type = CONFIG_STRING,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS | CONFIG_LOCAL |
 	  CONFIG_FILENAME, .metavar = "path", .help = "run directory",
-	  .def = "results/STAMP-LABEL", FIELD(output), .valid = nonempty,
+	  .def = "results/STAMP-LABEL", FIELD(output),
+	  .valid = optvals_nonempty,
 	  .bad = "must not be empty" },
 	{ .name = "phases", .letter = 'p', .type = CONFIG_CUSTOM,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS, .metavar = "phases",
 	  .help = "phases to run", DEF("create,open,delete"),
-	  SETS(phases_set), .parse = set_phases, .dump = 8,
-	  .show = show_phases },
+	  SETS(phases_set), .parse = optvals_set_phases, .dump = 8,
+	  .show = optvals_show_phases },
 	{ .name = "preset", .type = CONFIG_CHOICE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "classic|maildir",
 	  .help = "maildir sets --workload, size, fsync, -r",
@@ -233,6 +219,11 @@ const struct config_opt config_opts[] = {
 	{ .name = "quiet", .letter = 'q', .type = CONFIG_FLAG, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .help = "no per-round lines, no progress",
 	  FIELD(quiet) },
+	{ .name = "rmrf-batch", .type = CONFIG_COUNT, .verbs = WORK,
+	  .flags = CONFIG_SYNOPSIS, .metavar = "count",
+	  .help = "entries rmrf reads before it unlinks them (fts's)",
+	  DEF("100000"), FIELD(rmrf_batch), .min = 1, .max = 10000000,
+	  .dump = 26, .show = optvals_show_rmrf_batch },
 	{ .name = "repeat", .letter = 'r', .type = CONFIG_COUNT,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "measure each n this many times", DEF("1"), FIELD(repeat),
@@ -240,13 +231,13 @@ const struct config_opt config_opts[] = {
 	{ .name = "scratch", .type = CONFIG_STRING, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS | CONFIG_FILENAME, .metavar = "dir",
 	  .help = "where images and mounts live", .def = TARGET_SCRATCH,
-	  FIELD(scratch), .valid = absolute,
+	  FIELD(scratch), .valid = optvals_absolute,
 	  .bad = "must be an absolute path", .dump = 15,
 	  .unset = TARGET_SCRATCH },
 	{ .name = "seed", .letter = 's', .type = CONFIG_COUNT, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "seed",
 	  .help = "seed of the random order", .def = "random", FIELD(seed),
-	  SETS(seed_set), .parse = set_seed, .dump = 14 },
+	  SETS(seed_set), .parse = optvals_set_seed, .dump = 14 },
 	{ .name = "start", .letter = 'n', .type = CONFIG_COUNT,
 	  .verbs = WORK, .flags = CONFIG_SYNOPSIS, .metavar = "count",
 	  .help = "n of the first round", DEF("1000"), FIELD(start),
@@ -318,113 +309,6 @@ const struct config_opt config_opts[] = {
 };
 
 /*
- * --phases: a list of the phases of one workload.  The directory's:
- * create first, then the others in the order given, delete or rmrf last
- * (mkdir before create, for a tree); a mailbox's: deliver first, the
- * others in the order given (a move before a flag), expunge last.  The
- * first and the last are there even when not given.
- */
-static int
-set_phases(struct config *cfg, const char *list, union config_val *v,
-    char *err)
-{
-	enum phase	 p, mid[PHASE_COUNT], del = PHASE_DELETE;
-	char		**names;
-	const char	*why = NULL;
-	bool		 seen[PHASE_COUNT] = { false }, has_del = false;
-	bool		 mail = false;
-	size_t		 nmid = 0, i, n;
-
-	(void)v;
-	if ((names = util_list_split(list, &n)) == NULL)
-		return config_opt_bad(err, "phases", list, "empty phase name");
-	for (i = 0; i < n && why == NULL; i++) {
-		if (phase_parse(names[i], &p) == -1) {
-			(void)snprintf(err, LD_ERRLEN, "--phases '%s': unknown "
-			    "phase '%s' (mkdir, create, open, list, liststat, "
-			    "delete, rmrf; of a mailbox: deliver, move, flag, "
-			    "scan, read, expunge)", list, names[i]);
-			free(names);
-			errno = EINVAL;
-			return -1;
-		}
-		if (seen[p]) {
-			(void)snprintf(err, LD_ERRLEN, "--phases '%s': phase "
-			    "'%s' given twice", list, names[i]);
-			free(names);
-			errno = EINVAL;
-			return -1;
-		}
-		if (i > 0 && phase_maildir(p) != mail)
-			why = "the phases of a mailbox (deliver, move, flag, "
-			    "scan, read, expunge) and of a directory do not "
-			    "mix";
-		else if (p == PHASE_MOVE && seen[PHASE_FLAG])
-			why = "move comes before flag (a flag moves a message "
-			    "still in new/ to cur/ itself)";
-		else if (p == PHASE_DELETE || p == PHASE_RMRF) {
-			if (has_del)
-				why = "choose one of delete and rmrf";
-			has_del = true;
-			del = p;
-		} else if (p != PHASE_CREATE && p != PHASE_MKDIR &&
-		    p != PHASE_DELIVER && p != PHASE_EXPUNGE)
-			mid[nmid++] = p;
-		mail = phase_maildir(p);
-		seen[p] = true;
-	}
-	free(names);
-	if (why != NULL)
-		return config_opt_bad(err, "phases", list, why);
-	cfg->nphases = 0;
-	if (seen[PHASE_MKDIR])
-		cfg->phases[cfg->nphases++] = PHASE_MKDIR;
-	cfg->phases[cfg->nphases++] = mail ? PHASE_DELIVER : PHASE_CREATE;
-	for (i = 0; i < nmid; i++)
-		cfg->phases[cfg->nphases++] = mid[i];
-	cfg->phases[cfg->nphases++] = mail ? PHASE_EXPUNGE : del;
-	return 0;
-}
-
-/* --seed: decimal, or hex after 0x; a leading 0 is not octal. */
-static int
-set_seed(struct config *cfg, const char *value, union config_val *v,
-    char *err)
-{
-	char	*end;
-
-	(void)cfg;
-	errno = 0;
-	if (*value < '0' || *value > '9')
-		return config_opt_bad(err, "seed", value, "not a number");
-	if (value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
-		if (!isxdigit((unsigned char)value[2]))
-			return config_opt_bad(err, "seed", value,
-			    "not a number");
-		v->u = strtoull(value + 2, &end, 16);
-	} else
-		v->u = strtoull(value, &end, 10);
-	if (errno != 0 || *end != '\0')
-		return config_opt_bad(err, "seed", value, "not a number "
-		    "(decimal or 0x hex, below 2^64)");
-	return 0;
-}
-
-/* --events: libpfm4 must know every event of the list. */
-static int
-set_events(struct config *cfg, const char *value, union config_val *v,
-    char *err)
-{
-	static struct perf	pf;	/* only to check the list */
-
-	(void)cfg;
-	if (perf_init(&pf, value, err) == -1)
-		return -1;
-	v->s = value;
-	return 0;
-}
-
-/*
  * Whether 'value' can be a --label: a file name of its own, and not a
  * hidden one (the graphs and pages rely on it: see plot.c).
  */
@@ -435,100 +319,6 @@ config_label_ok(const char *value)
 	    strlen(value) <= MAX_LABEL && strspn(value,
 	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	    "0123456789._-") == strlen(value);
-}
-
-static bool
-nonempty(const char *value)
-{
-	return *value != '\0';
-}
-
-static bool
-absolute(const char *value)
-{
-	return *value == '/';
-}
-
-/* The phases in run order, as --phases spells them. */
-static int
-show_phases(const struct config *cfg, char *buf, size_t len)
-{
-	size_t	i;
-
-	*buf = '\0';
-	for (i = 0; i < cfg->nphases; i++) {
-		if (i > 0)
-			util_append(buf, len, ",");
-		util_append(buf, len, phase_name(cfg->phases[i]));
-	}
-	return 0;
-}
-
-/* --files-per-dir is recorded for the tree layout only. */
-static int
-show_per_dir(const struct config *cfg, char *buf, size_t len)
-{
-	if (cfg->layout != CONFIG_LAYOUT_TREE)
-		return -1;
-	(void)snprintf(buf, len, "%" PRIu64, cfg->files_per_dir);
-	return 0;
-}
-
-/*
- * --clients and --split are recorded with several clients only: one
- * client's record is what it always was.
- */
-static int
-show_clients(const struct config *cfg, char *buf, size_t len)
-{
-	if (cfg->clients <= 1)
-		return -1;
-	(void)snprintf(buf, len, "%u", cfg->clients);
-	return 0;
-}
-
-/*
- * --file-size: a size, or a range A-B (A below B) from which each
- * delivery of a mailbox draws its own (names_mail_size()).
- */
-static int
-set_file_size(struct config *cfg, const char *value, union config_val *v,
-    char *err)
-{
-	const char	*errstr = NULL, *dash = strchr(value, '-');
-	char		 lo[64];
-	uint64_t	 max = 0;
-
-	if (dash != NULL && (size_t)(dash - value) < sizeof(lo)) {
-		(void)snprintf(lo, sizeof(lo), "%.*s", (int)(dash - value),
-		    value);
-		if (parse_size(lo, MAX_FILE_SIZE, &v->u, &errstr) == 0)
-			(void)parse_size(dash + 1, MAX_FILE_SIZE, &max,
-			    &errstr);
-		if (errstr == NULL && max <= v->u)
-			return config_opt_bad(err, "file-size", value,
-			    "a range A-B needs A below B");
-	} else
-		(void)parse_size(dash == NULL ? value : "", MAX_FILE_SIZE,
-		    &v->u, &errstr);
-	if (errstr != NULL)
-		return config_opt_bad(err, "file-size", value,
-		    strcmp(errstr, "too large") == 0 ? "too large (at most 1G)"
-		    : "not a size (e.g. 0, 512, 4k, 1M)");
-	cfg->file_size_max = max;
-	return 0;
-}
-
-/* --file-size as it was given: "4096", or the range "2048-65536". */
-static int
-show_file_size(const struct config *cfg, char *buf, size_t len)
-{
-	if (cfg->file_size_max == 0)
-		(void)snprintf(buf, len, "%" PRIu64, cfg->file_size);
-	else
-		(void)snprintf(buf, len, "%" PRIu64 "-%" PRIu64,
-		    cfg->file_size, cfg->file_size_max);
-	return 0;
 }
 
 /* --workload, recorded when it is not the classic one. */
@@ -547,16 +337,6 @@ show_split(const struct config *cfg, char *buf, size_t len)
 	if (cfg->clients <= 1)
 		return -1;
 	(void)snprintf(buf, len, "%s", splits[cfg->split].word);
-	return 0;
-}
-
-/* --name-len, recorded for fixed names only: maildir names have theirs. */
-static int
-show_name_len(const struct config *cfg, char *buf, size_t len)
-{
-	if (cfg->names != NAMES_FIXED)
-		return -1;
-	(void)snprintf(buf, len, "%u", cfg->name_len);
 	return 0;
 }
 

@@ -42,6 +42,7 @@
 #include "target/target.h"
 
 #define CONFIG_MAX_FILES	UINT32_MAX	/* n: the open order is uint32_t */
+#define CONFIG_MAX_FILE_SIZE	(1ULL << 30)	/* --file-size */
 #define CONFIG_MAX_CLIENTS	64	/* --clients */
 #define CONFIG_MAX_PASS	127	/* options a suite passes on to a target */
 #define CONFIG_NSHORT	128	/* bytes of config_getopt()'s optstring */
@@ -124,6 +125,8 @@ struct config {
 	uint64_t		memory_limit;	/* bytes; 0: none */
 	uint64_t		churn;		/* files/s while listing; 0:
 						   none */
+	unsigned		rmrf_batch;	/* entries rmrf reads before it
+						   unlinks them */
 	bool			mpi;		/* the clients are MPI ranks */
 	unsigned		clients;	/* processes sharing a round
 						   (--mpi: the ranks) */

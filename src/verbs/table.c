@@ -49,6 +49,7 @@ static void	put_md(FILE *, const struct rpctab *,
 		    const struct rpctab_block *);
 static void	put_md_text(FILE *, const char *);
 static void	usage(void);
+static int	help(void);
 static unsigned	parse_phases(const char *);
 static double	*parse_ns(const char *, size_t *);
 static void	read_arg(struct results *, const char *);
@@ -235,6 +236,20 @@ put_md_text(FILE *fp, const char *s)
 			(void)putc('\\', fp);
 		(void)putc(*s == '\n' || *s == '\t' ? ' ' : *s, fp);
 	}
+}
+
+/* largedir table -h: the usage and what it prints; the exit status. */
+static int
+help(void)
+{
+	printf("usage: largedir table [--format text|md] [--phases "
+	    "list,liststat,rmrf] [--n n[,n...]] results ...\n\nThe calls to "
+	    "an NFS server per listing, by procedure, with the times, of\n"
+	    "the finished runs named (results directories or their .out, "
+	    ".json or .csv\nfiles): a block per n and listing phase, a "
+	    "column per target; text or\nMarkdown (--format md).  --n takes "
+	    "the n nearest those asked for, --phases\nthe phases.\n");
+	return fflush(stdout) == EOF ? 1 : 0;
 }
 
 /* ===== largedir table ===== */
@@ -446,16 +461,7 @@ table_main(int argc, char **argv)
 				    "nor md", optarg);
 			break;
 		case 'h':
-			printf("usage: largedir table [--format text|md] "
-			    "[--phases list,liststat,rmrf] [--n n[,n...]] "
-			    "results ...\n\nThe calls to an NFS server per "
-			    "listing, by procedure, with the times, of\nthe "
-			    "finished runs named (results directories or their "
-			    ".out, .json or .csv\nfiles): a block per n and "
-			    "listing phase, a column per target; text or\n"
-			    "Markdown (--format md).  --n takes the n nearest "
-			    "those asked for, --phases\nthe phases.\n");
-			return fflush(stdout) == EOF ? 1 : 0;
+			return help();
 		case 'n':
 			free(ns);
 			ns = parse_ns(optarg, &want.nn);

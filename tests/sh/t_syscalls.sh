@@ -69,12 +69,28 @@ once stats "$T/all" 1
 calls creates "$T/all" | cmp -s - "$T/names" || fail "creates not in name order"
 calls unlinks "$T/all" | cmp -s - "$T/names" || fail "delete not in creation order"
 
-# rmrf removes every file, and nothing is opened for reading.
+# rmrf removes every file, and nothing is opened for reading; as GNU
+# rm's fts, it reads the whole directory (up to 100,000 entries) before
+# it unlinks a file; with --rmrf-batch 1, each getdents64 batch is
+# unlinked before the next is read.
 trace "$T/rmrf" --seed 7 --phases create,rmrf
 count creates "$T/rmrf" 2000
 count unlinks "$T/rmrf" 2000
 count opens "$T/rmrf" 0
 once unlinks "$T/rmrf" 1
+# order LOG: how many getdents64 calls come after the first unlink.
+order() {
+	awk '/unlinkat\([0-9]+, "[0-9]+", 0\)/ { u = 1 }
+	    u && /getdents64\(/ { g++ } END { print g + 0 }' "$1"
+}
+n=$(grep -c 'getdents64(' "$T/rmrf" || true)
+[ "$n" -ge 3 ] || fail "rmrf: $n getdents64 calls for 2000 entries"
+[ "$(order "$T/rmrf")" -eq 0 ] ||
+    fail "rmrf: $(order "$T/rmrf") getdents64 calls after its first unlink"
+trace "$T/rmrf1" --seed 7 --phases create,rmrf --rmrf-batch 1
+count unlinks "$T/rmrf1" 2000
+[ "$(order "$T/rmrf1")" -ge 1 ] ||
+    fail "--rmrf-batch 1: no getdents64 between the unlinks"
 
 # --repeat 2: everything twice.
 trace "$T/rep" --seed 7 --repeat 2 --phases create,open,list,liststat,delete

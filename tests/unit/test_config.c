@@ -704,7 +704,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 56);
+	assert_int_equal(n, 57);
 	free(lo);
 }
 
@@ -779,6 +779,8 @@ test_every_option(void **state)
 		    "number from 0 to 100" },
 		{ "workload", "maildir", "mbox", "--workload 'mbox': must be "
 		    "classic or maildir" },
+		{ "rmrf-batch", "1", "0", "--rmrf-batch '0': must be a whole "
+		    "number from 1 to 10000000" },
 		{ "total-budget", "1h", "0", "--total-budget '0': must be "
 		    "more than 0" },
 		/* Target keys: target_conf_set() checks them (-c). */

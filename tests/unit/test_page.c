@@ -482,6 +482,53 @@ test_page_mail(void **state)
 }
 
 /*
+ * How to make it again: each run's command once (the two of the fixture
+ * differ), and the notes and logs of the directory linked, in order, but
+ * no hidden file and no FIFO.
+ */
+static void
+test_page_reproduce(void **state)
+{
+	const char	*const names[] = { "ext4.out", "tmpfs.out", NULL };
+	char		 err[LD_ERRLEN], *path;
+	char		*en;
+	FILE		*fp;
+	size_t		 i;
+	static const char *const extra[] = { "NOTES", "suite.log", ".x.log",
+	    "b.conf" };
+
+	(void)state;
+	setup_dir(names);
+	for (i = 0; i < NELEM(extra); i++) {
+		path = xasprintf("%s/%s", dir, extra[i]);
+		assert_non_null(fp = fopen(path, "w"));
+		assert_int_equal(fclose(fp), 0);
+		free(path);
+	}
+	path = xasprintf("%s/fifo.log", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(page_write(dir, err), 0);
+	assert_int_equal(unlink(path), 0);
+	free(path);
+	en = slurp("index.html");
+	assert_int_equal(count(en, "<h2>Reproduce</h2>"), 1);
+	assert_int_equal(count(en, "<pre><code>"), 2);
+	assert_non_null(strstr(en, "<a href=\"NOTES\">NOTES</a>, "
+	    "<a href=\"b.conf\">b.conf</a>, <a href=\"suite.log\">suite.log"
+	    "</a>.</p>"));
+	assert_null(strstr(en, ".x.log"));
+	assert_null(strstr(en, "fifo.log"));
+	(void)check_refs(en, " href=\"");
+	free(en);
+	for (i = 0; i < NELEM(extra); i++) {
+		path = xasprintf("%s/%s", dir, extra[i]);
+		assert_int_equal(unlink(path), 0);
+		free(path);
+	}
+	remove_dir();
+}
+
+/*
  * Targets measured inside User-Mode Linux beside others: the page says
  * so above the graphs and names them; with one kind only it says
  * nothing (test_page_same_workload).
@@ -555,6 +602,7 @@ main(void)
 		cmocka_unit_test(test_page_same_workload),
 		cmocka_unit_test(test_page_durable),
 		cmocka_unit_test(test_page_mail),
+		cmocka_unit_test(test_page_reproduce),
 		cmocka_unit_test(test_page_uml_mix),
 		cmocka_unit_test(test_page_nothing),
 	};
