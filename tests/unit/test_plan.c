@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -548,6 +549,13 @@ run(const struct machine *m, uint64_t budget_ns)
 			timing_shape_add(&last, (double)(now - rep0),
 			    create_ns, open_ns, (double)(now - open_end));
 		}
+		if (getenv("PLAN_TRACE") != NULL && strcmp(getenv("PLAN_TRACE"),
+		    m->name) == 0)
+			fprintf(stderr, "%s %llus: round %u n=%llu made=%llu "
+			    "box=%d at %.1fs\n", m->name, (unsigned long long)
+			    (budget_ns / SEC), rd.k, (unsigned long long)rd.n,
+			    (unsigned long long)made, rd.timebox,
+			    (double)(now - t0) / SEC);
 		o.rounds = rd.k;
 		o.growth = prev > 0 ? (double)made / (double)prev : 0;
 		o.n = made > o.n ? made : o.n;
