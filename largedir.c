@@ -41,6 +41,7 @@
 #include "engine/ranks.h"
 #include "engine/round.h"
 #include "page/page.h"
+#include "report/knee.h"
 #include "report/report.h"
 #include "run/guest.h"
 #include "run/meta.h"
@@ -376,6 +377,7 @@ run_rounds(struct run *r)
 	/* Blocked clients' shares cannot end at a deadline together. */
 	s.nobox = r->cfg.mpi || (r->cfg.clients > 1 &&
 	    r->cfg.split == CONFIG_SPLIT_BLOCKED);
+	r->sched = &s;
 	if (round_loop(&r->round, &s, &last) == -1)
 		return stop_run(r);
 	report_end(&r->cfg, &last, r->max_why);
@@ -384,7 +386,8 @@ run_rounds(struct run *r)
 
 /*
  * Before a round: say and record the plan of the last rounds when one
- * was made, and say when this is the time-boxed last one.
+ * was made, say when this is the time-boxed last one, and say and record
+ * a round below the largest n (refine_round_K).
  */
 static void
 on_planned(void *arg, const struct timing_round *plan)
@@ -401,6 +404,11 @@ on_planned(void *arg, const struct timing_round *plan)
 	}
 	if (plan->timebox)
 		report_timebox(plan->n_about, plan->n);
+	if (plan->kind != TIMING_GROW) {
+		report_refine(plan, line, sizeof(line));
+		(void)snprintf(key, sizeof(key), "refine_round_%u", plan->k);
+		kv_set(&r->doc.meta, key, "%s", line);
+	}
 }
 
 /*
@@ -412,8 +420,14 @@ on_done(void *arg, const struct timing_round *plan,
     const struct round_result *res)
 {
 	struct run	*r = arg;
+	uint64_t	 lo, hi;
 
 	if (!plan->warmup) {
+		/* Where the knee lies, for the schedule to narrow it. */
+		(void)knee_widest(&r->doc, r->cfg.phases, r->cfg.nphases, &lo,
+		    &hi);
+		if (r->sched != NULL)
+			timing_sched_knee(r->sched, lo, hi);
 		report_outliers(&r->noise, &r->doc, plan->k, r->cfg.phases,
 		    r->cfg.nphases, res);
 		report_swing(&r->noise, &r->doc, plan->k, r->cfg.phases,

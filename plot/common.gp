@@ -81,15 +81,17 @@ ld_rate(p) = column("warmup") == 0 && column(p . "_per_s") > 0 ? \
 # One clause of a plot command: phase 'p' of label 'l' in line style 'ls',
 # titled 't'.  With repetitions the summary's medians with min-max bars,
 # else all rows as points; without repetitions one point per round on a
-# line.  Warm-up rows are left out.
+# line, in the order of n (a round that refines the knee or fills in
+# comes after larger ones).  Warm-up rows are left out.
 ld_clause(l, p, ls, t) = \
     ld_in(ld_rep, l) && ld_in(ld_sum, l . ":" . p) ? \
 	sprintf("ld_sumf('%s') using \"n\":\"%s_per_s_median\":" . \
 	    "\"%s_per_s_min\":\"%s_per_s_max\" with yerrorlines " . \
 	    "ls %d title '%s'", l, p, p, p, ls, t) : \
-	sprintf("ld_outf('%s') using \"n\":(ld_rate('%s')) with %s " . \
+	sprintf("ld_outf('%s') using \"n\":(ld_rate('%s')) %s " . \
 	    "ls %d title '%s'", l, p, \
-	    ld_in(ld_rep, l) ? "points" : "linespoints", ls, t)
+	    ld_in(ld_rep, l) ? "with points" : \
+	    "smooth unique with linespoints", ls, t)
 
 # The value of key 'k' in the " k=v ..." list 'list', NaN if none.
 ld_look(list, k) = strstrt(list, " " . k . "=") == 0 ? NaN : \

@@ -42,10 +42,26 @@
  * (A round whose other phases slow down more than its create phase is
  * caught by the open phase's own time box, as far as open can give time
  * back: see timing_open_stop().)
- * When not even one round at x growth fits, the last is a smaller one if
- * it still grows by growth^(1/4), a quarter of a step on the graph's log
- * axis; a round closer than that would add a point on top of the one
- * before.
+ * When not even one round at x growth fits with the margin, the last is
+ * the largest that fits without it, if it still grows by growth^(1/4), a
+ * quarter of a step on the graph's log axis; a round closer than that
+ * would add a point on top of the one before.
+ *
+ * The grid.  Rounds grow by growth but stop at every power of ten
+ * (timing_next_n()), so the rounds of any two runs with the same --start
+ * and --growth fall on the same n, and a run that got past a decade
+ * measured it.  The stretched last round keeps that promise: where it
+ * would pass a decade above the round before it, the decade becomes a
+ * round of its own, and the last takes what is left after it, if that
+ * still grows by growth^(1/4) from the decade (and passes no further
+ * decade); to make room for it, the rounds planned between the one
+ * before the plan and the decade may be left out, as long as the decade
+ * is at most two steps (growth^2) above the round before it, a
+ * prediction that far being less sure (plan_decade()).  Where not even
+ * that fits, the decade is the last round, and the time it leaves goes
+ * to rounds below it that fill in the curve (timing.c).  A run may so
+ * end with a smaller largest n than it had time for, never without a
+ * decade it had time for.
  */
 
 #include <math.h>
@@ -173,6 +189,43 @@ plan_fit_n(const struct plan_model *m, double target_ns, unsigned reps,
 }
 
 /*
+ * Put the decade 'd' into the plan 'p', whose last round, planned for
+ * what its 'k' - 1 rounds before leave of 'left_ns', would pass it (see
+ * the top of this file); 'margin' is the plan's.  Return the number of
+ * rounds.
+ */
+static unsigned
+plan_decade(const struct plan_model *m, double margin, uint64_t n_prev,
+    uint64_t d, double growth, unsigned reps, double left_ns,
+    uint64_t limit, struct plan *p, unsigned k)
+{
+	double		t = plan_time(m, d, reps), used[PLAN_ROUNDS];
+	double		mult = 1 + margin;
+	uint64_t	n;
+	unsigned	j;
+
+	/* The decade before the last, after as many of the k - 1 as fit. */
+	for (j = 0, used[0] = 0; j + 1 < k; j++, mult *= 1 + margin)
+		used[j + 1] = used[j] + plan_time(m, p->n[j], reps) * mult;
+	for (j = k; j-- > 0; mult /= 1 + margin) {
+		if ((double)d > (double)(j > 0 ? p->n[j - 1] : n_prev) *
+		    growth * growth)
+			break;		/* too far to predict */
+		n = plan_fit_n(m, left_ns - used[j] - t * mult, reps,
+		    limit < 10 * d + 1 ? limit : 10 * d + 1);
+		if ((double)n >= ceil((double)d * pow(growth, 0.25)) &&
+		    n > d) {
+			p->n[j] = d;
+			p->n[j + 1] = n;
+			return j + 2;
+		}
+	}
+	/* The decade is the last. */
+	p->n[k - 1] = d;
+	return k;
+}
+
+/*
  * Choose the remaining rounds after one of 'n_prev' files, when they
  * grow by 'growth' up to 'max' (0: no limit), run 'reps' times each,
  * and 'left_ns' of the budget are left: the rule at the top of this
@@ -184,9 +237,9 @@ plan_make(const struct plan_model *m, double margin, uint64_t n_prev,
     double growth, uint64_t max, unsigned reps, double left_ns,
     struct plan *p)
 {
-	uint64_t	n = n_prev, next = 0, limit;
+	uint64_t	n = n_prev, next = 0, limit, d;
 	double		used = 0, t, mult = 1 + margin, last = 0;
-	unsigned	k = 0;
+	unsigned	k = 0, i;
 
 	memset(p, 0, sizeof(*p));
 	p->margin = margin;
@@ -198,29 +251,35 @@ plan_make(const struct plan_model *m, double margin, uint64_t n_prev,
 			break;
 		if (k == PLAN_TAIL)
 			return PLAN_NONE;
-		p->n[k] = next;
-		p->pred_ns[k++] = plan_time(m, next, reps);
+		p->n[k++] = next;
 		used += last = t;
 		mult *= 1 + margin;
 		n = next;
 	}
 	limit = max != 0 && max < UINT32_MAX ? max + 1 : UINT32_MAX;
 	if (k == 0) {
-		/* A smaller last round, if it is not on top of n_prev. */
-		n = plan_fit_n(m, left_ns, reps, next);
+		/*
+		 * A smaller last round, if it is not on top of n_prev: the
+		 * next on the grid if it fits without the margin.
+		 */
+		n = plan_fit_n(m, left_ns, reps, next + 1);
 		if ((double)n < ceil((double)n_prev * pow(growth, 0.25)) ||
 		    n <= n_prev)
 			return PLAN_NOFIT;
-		k = 1;
+		p->n[k++] = n;
 	} else {
-		/* The last takes what the others leave. */
+		/* The last takes what the others leave... */
 		used -= last;
 		n = plan_fit_n(m, left_ns - used, reps, limit);
-		if (n < p->n[k - 1])
-			n = p->n[k - 1];
+		p->n[k - 1] = n > p->n[k - 1] ? n : p->n[k - 1];
+		/* ... but passes no decade it has not measured. */
+		d = timing_decade_above(k >= 2 ? p->n[k - 2] : n_prev);
+		if (p->n[k - 1] > d)
+			k = plan_decade(m, margin, n_prev, d, growth, reps,
+			    left_ns, limit, p, k);
 	}
 	p->m = k;
-	p->n[k - 1] = n;
-	p->pred_ns[k - 1] = plan_time(m, n, reps);
+	for (i = 0; i < k; i++)
+		p->pred_ns[i] = plan_time(m, p->n[i], reps);
 	return PLAN_MADE;
 }

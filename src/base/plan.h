@@ -27,6 +27,9 @@
  */
 #define PLAN_TAIL	3
 
+/* The rounds of a plan: the tail, and a decade it must not skip. */
+#define PLAN_ROUNDS	(PLAN_TAIL + 1)
+
 /* The margin, a share of each prediction, stays within these. */
 #define PLAN_MARGIN_MIN	0.08
 #define PLAN_MARGIN_MAX	0.30
@@ -48,9 +51,9 @@ struct plan_model {
 
 /* The remaining rounds, as plan_make() chose them. */
 struct plan {
-	unsigned	m;			/* 1 to PLAN_TAIL */
-	uint64_t	n[PLAN_TAIL];		/* the last: about this many */
-	double		pred_ns[PLAN_TAIL];	/* each, without the margin */
+	unsigned	m;			/* 1 to PLAN_ROUNDS */
+	uint64_t	n[PLAN_ROUNDS];		/* the last: about this many */
+	double		pred_ns[PLAN_ROUNDS];	/* each, without the margin */
 	double		margin;			/* the margin it was made with */
 };
 

@@ -376,6 +376,7 @@ stats_knee(const double *n, const double *rate, size_t count,
 	out->shape = STATS_TOO_FEW;
 	out->index = 0;
 	out->n = NAN;
+	out->n_above = NAN;
 	out->before = NAN;
 	out->after = NAN;
 	if (count == 0)
@@ -478,6 +479,7 @@ knee_shape(const double *pn, const double *pr, const size_t *first,
 		out->shape = STATS_KNEE;
 		out->index = first[k];
 		out->n = pn[k];
+		out->n_above = pn[k - 1];
 		out->before = stats_median(pr, k);
 		out->after = stats_median(pr + k, m - k);
 	} else

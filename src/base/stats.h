@@ -101,6 +101,8 @@ struct stats_knee {
 	enum stats_shape shape;
 	size_t	 index;		/* first point after the knee (STATS_KNEE) */
 	double	 n;		/* its n */
+	double	 n_above;	/* the n before it, the last at or above
+				   the threshold (STATS_KNEE) */
 	double	 before;	/* plateau rate: median of the points before */
 	double	 after;		/* median rate of the points from index on */
 };

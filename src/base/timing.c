@@ -309,6 +309,111 @@ said(const struct timing_sched *s, struct timing_round *rd,
 	rd->redo_pred_ns = s->last_pred_ns;
 }
 
+/* Keep 'n' among the rounds made, in order, once. */
+static void
+made_add(struct timing_sched *s, uint64_t n)
+{
+	unsigned	i = s->nmade;
+
+	if (n == 0 || s->nmade == TIMING_MADE_MAX)
+		return;
+	while (i > 0 && s->made[i - 1] > n)
+		i--;
+	if (i > 0 && s->made[i - 1] == n)
+		return;
+	memmove(s->made + i + 1, s->made + i, (s->nmade - i) *
+	    sizeof(s->made[0]));
+	s->made[i] = n;
+	s->nmade++;
+}
+
+/*
+ * The round that halves the knee's interval (timing_sched_knee()) on a
+ * log axis, or 0 if it needs none: it is no wider than
+ * TIMING_REFINE_RATIO, or its middle was measured.
+ */
+static uint64_t
+refine_n(const struct timing_sched *s)
+{
+	uint64_t	m;
+	unsigned	i;
+
+	if (s->knee_lo == 0 || !((double)s->knee_hi / (double)s->knee_lo >
+	    TIMING_REFINE_RATIO))
+		return 0;
+	m = (uint64_t)floor(sqrt((double)s->knee_lo * (double)s->knee_hi));
+	if (m <= s->knee_lo || m >= s->knee_hi)
+		return 0;
+	for (i = 0; i < s->nmade; i++)
+		if (s->made[i] == m)
+			return 0;
+	return m;
+}
+
+/*
+ * The rounds have grown as far as the budget lets them, and 'left_ns'
+ * is left: choose a round below the largest n to spend it on, into
+ * 'rd'.  The knee's refinement first (refine_n()), if it fits; else the
+ * largest n that fits in the highest gap between two rounds made that
+ * has room for it: a gap at least sqrt(growth) wide on the log axis,
+ * no lower than the decade below the largest n, and the round at least
+ * a quarter step (growth^(1/4)) from either end.  Such a round takes
+ * all that is left, or as much as its gap allows, so only a few come.
+ * Without a time box (s->nobox), with the margin.  Return false if there
+ * is none.
+ */
+static bool
+fill_n(const struct timing_sched *s, double left_ns, struct timing_round *rd)
+{
+	double		mult = s->nobox ? 1 + plan_margin(&s->costs) : 1;
+	double		step = pow(s->growth, 0.25);
+	uint64_t	m, lo, hi;
+	unsigned	i;
+
+	if (s->ended)
+		return false;
+	if ((m = refine_n(s)) != 0 && plan_time(&s->model, m, s->repeat) *
+	    mult <= left_ns) {
+		rd->kind = TIMING_REFINE;
+		rd->n = m;
+		rd->gap_lo = s->knee_lo;
+		rd->gap_hi = s->knee_hi;
+		return true;
+	}
+	for (i = s->nmade; i-- > 1; ) {
+		if (s->made[i - 1] < s->made[s->nmade - 1] / 10)
+			break;		/* far below where the run ended */
+		lo = (uint64_t)ceil((double)s->made[i - 1] * step);
+		hi = (uint64_t)floor((double)s->made[i] / step);
+		if ((double)s->made[i] / (double)s->made[i - 1] <
+		    sqrt(s->growth) || hi < lo)
+			continue;
+		m = plan_fit_n(&s->model, left_ns / mult, s->repeat, hi + 1);
+		if (m >= lo) {
+			rd->kind = TIMING_FILL;
+			rd->n = m;
+			rd->gap_lo = s->made[i - 1];
+			rd->gap_hi = s->made[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Tell 's' where the knee of the rates lies: between the rounds of
+ * 'lo' and 'hi' files (0, 0: none), so that rounds inside halve the
+ * interval until it is no wider than TIMING_REFINE_RATIO: while n grows,
+ * when such a round costs no more than a tenth of what is left, and with
+ * the time the growing rounds could not use.
+ */
+void
+timing_sched_knee(struct timing_sched *s, uint64_t lo, uint64_t hi)
+{
+	s->knee_lo = lo < hi ? lo : 0;
+	s->knee_hi = lo < hi ? hi : 0;
+}
+
 /*
  * Plan the next round into 'rd'.  Return true to run it, or false when
  * the schedule has ended: rd->end says why, rd->n is the round that
@@ -329,8 +434,12 @@ said(const struct timing_sched *s, struct timing_round *rd,
  * planned ends at the budget; unless s->nobox (a round whose phases
  * cannot stop early, as --clients with --split blocked): then the last
  * round is the plan's n, and ends near the budget as far as the plan is
- * right.  TIMING_CLASSIC starts rounds at x growth until the budget has
- * passed.
+ * right.  A round that refines the knee (timing_sched_knee()) comes
+ * before the growing rounds when it costs no more than a tenth of what
+ * is left, and no plan is being followed.  When no growing round fits
+ * any more, the time left goes to rounds below the largest n that fill
+ * in the curve (fill_n()), with the limits every round has.
+ * TIMING_CLASSIC starts rounds at x growth until the budget has passed.
  */
 bool
 timing_sched_next(struct timing_sched *s, struct timing_round *rd)
@@ -366,8 +475,17 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 	rd->deadline = !s->nobox;
 	if (!s->have_model)
 		goto run;
+	left = (double)s->end_ns - (double)now;
+	/* A knee is cheap to refine while n grows. */
+	if (!s->plan_on && (rd->n = refine_n(s)) != 0 &&
+	    plan_time(&s->model, rd->n, s->repeat) <= left / 10) {
+		rd->kind = TIMING_REFINE;
+		rd->gap_lo = s->knee_lo;
+		rd->gap_hi = s->knee_hi;
+		goto fill;
+	}
+	rd->n = s->n;
 	if (!s->plan_on) {
-		left = (double)s->end_ns - (double)now;
 		switch (plan_make(&s->model, plan_margin(&s->costs),
 		    s->n_prev, s->growth, s->max, s->repeat, left, &s->plan)) {
 		case PLAN_NONE:
@@ -376,6 +494,8 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 			s->plan_missed = false;
 			goto run;
 		case PLAN_NOFIT:
+			if (fill_n(s, left, rd))
+				goto fill;
 			rd->end = TIMING_END_BUDGET;
 			return false;
 		case PLAN_MADE:
@@ -398,7 +518,13 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 		rd->n_about = rd->n;
 		rd->n = rd->n > s->max / TIMING_TIMEBOX_FACTOR ? s->max :
 		    TIMING_TIMEBOX_FACTOR * rd->n;
+		/* ... but passes no decade (plan.c: the grid). */
+		if (rd->n > timing_decade_above(rd->n_about - 1))
+			rd->n = timing_decade_above(rd->n_about - 1);
 	}
+	goto run;
+fill:
+	rd->pred_ns = plan_time(&s->model, rd->n, s->repeat);
 run:
 	s->k++;
 	s->cur = *rd;
@@ -425,6 +551,10 @@ timing_sched_done(struct timing_sched *s, uint64_t n_made)
 	else
 		pred = s->have_model ? plan_time(&s->model, n_made,
 		    s->repeat) : 0;
+	if (!s->cur.warmup)
+		made_add(s, n_made);
+	if (s->cur.kind != TIMING_GROW)
+		return;		/* it says nothing about growing further */
 	plan_costs_add(&s->costs, n_made, s->repeat, elapsed, pred);
 	s->last_k = s->cur.k;
 	s->last_took_ns = (double)elapsed;

@@ -136,12 +136,32 @@ enum timing_plan_event {
 				   by the growth factor again */
 };
 
+/*
+ * A round below the largest n so far, run after it: knee refinement
+ * until the knee's interval is no wider than this ratio.
+ */
+#define TIMING_REFINE_RATIO	1.1
+
+/* Rounds whose n the schedule keeps, for the rounds that fill in. */
+#define TIMING_MADE_MAX		256
+
+/* What a round is for. */
+enum timing_kind {
+	TIMING_GROW,		/* the growing n, the plan's last rounds */
+	TIMING_REFINE,		/* inside the knee's interval, halving it */
+	TIMING_FILL		/* between two rounds, with time the growing
+				   rounds could not use */
+};
+
 /* The next round, as timing_sched_next() plans it. */
 struct timing_round {
 	unsigned		k;		/* its number, from 1 */
 	uint64_t		n;		/* files (the most, if
 						   time-boxed) */
 	bool			warmup;
+	enum timing_kind	kind;
+	uint64_t		gap_lo;		/* not TIMING_GROW: between */
+	uint64_t		gap_hi;		/* the rounds of these n */
 	bool			deadline;	/* create stops in time for
 						   the round to end at the
 						   budget */
@@ -194,6 +214,10 @@ struct timing_sched {
 	bool				 ended;
 	bool				 nobox;		/* no round is
 							   time-boxed */
+	uint64_t			 made[TIMING_MADE_MAX];
+	unsigned			 nmade;		/* rounds made, by n */
+	uint64_t			 knee_lo;	/* timing_sched_knee() */
+	uint64_t			 knee_hi;
 };
 
 void	timing_sched_init(struct timing_sched *, const struct timing_clock *,
@@ -201,5 +225,6 @@ void	timing_sched_init(struct timing_sched *, const struct timing_clock *,
 	    double, unsigned, unsigned);
 bool	timing_sched_next(struct timing_sched *, struct timing_round *);
 void	timing_sched_done(struct timing_sched *, uint64_t);
+void	timing_sched_knee(struct timing_sched *, uint64_t, uint64_t);
 
 #endif /* LD_TIMING_H */

@@ -36,7 +36,7 @@ static void	item(FILE *, bool *, enum html_lang);
 static void	put_latency(FILE *, const struct results_target *, double,
 		    enum html_lang);
 static const char	*shape(const struct results_target *, const char *,
-		    double *);
+		    double *, double *);
 static double	at(const struct results_target *, size_t, const char *,
 		    const char *);
 static double	per_file(const struct results_target *, const char *,
@@ -191,12 +191,13 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
     const bool *has, size_t np, enum html_lang lang, bool open)
 {
 	const char	*k;
-	double		 knee, before, after, sys;
+	double		 knee, above, before, after, sys;
 	size_t		 p, nc;
 	bool		 printed = false, idle;
 
 	for (p = 0; p < np; p++) {
-		if (!has[p] || (k = shape(t, phases[p], &knee)) == NULL)
+		if (!has[p] || (k = shape(t, phases[p], &knee, &above)) ==
+		    NULL)
 			continue;
 		if (strcmp(k, "decline") == 0) {
 			item(fp, &open, lang);
@@ -216,8 +217,17 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 		item(fp, &open, lang);
 		printed = true;
 		html_esc(fp, "<strong>", t->label, "</strong>: ");
-		html_esc(fp, "", phases[p], html_tr(lang, " falls below half "
-		    "its plateau from n = ", " fällt ab n = "));
+		if (above > 0) {
+			html_esc(fp, "", phases[p], html_tr(lang, " falls "
+			    "below half its plateau between n = ", " fällt "
+			    "zwischen n = "));
+			html_num(fp, above, 0, lang);
+			html_put(fp, "%s", html_tr(lang, " and n = ", " und "
+			    "n = "));
+		} else
+			html_esc(fp, "", phases[p], html_tr(lang, " falls "
+			    "below half its plateau from n = ", " fällt ab "
+			    "n = "));
 		html_num(fp, knee, 0, lang);
 		html_put(fp, "%s", html_tr(lang, "", " unter die Hälfte seines "
 		    "Plateaus"));
@@ -239,7 +249,7 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 		}
 		html_put(fp, ".</li>\n");
 	}
-	k = shape(t, "create", &knee);
+	k = shape(t, "create", &knee, &above);
 	nc = k != NULL && strcmp(k, "decline") == 0 ? 0 : collapses(t, &sys,
 	    &idle);
 	if (nc > 0) {
@@ -309,13 +319,16 @@ put_noise(FILE *fp, const struct results_target *t, const char *const *phases,
 }
 
 /*
- * The shape of phase 'phase' of 't': "knee" (its n in '*knee'),
- * "decline", "none", or NULL when it cannot be told: what the run
- * recorded (knee_PHASE), else what stats_knee() finds in its rows (older
- * results recorded none), as record_knee() does.
+ * The shape of phase 'phase' of 't': "knee" (its n in '*knee', the
+ * round before it in '*above', 0 if results from before it was recorded
+ * do not say), "decline", "none", or NULL when it cannot be told: what
+ * the run recorded (knee_PHASE, knee_PHASE_above), else what
+ * stats_knee() finds in its rows (older results recorded none), as
+ * record_knee() does.
  */
 static const char *
-shape(const struct results_target *t, const char *phase, double *knee)
+shape(const struct results_target *t, const char *phase, double *knee,
+    double *above)
 {
 	struct stats_knee	 k;
 	const char		*m;
@@ -324,11 +337,15 @@ shape(const struct results_target *t, const char *phase, double *knee)
 	size_t			 r, j, cnt = 0;
 	int			 rc;
 
+	*above = 0;
 	(void)snprintf(key, sizeof(key), "knee_%s", phase);
 	if ((m = results_meta(t, key)) != NULL) {
 		if (strcmp(m, "decline") == 0 || strcmp(m, "none") == 0)
 			return m;
 		*knee = strtod(m, NULL);
+		(void)snprintf(key, sizeof(key), "knee_%s_above", phase);
+		if ((m = results_meta(t, key)) != NULL)
+			*above = strtod(m, NULL);
 		return *knee > 0 ? "knee" : NULL;
 	}
 	n = xreallocarray(NULL, t->nrows + 1, sizeof(*n));
@@ -353,6 +370,7 @@ shape(const struct results_target *t, const char *phase, double *knee)
 	if (rc == -1 || k.shape == STATS_TOO_FEW)
 		return NULL;
 	*knee = k.n;
+	*above = k.shape == STATS_KNEE ? k.n_above : 0;
 	return k.shape == STATS_KNEE ? "knee" : k.shape == STATS_DECLINE ?
 	    "decline" : "none";
 }

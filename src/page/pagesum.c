@@ -168,7 +168,9 @@ put_row(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 
 /*
  * The knee cell of target 't': for every phase whose knee_PHASE says
- * something, "phase n" or "phase: decline"; a dash if none does.
+ * something, "phase n = A–B" (between the rounds A and B; "n = B" in
+ * results from before the rounds around it were recorded) or "phase:
+ * decline"; a dash if none does.
  */
 static void
 put_knees(FILE *fp, const struct pagesum *ps, const struct results_target *t,
@@ -189,6 +191,13 @@ put_knees(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 		if (end != s && *end == '\0' && v > 0) {
 			html_put(fp, "%s%s n = ", any ? "; " : "",
 			    ps->phases[p]);
+			(void)snprintf(key, sizeof(key), "knee_%s_above",
+			    ps->phases[p]);
+			if ((s = results_meta(t, key)) != NULL &&
+			    strtod(s, NULL) > 0) {
+				html_num(fp, strtod(s, NULL), 0, lang);
+				html_put(fp, "%s", HTML_DASH);
+			}
 			html_num(fp, v, 0, lang);
 		} else if (strcmp(s, "decline") == 0)
 			html_put(fp, "%s%s: %s", any ? "; " : "", ps->phases[p],

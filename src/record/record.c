@@ -228,13 +228,17 @@ record_rep(struct output_doc *doc, const struct rep_rec *r,
 	}
 }
 
-/* Add 'r' as a row of the summary of 'doc' (the same 'np' phases). */
+/*
+ * Add 'r' as a row of the summary of 'doc' (the same 'np' phases), in
+ * the order of n.
+ */
 void
 record_round(struct output_doc *doc, const struct round_rec *r,
     const enum phase *phases, size_t np)
 {
-	double	*row;
-	size_t	 i, c = 0;
+	struct output_table	*t;
+	double			*row, tmp[4 + 3 * PHASE_COUNT + 1];
+	size_t			 i, j, c = 0;
 
 	row = output_table_row(&doc->summary);
 	row[c++] = r->round;
@@ -246,6 +250,17 @@ record_round(struct output_doc *doc, const struct round_rec *r,
 		row[c++] = r->median[phases[i]];
 		row[c++] = r->min[phases[i]];
 		row[c++] = r->max[phases[i]];
+	}
+	/* By n: a round below a larger one (refine) goes in between. */
+	t = &doc->summary;
+	for (j = t->nrows - 1; j > 0 && t->cells[(j - 1) * t->ncols + 1] >
+	    r->n; j--)
+		;
+	if (j + 1 < t->nrows) {
+		memcpy(tmp, row, c * sizeof(*tmp));
+		memmove(t->cells + (j + 1) * t->ncols, t->cells + j * t->ncols,
+		    (t->nrows - 1 - j) * t->ncols * sizeof(*t->cells));
+		memcpy(t->cells + j * t->ncols, tmp, c * sizeof(*tmp));
 	}
 }
 

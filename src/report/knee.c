@@ -39,6 +39,8 @@ knee_record(struct output_doc *doc, const enum phase *phases, size_t np,
 		switch (k->shape) {
 		case STATS_KNEE:
 			kv_set(&doc->meta, key, "%.0f", k->n);
+			(void)snprintf(key, sizeof(key), "knee_%s_above", pn);
+			kv_set(&doc->meta, key, "%.0f", k->n_above);
 			(void)snprintf(key, sizeof(key), "knee_%s_before", pn);
 			kv_set(&doc->meta, key, "%.1f", k->before);
 			(void)snprintf(key, sizeof(key), "knee_%s_after", pn);
@@ -55,4 +57,32 @@ knee_record(struct output_doc *doc, const enum phase *phases, size_t np,
 			break;
 		}
 	}
+}
+
+/*
+ * Of the knees the rows of 'doc' show in the 'np' phases 'phases', the
+ * widest on a log axis: the rounds around it into '*lo' (the last at or
+ * above the threshold) and '*hi' (the first below).  Return false, both
+ * 0, if no phase has a knee.  During a run, after each round: the
+ * schedule narrows it (timing_sched_knee()).
+ */
+bool
+knee_widest(const struct output_doc *doc, const enum phase *phases,
+    size_t np, uint64_t *lo, uint64_t *hi)
+{
+	struct stats_knee	k;
+	size_t			i;
+
+	*lo = *hi = 0;
+	for (i = 0; i < np; i++) {
+		if (record_knee(&doc->rows, phase_name(phases[i]),
+		    KNEE_FRACTION, &k) != 0 || k.shape != STATS_KNEE ||
+		    !(k.n_above > 0))
+			continue;
+		if (*lo == 0 || k.n / k.n_above > (double)*hi / (double)*lo) {
+			*lo = (uint64_t)k.n_above;
+			*hi = (uint64_t)k.n;
+		}
+	}
+	return *lo != 0;
 }

@@ -6,8 +6,10 @@
  * the rows of a run's document (record_knee(), stats_knee()): a knee
  * (the rates fall below KNEE_FRACTION of their plateau and stay there),
  * a decline from the start, flat, or too few rounds to tell; recorded
- * in the document's metadata as knee_PHASE (the n of the knee, or
- * "none", "decline", "too-few-rounds") with knee_PHASE_before and
+ * in the document's metadata as knee_PHASE (the n of the knee: the first
+ * round below the threshold, or "none", "decline", "too-few-rounds")
+ * with knee_PHASE_above (the round before it, the last at or above the
+ * threshold: the knee lies between the two), knee_PHASE_before and
  * knee_PHASE_after (the rates around a knee).
  *
  * largedir.c calls report_knees(), which calls knee_record() and says
@@ -20,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/phase.h"
 #include "base/stats.h"
@@ -36,5 +39,7 @@ struct knee_phase {
 
 void	knee_record(struct output_doc *, const enum phase *, size_t,
 	    struct knee_phase *);
+bool	knee_widest(const struct output_doc *, const enum phase *, size_t,
+	    uint64_t *, uint64_t *);
 
 #endif /* LD_KNEE_H */

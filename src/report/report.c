@@ -387,6 +387,31 @@ report_plan(const struct timing_round *rd, char *buf, size_t len)
 		printf("%s\n", buf);
 }
 
+/*
+ * A round below the largest n ('rd->kind' is not TIMING_GROW), as one
+ * line into 'buf' of 'len' bytes: "refine: n=82,670 narrows the knee,
+ * between n=67,500 and n=101,250", or "fill: n=4,130,000 between
+ * n=3,375,000 and n=5,062,500, with time no larger round fits in".  Said
+ * on stdout unless quiet; the caller records it.
+ */
+void
+report_refine(const struct timing_round *rd, char *buf, size_t len)
+{
+	char	c[32], c1[32], c2[32];
+
+	util_fmt_count(c, sizeof(c), rd->n);
+	util_fmt_count(c1, sizeof(c1), rd->gap_lo);
+	util_fmt_count(c2, sizeof(c2), rd->gap_hi);
+	if (rd->kind == TIMING_REFINE)
+		(void)snprintf(buf, len, "refine: n=%s narrows the knee, "
+		    "between n=%s and n=%s", c, c1, c2);
+	else
+		(void)snprintf(buf, len, "fill: n=%s between n=%s and n=%s, "
+		    "with time no larger round fits in", c, c1, c2);
+	if (!quiet)
+		printf("%s\n", buf);
+}
+
 /* The time-boxed last round: about 'n_about' files, at most 'n'. */
 void
 report_timebox(uint64_t n_about, uint64_t n)
@@ -437,7 +462,7 @@ report_knees(struct output_doc *doc, const enum phase *phases, size_t np)
 {
 	struct knee_phase	 kp[PHASE_COUNT];
 	const struct stats_knee	*k;
-	char			 c[32], r1[32], r2[32];
+	char			 a[32], c[32], r1[32], r2[32];
 	char			 flat[128] = "", few[128] = "";
 	size_t			 i;
 
@@ -452,12 +477,13 @@ report_knees(struct output_doc *doc, const enum phase *phases, size_t np)
 			continue;
 		switch (k->shape) {
 		case STATS_KNEE:
+			util_fmt_count(a, sizeof(a), (uint64_t)k->n_above);
 			util_fmt_count(c, sizeof(c), (uint64_t)k->n);
 			util_fmt_rate(r1, sizeof(r1), k->before);
 			util_fmt_rate(r2, sizeof(r2), k->after);
 			printf("knee: %s falls below %.0f%% of its plateau "
-			    "from n=%s on (%s/s before, %s/s after)\n",
-			    kp[i].name, 100 * KNEE_FRACTION, c, r1, r2);
+			    "between n=%s and n=%s (%s/s before, %s/s after)\n",
+			    kp[i].name, 100 * KNEE_FRACTION, a, c, r1, r2);
 			break;
 		case STATS_DECLINE:
 			printf("knee: %s declines from the start, without a "

@@ -41,6 +41,7 @@
 /* Everything a run holds. */
 struct run {
 	struct config		 cfg;
+	struct timing_sched	*sched;		/* the rounds' schedule */
 	const char		*conf_path;	/* -c FILE, or NULL */
 	struct target_conf	 tconf;		/* what FILE says */
 	struct target		 target;	/* set up from it */

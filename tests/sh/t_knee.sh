@@ -111,8 +111,19 @@ esac
 if [ "$k" -le 1000 ] || [ "$k" -gt 30000 ]; then
 	fail "knee at n=$k"
 fi
-grep -q "^knee: open falls below 50% of its plateau from n=" "$T/lim.log" ||
+grep -q "^knee: open falls below 50% of its plateau between n=[0-9,]* and n=" \
+    "$T/lim.log" ||
     fail "the knee is not on stdout"
+# Rounds inside the interval narrowed it to 10%, and say so.
+jq -e '.meta.knee_open_above as $a | .meta.knee_open as $k |
+    ($a | tonumber) < ($k | tonumber) and
+    ($k | tonumber) <= ($a | tonumber) * 1.1' "$T/lim/ext4.json" \
+    >/dev/null || fail "the knee was not narrowed: $(jq -c \
+    '[.meta.knee_open_above, .meta.knee_open]' "$T/lim/ext4.json")"
+jq -e '[.meta | keys[] | select(startswith("refine_round_"))] | length > 0' \
+    "$T/lim/ext4.json" >/dev/null || fail "no refine_round_K in the meta"
+grep -q "^refine: n=[0-9,]* narrows the knee, between" "$T/lim.log" ||
+    fail "the refinement is not on stdout"
 # The cgroup held the open phase to the limit (plus a page), and the
 # largest round filled it (to 90% at least): the limit did the work.
 jq -e --argjson l $LIMIT_KIB '[.rounds[] | .open_memcg_peak_kib] |

@@ -54,14 +54,14 @@ grep -E 'unlinkat\([0-9]+, "d[0-9]{8}(/[0-9]{8})?", ' "$T/log" |
 unchanged "$D" strace
 
 # --- rows, nothing left, foreign files kept, two rounds, repeated ---
-expect_exit 0 "$LD" -q --layout tree --files-per-dir 7 --start 700 \
-    --max-files 1050 --repeat 2 --phases list -o "$T/res-rows" --label r "$D"
+expect_exit 0 "$LD" -q --layout tree --files-per-dir 7 --start 1400 \
+    --max-files 2100 --repeat 2 --phases list -o "$T/res-rows" --label r "$D"
 check_outputs "$T/res-rows" r complete
 j=$T/res-rows/r.json
 [ "$(jq -r '[.rounds[].dirs] | map(tostring) | join(" ")' "$j")" = \
-    "100 100 150 150" ] || fail "rows: dirs $(jq -c '[.rounds[].dirs]' "$j")"
+    "200 200 300 300" ] || fail "rows: dirs $(jq -c '[.rounds[].dirs]' "$j")"
 [ "$(jq -r '[.rounds[].delete_ops] | map(tostring) | join(" ")' "$j")" = \
-    "800 800 1200 1200" ] || fail "rows: delete_ops is not files + dirs"
+    "1600 1600 2400 2400" ] || fail "rows: delete_ops is not files + dirs"
 [ "$(jq -r '.config."files-per-dir"' "$j")" = 7 ] ||
     fail "rows: files-per-dir not recorded"
 unchanged "$D" rows

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <setjmp.h>
 #include <string.h>
 
@@ -193,6 +194,8 @@ struct sim {
 	unsigned		repeat, warmup;
 	double			cost_ns, slow;
 	unsigned		slow_from;
+	uint64_t		knee;		/* the rates fall past it;
+						   0: no knee */
 	/* what happened */
 	struct timing_round	rounds[64];
 	uint64_t		made[64];
@@ -206,8 +209,9 @@ sim_run(struct sim *m)
 	struct timing_clock	clock = { fake_now, &m->now };
 	struct timing_sched	s;
 	struct timing_round	rd;
-	uint64_t		made, deadline;
+	uint64_t		made, deadline, lo, hi;
 	double			c;
+	unsigned		i;
 
 	m->now = m->t0;
 	timing_sched_init(&s, &clock, m->t0, m->budget_ns, m->policy,
@@ -217,7 +221,7 @@ sim_run(struct sim *m)
 		assert_int_equal(rd.k, m->nrounds + 1);
 		c = m->cost_ns * (rd.k >= m->slow_from ? m->slow : 1);
 		made = rd.n;
-		if (rd.timebox) {
+		if (rd.deadline) {
 			/* Create stops at its deadline, in the first rep. */
 			deadline = timing_create_deadline(rd.end_ns, m->now,
 			    0.5, m->repeat);
@@ -228,8 +232,29 @@ sim_run(struct sim *m)
 		m->rounds[m->nrounds] = rd;
 		m->made[m->nrounds++] = made;
 		timing_sched_done(&s, made);
+		/* The knee lies between the rounds around m->knee. */
+		for (i = 0, lo = 0, hi = UINT64_MAX; i < m->nrounds; i++) {
+			if (m->made[i] <= m->knee && m->made[i] > lo)
+				lo = m->made[i];
+			if (m->made[i] > m->knee && m->made[i] < hi)
+				hi = m->made[i];
+		}
+		if (m->knee > 0 && lo > 0 && hi < UINT64_MAX)
+			timing_sched_knee(&s, lo, hi);
 	}
 	m->last = rd;
+}
+
+/* The index of the round that grew last, -1 if none. */
+static int
+sim_last_grow(const struct sim *m)
+{
+	unsigned	i;
+
+	for (i = m->nrounds; i-- > 0; )
+		if (m->rounds[i].kind == TIMING_GROW)
+			return (int)i;
+	return -1;
 }
 
 static void
@@ -248,30 +273,129 @@ sim_init(struct sim *m, uint64_t budget_ns, double cost_ns)
 }
 
 /*
- * A steady machine: n grows by half each round, the last round is
- * time-boxed, and the run ends inside its budget having used nearly all
- * of it.
+ * A steady machine: n grows by half each round on the grid (or jumps to
+ * the decade, where the plan leaves a round out), the last growing
+ * round is time-boxed, rounds that fill in below it may follow, and the
+ * run ends inside its budget having used nearly all of it.
  */
 static void
 test_sched_steady(void **state)
 {
 	struct sim	m;
-	unsigned	i;
+	int		i, last;
 
 	(void)state;
 	sim_init(&m, 60 * SEC, 10000);		/* 10 us a file, 20 a round */
 	sim_run(&m);
-	assert_true(m.nrounds >= 5);
+	last = sim_last_grow(&m);
+	assert_true(last >= 4);
 	assert_int_equal(m.rounds[0].n, 1000);
-	for (i = 1; i + 1 < m.nrounds; i++) {
+	for (i = 1; i < last; i++) {
+		assert_int_equal(m.rounds[i].kind, TIMING_GROW);
 		assert_false(m.rounds[i].timebox);
-		assert_int_equal(m.rounds[i].n,
-		    timing_next_n(m.made[i - 1], 1.5, UINT32_MAX));
+		if (m.rounds[i].n != timing_decade_above(m.made[i - 1]))
+			assert_int_equal(m.rounds[i].n,
+			    timing_next_n(m.made[i - 1], 1.5, UINT32_MAX));
 	}
-	assert_true(m.rounds[m.nrounds - 1].timebox);
+	assert_true(m.rounds[last].timebox);
+	for (i = last + 1; i < (int)m.nrounds; i++) {
+		assert_int_equal(m.rounds[i].kind, TIMING_FILL);
+		assert_true(m.made[i] < m.made[last]);
+	}
 	assert_int_equal(m.last.end, TIMING_END_BUDGET);
 	assert_true(m.now - m.t0 <= m.budget_ns);
-	assert_true(m.now - m.t0 >= m.budget_ns * 9 / 10);
+	assert_true(m.now - m.t0 >= m.budget_ns * 95 / 100);
+}
+
+/*
+ * The grid: two machines, one a hundred times slower than the other,
+ * with budgets from 10 s to an hour, each measured every power of ten up
+ * to the largest n it reached, and so at every decade the slower passed
+ * both have a round.  (A decade that is the last round may leave time no
+ * round fits in: 90% of the budget here; test_plan.c holds the rule of
+ * 95% for its machines.)
+ */
+static void
+test_sched_grid(void **state)
+{
+	static const uint64_t	budgets_s[] = { 10, 15, 40, 100, 300, 900,
+		3600 };
+	struct sim		m;
+	uint64_t		d, largest;
+	unsigned		i, j, b, found;
+
+	(void)state;
+	for (b = 0; b < NELEM(budgets_s); b++) {
+		for (j = 0; j < 2; j++) {
+			sim_init(&m, budgets_s[b] * SEC, j == 0 ? 100 : 10000);
+			sim_run(&m);
+			for (i = 0, largest = 0; i < m.nrounds; i++)
+				if (m.made[i] > largest)
+					largest = m.made[i];
+			for (d = 10000; d <= largest; d *= 10) {
+				for (i = found = 0; i < m.nrounds; i++)
+					found += m.made[i] == d;
+				if (found != 1)
+					print_error("%llus, %s: decade %llu "
+					    "measured %u times\n",
+					    (unsigned long long)budgets_s[b],
+					    j == 0 ? "fast" : "slow",
+					    (unsigned long long)d, found);
+				assert_int_equal(found, 1);
+			}
+			if (largest == m.max)
+				continue;	/* the budget did not bind */
+			if (m.now - m.t0 < m.budget_ns * 9 / 10 ||
+			    getenv("GRID_TRACE") != NULL)
+				for (i = 0; i < m.nrounds; i++)
+					print_message("%llus %s: round %u "
+					    "kind %d n %llu made %llu end "
+					    "%.1f%%\n", (unsigned long long)
+					    budgets_s[b], j == 0 ? "fast" :
+					    "slow", i + 1, m.rounds[i].kind,
+					    (unsigned long long)m.rounds[i].n,
+					    (unsigned long long)m.made[i],
+					    100.0 * (double)(m.now - m.t0) /
+					    (double)m.budget_ns);
+			assert_true(m.now - m.t0 <= m.budget_ns);
+			assert_true(m.now - m.t0 >= m.budget_ns * 9 / 10);
+		}
+	}
+}
+
+/*
+ * A knee at 70,000 files: once rounds lie on both sides of it, rounds
+ * between them halve the interval (on a log axis) until it is no wider
+ * than TIMING_REFINE_RATIO, each marked TIMING_REFINE and never
+ * measured twice; the run still ends inside its budget.
+ */
+static void
+test_sched_refine(void **state)
+{
+	struct sim	m;
+	uint64_t	lo = 0, hi = UINT64_MAX;
+	unsigned	i, refined = 0;
+
+	(void)state;
+	sim_init(&m, 300 * SEC, 10000);
+	m.knee = 70000;
+	sim_run(&m);
+	for (i = 0; i < m.nrounds; i++) {
+		if (m.rounds[i].kind == TIMING_REFINE) {
+			refined++;
+			/* Inside the interval the rounds before left. */
+			assert_true(m.rounds[i].n > lo && m.rounds[i].n < hi);
+		}
+		if (m.made[i] <= m.knee && m.made[i] > lo)
+			lo = m.made[i];
+		if (m.made[i] > m.knee && m.made[i] < hi)
+			hi = m.made[i];
+	}
+	assert_true(refined >= 2);
+	assert_true((double)hi / (double)lo <= TIMING_REFINE_RATIO);
+	assert_true(lo <= m.knee && hi > m.knee);
+	assert_true(m.now - m.t0 <= m.budget_ns);
+	assert_true(m.now - m.t0 >= m.budget_ns * 95 / 100);
 }
 
 /*
@@ -288,7 +412,7 @@ test_sched_slowdown(void **state)
 	(void)state;
 	sim_init(&m, 60 * SEC, 10000);
 	sim_run(&m);
-	last = m.nrounds;			/* the time-boxed one */
+	last = (unsigned)sim_last_grow(&m) + 1;	/* the time-boxed one */
 	assert_true(m.rounds[last - 1].timebox);
 	sim_init(&m, 60 * SEC, 10000);
 	m.slow = 3;
@@ -296,7 +420,7 @@ test_sched_slowdown(void **state)
 	sim_run(&m);
 	assert_true(m.nrounds >= last);
 	assert_true(m.rounds[last - 1].timebox);
-	assert_true(m.made[last - 1] < m.rounds[last - 1].n);
+	assert_true(m.made[last - 1] < m.rounds[last - 1].n_about);
 	assert_true(m.now - m.t0 <= m.budget_ns + 2 * 3 * 10000);
 }
 
@@ -376,7 +500,7 @@ test_sched_dropped(void **state)
 			after++;
 		}
 		now += (uint64_t)(cost * (double)rd.n);
-		n = rd.n * 2;
+		n = timing_next_n(rd.n, 2, max);
 		timing_sched_done(&s, rd.n);
 	}
 	assert_int_equal(made, 1);
@@ -489,6 +613,8 @@ main(void)
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_usage_diff),
 		cmocka_unit_test(test_sched_steady),
+		cmocka_unit_test(test_sched_grid),
+		cmocka_unit_test(test_sched_refine),
 		cmocka_unit_test(test_sched_slowdown),
 		cmocka_unit_test(test_sched_max),
 		cmocka_unit_test(test_sched_warmup),
