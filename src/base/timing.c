@@ -356,9 +356,9 @@ refine_n(const struct timing_sched *s)
  * 'rd'.  The knee's refinement first (refine_n()), if it fits; else the
  * largest n that fits in the highest gap between two rounds made that
  * has room for it: a gap at least sqrt(growth) wide on the log axis,
- * no lower than the decade below the largest n, and the round at least
- * a quarter step (growth^(1/4)) from either end.  Such a round takes
- * all that is left, or as much as its gap allows, so only a few come.
+ * the round at least a quarter step (growth^(1/4)) from either end, and
+ * predicted to take at least 1% of the budget.  Such a round takes all
+ * that is left, or as much as its gap allows, so only a few come.
  * Without a time box (s->nobox), with the margin.  Return false if there
  * is none.
  */
@@ -381,15 +381,14 @@ fill_n(const struct timing_sched *s, double left_ns, struct timing_round *rd)
 		return true;
 	}
 	for (i = s->nmade; i-- > 1; ) {
-		if (s->made[i - 1] < s->made[s->nmade - 1] / 10)
-			break;		/* far below where the run ended */
 		lo = (uint64_t)ceil((double)s->made[i - 1] * step);
 		hi = (uint64_t)floor((double)s->made[i] / step);
 		if ((double)s->made[i] / (double)s->made[i - 1] <
 		    sqrt(s->growth) || hi < lo)
 			continue;
 		m = plan_fit_n(&s->model, left_ns / mult, s->repeat, hi + 1);
-		if (m >= lo) {
+		if (m >= lo && plan_time(&s->model, m, s->repeat) >=
+		    (double)s->budget_ns / 100) {
 			rd->kind = TIMING_FILL;
 			rd->n = m;
 			rd->gap_lo = s->made[i - 1];
