@@ -320,8 +320,8 @@ put_noise(FILE *fp, const struct results_target *t, const char *const *phases,
 
 /*
  * The shape of phase 'phase' of 't': "knee" (its n in '*knee', the
- * round before it in '*above', 0 if results from before it was recorded
- * do not say), "decline", "none", or NULL when it cannot be told: what
+ * round before it in '*above', from the rows where results from before
+ * it was recorded do not say; NAN if none), "decline", "none", or NULL when it cannot be told: what
  * the run recorded (knee_PHASE, knee_PHASE_above), else what
  * stats_knee() finds in its rows (older results recorded none), as
  * record_knee() does.
@@ -344,8 +344,8 @@ shape(const struct results_target *t, const char *phase, double *knee,
 			return m;
 		*knee = strtod(m, NULL);
 		(void)snprintf(key, sizeof(key), "knee_%s_above", phase);
-		if ((m = results_meta(t, key)) != NULL)
-			*above = strtod(m, NULL);
+		*above = (m = results_meta(t, key)) != NULL ? strtod(m, NULL) :
+		    results_n_below(t, *knee);
 		return *knee > 0 ? "knee" : NULL;
 	}
 	n = xreallocarray(NULL, t->nrows + 1, sizeof(*n));

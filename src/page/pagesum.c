@@ -168,9 +168,9 @@ put_row(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 
 /*
  * The knee cell of target 't': for every phase whose knee_PHASE says
- * something, "phase n = A–B" (between the rounds A and B; "n = B" in
- * results from before the rounds around it were recorded) or "phase:
- * decline"; a dash if none does.
+ * something, "phase n = A–B" (between the rounds A and B; A from the rows
+ * in results from before it was recorded) or "phase: decline"; a dash if
+ * none does.
  */
 static void
 put_knees(FILE *fp, const struct pagesum *ps, const struct results_target *t,
@@ -178,7 +178,7 @@ put_knees(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 {
 	const char	*s;
 	char		 key[32], *end;
-	double		 v;
+	double		 v, above;
 	size_t		 p;
 	bool		 any = false, none = false;
 
@@ -193,9 +193,10 @@ put_knees(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 			    ps->phases[p]);
 			(void)snprintf(key, sizeof(key), "knee_%s_above",
 			    ps->phases[p]);
-			if ((s = results_meta(t, key)) != NULL &&
-			    strtod(s, NULL) > 0) {
-				html_num(fp, strtod(s, NULL), 0, lang);
+			above = (s = results_meta(t, key)) != NULL ?
+			    strtod(s, NULL) : results_n_below(t, v);
+			if (above > 0) {
+				html_num(fp, above, 0, lang);
 				html_put(fp, "%s", HTML_DASH);
 			}
 			html_num(fp, v, 0, lang);

@@ -389,15 +389,29 @@ results_col(const struct results_target *t, const char *name)
 double
 results_max_n(const struct results_target *t)
 {
+	return results_n_below(t, INFINITY);
+}
+
+/*
+ * The largest n below 'limit' of the rows of 't' that are no warm-up,
+ * or NAN if none: the round before a knee (knee_PHASE_above), where
+ * results from before it was recorded do not say.
+ */
+double
+results_n_below(const struct results_target *t, double limit)
+{
 	double	n, best = NAN;
 	size_t	r;
-	int	cn;
+	int	cn, cw;
 
 	if ((cn = results_col(t, "n")) == -1)
 		return NAN;
+	cw = results_col(t, "warmup");
 	for (r = 0; r < t->nrows; r++) {
 		n = t->cell[r * t->ncols + (size_t)cn];
-		if (isfinite(n) && (isnan(best) || n > best))
+		if (cw != -1 && t->cell[r * t->ncols + (size_t)cw] > 0)
+			continue;
+		if (isfinite(n) && n < limit && (isnan(best) || n > best))
 			best = n;
 	}
 	return best;
