@@ -178,6 +178,27 @@ util_append(char *buf, size_t len, const char *s)
 }
 
 /*
+ * Write a size in bytes as --memory-limit takes it into 'buf': "32M",
+ * "1G", "640k", in the largest binary unit that divides it ("1000" if
+ * none).
+ */
+void
+util_fmt_size(char *buf, size_t len, uint64_t v)
+{
+	static const char	units[] = "kMGTP";
+	int			i = -1;
+
+	while (v != 0 && v % 1024 == 0 && i + 1 < (int)sizeof(units) - 1) {
+		v /= 1024;
+		i++;
+	}
+	if (i < 0)
+		(void)snprintf(buf, len, "%" PRIu64, v);
+	else
+		(void)snprintf(buf, len, "%" PRIu64 "%c", v, units[i]);
+}
+
+/*
  * Write a count with thousands separators into 'buf': "1,234,567".  If
  * 'len' is too small for that, the plain digits are cut as snprintf cuts.
  */

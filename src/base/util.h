@@ -40,6 +40,7 @@ uint64_t	util_below(uint64_t *, uint64_t);
 void	util_fmt_duration(char *, size_t, uint64_t);
 void	util_fmt_rate(char *, size_t, double);
 void	util_fmt_count(char *, size_t, uint64_t);
+void	util_fmt_size(char *, size_t, uint64_t);
 void	util_append(char *, size_t, const char *);
 char	**util_list_split(const char *, size_t *);
 size_t	util_utf8_len(const unsigned char *);

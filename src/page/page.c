@@ -52,6 +52,7 @@
 #include "page/pagerepro.h"
 #include "page/pagesense.h"
 #include "page/pagesum.h"
+#include "page/pagekneemem.h"
 #include "page/pagetable.h"
 #include "record/output.h"
 #include "record/results.h"
@@ -301,6 +302,11 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 	pagesense_put(fp, &pg->r, pagephase_names, pg->has, NPHASES, fixed_n,
 	    NFIXED, lang);
 	put_graphs(fp, pg, lang);
+	if (pagekneemem_put(fp, &pg->r, lang) && has_file(pg, "knee", ".png"))
+		put_graph(fp, pg, "knee", "knee", html_tr(lang, "the knee's "
+		    "directory size against the memory limit, with the line "
+		    "fitted to it", "Verzeichnisgröße am Knick über der "
+		    "Speichergrenze, mit der angepassten Geraden"));
 	put_summary(fp, pg, lang);
 	pagecalls_put(fp, &pg->r, lang);
 	pagetable_put(fp, &pg->r, lang);

@@ -36,8 +36,6 @@
 #define MAX_BUDGET_NS	(366ULL * 86400 * NS_PER_S)	/* a year */
 #define MAX_FILES	CONFIG_MAX_FILES
 #define MAX_LABEL	64
-#define MIN_MEMORY	(64ULL << 10)		/* --memory-limit */
-#define MAX_MEMORY	(1ULL << 50)
 #define PERF_DEFAULT_HELP	"cycles,instructions,..."
 #define STR(x)		STR1(x)
 #define STR1(x)		#x
@@ -181,12 +179,11 @@ const struct config_opt config_opts[] = {
 	  .min = 1, .max = MAX_FILES, .dump = 5, .unset = "none" },
 	{ .name = "memory-limit", .type = CONFIG_SIZE, .verbs = WORK,
 	  .flags = CONFIG_SYNOPSIS, .metavar = "size",
-	  .help = "the reading phases in a memory cgroup; caches emptied "
-	  "(--cold)",
-	  .def = "none", FIELD(memory_limit), .min = MIN_MEMORY,
-	  .max = MAX_MEMORY, .bad = "not a size (e.g. 64M, 1G)",
+	  .help = "reading phases in a memory cgroup (--cold); suite: A,B,...",
+	  .def = "none", FIELD(memory_limit), .min = CONFIG_MIN_MEMORY,
+	  .max = CONFIG_MAX_MEMORY, .bad = "not a size (e.g. 64M, 1G)",
 	  .low = "must be from 64k to 1P", .high = "must be from 64k to 1P",
-	  .dump = 17, .unset = "none" },
+	  .parse = optvals_set_memory_limit, .dump = 17, .unset = "none" },
 	{ .name = "mpi", .type = CONFIG_FLAG, .verbs = CONFIG_RUN,
 	  .flags = CONFIG_SYNOPSIS,
 	  .help = "the clients are the ranks of mpirun (make MPI=1)",

@@ -45,6 +45,9 @@
 #define CONFIG_MAX_FILE_SIZE	(1ULL << 30)	/* --file-size */
 #define CONFIG_MAX_CLIENTS	64	/* --clients */
 #define CONFIG_MAX_PASS	127	/* options a suite passes on to a target */
+#define CONFIG_MAX_LIMITS	16	/* --memory-limit A,B,...: a suite's */
+#define CONFIG_MIN_MEMORY	(64ULL << 10)	/* --memory-limit */
+#define CONFIG_MAX_MEMORY	(1ULL << 50)
 #define CONFIG_NSHORT	128	/* bytes of config_getopt()'s optstring */
 
 enum config_sync {
@@ -123,6 +126,9 @@ struct config {
 						   create */
 	bool			cold_set;
 	uint64_t		memory_limit;	/* bytes; 0: none */
+	uint64_t		memory_limits[CONFIG_MAX_LIMITS];
+	unsigned		nmemory_limits;	/* A,B,...: a sweep, in a
+						   suite; memory_limit is A */
 	uint64_t		churn;		/* files/s while listing; 0:
 						   none */
 	unsigned		rmrf_batch;	/* entries rmrf reads before it

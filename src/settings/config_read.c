@@ -593,6 +593,12 @@ config_parse_args(struct config *cfg, struct target_conf *tc,
 	}
 	args->rest = argv + optind;
 	args->nrest = argc - optind;
+	if (cfg->nmemory_limits > 1 && verb != CONFIG_SUITE) {
+		(void)snprintf(err, LD_ERRLEN, "--memory-limit: %u limits are "
+		    "a sweep, one run for each: largedir suite "
+		    "--memory-limit A,B,... CONFIG", cfg->nmemory_limits);
+		goto out;
+	}
 	if (args->conf != NULL && check_target(tc, args->conf, &kl,
 	    cfg->overrides, err) == -1)
 		goto out;

@@ -207,6 +207,48 @@ optvals_set_file_size(struct config *cfg, const char *value,
 	return 0;
 }
 
+/*
+ * --memory-limit: a size, or in a suite a list A,B,... of them, each
+ * from 64k to 1P, none twice: a sweep, one run of each target per limit
+ * (suite.c).  The first is cfg->memory_limit, as with one.
+ */
+int
+optvals_set_memory_limit(struct config *cfg, const char *value,
+    union config_val *v, char *err)
+{
+	const char	*errstr = NULL;
+	char		**el;
+	size_t		 n, i, j;
+	int		 rc = 0;
+
+	if ((el = util_list_split(value, &n)) == NULL)
+		return config_opt_bad(err, "memory-limit", value, "a list "
+		    "A,B,... has an empty element");
+	if (n > CONFIG_MAX_LIMITS) {
+		free(el);
+		return config_opt_bad(err, "memory-limit", value, "at most "
+		    "16 limits");
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		if (parse_size(el[i], CONFIG_MAX_MEMORY, &cfg->memory_limits[i],
+		    &errstr) == -1 || cfg->memory_limits[i] < CONFIG_MIN_MEMORY)
+			rc = config_opt_bad(err, "memory-limit", el[i],
+			    errstr != NULL && strcmp(errstr, "invalid") == 0 ?
+			    "not a size (e.g. 64M, 1G)" :
+			    "must be from 64k to 1P");
+		for (j = 0; j < i && rc == 0; j++)
+			if (cfg->memory_limits[j] == cfg->memory_limits[i])
+				rc = config_opt_bad(err, "memory-limit",
+				    value, "a limit given twice");
+	}
+	free(el);
+	if (rc == -1)
+		return -1;
+	cfg->nmemory_limits = (unsigned)n;
+	v->u = cfg->memory_limits[0];
+	return 0;
+}
+
 /* --file-size as it was given: "4096", or the range "2048-65536". */
 int
 optvals_show_file_size(const struct config *cfg, char *buf, size_t len)

@@ -30,6 +30,8 @@ int	optvals_show_clients(const struct config *, char *, size_t);
 int	optvals_set_file_size(struct config *, const char *, union config_val *,
 	    char *);
 int	optvals_show_file_size(const struct config *, char *, size_t);
+int	optvals_set_memory_limit(struct config *, const char *,
+	    union config_val *, char *);
 int	optvals_show_rmrf_batch(const struct config *, char *, size_t);
 int	optvals_show_name_len(const struct config *, char *, size_t);
 

@@ -30,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@
 #include "record/output.h"
 #include "record/results.h"
 #include "report/report.h"
+#include "report/kneemem.h"
 #include "settings/config.h"
 #include "verbs/plot.h"
 
@@ -64,6 +66,7 @@ static void	put_clean(FILE *, const char *, size_t);
 static int	run_gnuplot(struct plot *, const char *,
 		    const char *const []);
 static int	adopt_graphs(struct plot *);
+static int	plot_kneemem(struct plot *);
 static void	empty_dir(int);
 static char	*scripts_dir(void);
 
@@ -389,6 +392,8 @@ plot_results(const char *results, bool loud)
 		args[0] = labels[i];
 		bad |= run_gnuplot(&p, "target.gp", args) != 0;
 	}
+	if (rc != 127 && sig_count == 0)
+		bad |= plot_kneemem(&p) != 0;
 	for (i = 0; i < n; i++)
 		free(labels[i]);
 	free(labels);
@@ -403,6 +408,58 @@ plot_results(const char *results, bool loud)
 	printf("graphs: %s%s*.png (and .svg)\n", results,
 	    results[strlen(results) - 1] == '/' ? "" : "/");
 	return 0;
+}
+
+/*
+ * The knee against memory (kneemem.h), if the results copied into 'p' are
+ * a sweep: knee.dat in the private directory (label, memory in MiB, the
+ * rounds around the knee, its point, the line's), then knee.gp draws
+ * knee.svg and .png from it.  Return 0 (also when there is no sweep), or
+ * what gnuplot returned.
+ */
+static int
+plot_kneemem(struct plot *p)
+{
+	struct results	 rs;
+	struct kneemem	 sw;
+	const char	*args[4] = { NULL, NULL, NULL, NULL };
+	char		 err[LD_ERRLEN], a[32], b[32];
+	size_t		 i;
+	FILE		*fp;
+	int		 fd, rc = 0;
+
+	if (results_read(&rs, p->pfd, p->priv, err) == -1)
+		return 0;		/* rates.gp has said what is wrong */
+	if (kneemem_find(&rs, &sw) < 2)
+		goto out;
+	if ((fd = openat(p->pfd, "knee.dat", O_WRONLY | O_CREAT | O_EXCL |
+	    O_CLOEXEC, 0644)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+		warn("%s: knee.dat", p->priv);
+		if (fd != -1)
+			(void)close(fd);
+		rc = 1;
+		goto out;
+	}
+	(void)fprintf(fp, "label memory_mib above knee mid line\n");
+	for (i = 0; i < sw.n; i++)
+		(void)fprintf(fp, "%s %.17g %.17g %.17g %.17g %.17g\n",
+		    sw.p[i].label, sw.p[i].mem / 1048576, sw.p[i].above,
+		    sw.p[i].knee, sw.p[i].mid, sw.fitted ? sw.a + sw.b *
+		    sw.p[i].mem : NAN);
+	if (fclose(fp) == EOF) {
+		warn("%s: knee.dat", p->priv);
+		rc = 1;
+		goto out;
+	}
+	(void)snprintf(a, sizeof(a), "%.17g", sw.fitted ? sw.a : 0);
+	(void)snprintf(b, sizeof(b), "%.17g", sw.fitted ? sw.b * 1048576 : 0);
+	args[0] = sw.phase;
+	args[1] = a;
+	args[2] = b;
+	rc = run_gnuplot(p, "knee.gp", args);
+out:
+	results_free(&rs);
+	return rc;
 }
 
 /*

@@ -43,6 +43,11 @@ struct suite {
 	struct config		 cfg;
 	struct config_args	 a;
 	int			 nconf;		/* the configs, a.rest[i] */
+	int			 nt;		/* the targets: each config,
+						   once per memory limit */
+	int			 conf[SUITE_MAX];	/* target's config */
+	char			*limit[SUITE_MAX];	/* --memory-limit=,
+							   or NULL */
 	char			*labels[SUITE_MAX];
 	int			 ws[SUITE_MAX];	/* wait statuses, -1: not run */
 	char			*pass[CONFIG_MAX_PASS];	/* options for each */
@@ -128,10 +133,12 @@ options(struct suite *su, int argc, char **argv)
 	    argc, argv, &su->a, errbuf), errbuf, usage))
 		return false;
 	for (k = 0; k < su->a.ngiven; k++)
-		su->pass[su->np++] = su->a.given[k].value != NULL ?
-		    xasprintf("--%s=%s", su->a.given[k].opt->name,
-		    su->a.given[k].value) : xasprintf("--%s",
-		    su->a.given[k].opt->name);
+		if (su->cfg.nmemory_limits < 2 || strcmp(
+		    su->a.given[k].opt->name, "memory-limit") != 0)
+			su->pass[su->np++] = su->a.given[k].value != NULL ?
+			    xasprintf("--%s=%s", su->a.given[k].opt->name,
+			    su->a.given[k].value) : xasprintf("--%s",
+			    su->a.given[k].opt->name);
 	if (config_check(&su->cfg, errbuf) == -1)
 		report_usage("%s", errbuf);
 	return true;
@@ -139,38 +146,56 @@ options(struct suite *su, int argc, char **argv)
 
 /*
  * Read every config before anything runs (one typo, no suite) and label
- * each target: exit 2 with one line when one cannot be read or two have
- * the same label.
+ * each target: a config's label, and with several memory limits one
+ * target per limit, LABEL-LIMIT ("ext4-64M").  Exit 2 with one line when
+ * a config cannot be read or two targets have the same label.
  */
 static void
 read_configs(struct suite *su)
 {
 	struct target_conf	tc;
 	struct config		check;
-	char			errbuf[LD_ERRLEN];
+	char			errbuf[LD_ERRLEN], lim[32];
+	const char		*base;
+	unsigned		nl = su->cfg.nmemory_limits > 1 ?
+				    su->cfg.nmemory_limits : 1, l;
 	int			i, j;
 
 	su->nconf = su->a.nrest;
 	if (su->nconf == 0)
 		report_usage("suite: name at least one config (see "
 		    "configs/)");
-	if (su->nconf > SUITE_MAX)
-		report_usage("suite: at most %d configs", SUITE_MAX);
+	if (su->nconf * (int)nl > SUITE_MAX)
+		report_usage("suite: at most %d targets (configs times "
+		    "memory limits)", SUITE_MAX);
 	for (i = 0; i < su->nconf; i++) {
 		config_init(&check);
 		target_conf_init(&tc);
 		if (config_load(&check, &tc, su->a.rest[i], errbuf) == -1)
 			report_usage("%s", errbuf);
-		su->labels[i] = xstrdup(tc.label != NULL ? tc.label :
-		    tc.fstype != NULL ? tc.fstype : "largedir");
-		for (j = 0; j < i; j++)
-			if (strcmp(su->labels[i], su->labels[j]) == 0)
-				report_usage("suite: %s and %s have the "
-				    "same label '%s'", su->a.rest[j],
-				    su->a.rest[i], su->labels[i]);
+		base = tc.label != NULL ? tc.label : tc.fstype != NULL ?
+		    tc.fstype : "largedir";
+		for (l = 0; l < nl; l++, su->nt++) {
+			su->conf[su->nt] = i;
+			if (nl == 1) {
+				su->labels[su->nt] = xstrdup(base);
+				continue;
+			}
+			util_fmt_size(lim, sizeof(lim),
+			    su->cfg.memory_limits[l]);
+			su->labels[su->nt] = xasprintf("%s-%s", base, lim);
+			su->limit[su->nt] = xasprintf("--memory-limit=%s",
+			    lim);
+		}
 		target_conf_free(&tc);
 		config_free(&check);
 	}
+	for (i = 0; i < su->nt; i++)
+		for (j = 0; j < i; j++)
+			if (strcmp(su->labels[i], su->labels[j]) == 0)
+				report_usage("suite: %s and %s have the "
+				    "same label '%s'", su->a.rest[su->conf[j]],
+				    su->a.rest[su->conf[i]], su->labels[i]);
 }
 
 /*
@@ -194,7 +219,7 @@ prepare(struct suite *su, int argc, char **argv)
 	}
 	/* Each target's share, in whole ms so that a person can read it. */
 	if (su->cfg.total_budget_ns != 0) {
-		share = su->cfg.total_budget_ns / (uint64_t)su->nconf / 1000000;
+		share = su->cfg.total_budget_ns / (uint64_t)su->nt / 1000000;
 		su->budget = share % 1000 == 0 ? xasprintf("--budget=%" PRIu64
 		    "s", share / 1000) : xasprintf("--budget=%" PRIu64 "ms",
 		    share);
@@ -217,22 +242,27 @@ run_targets(struct suite *su)
 	char	*args[256];
 	int	 i, j, na;
 
-	for (i = 0; i < su->nconf; i++)
+	for (i = 0; i < su->nt; i++)
 		su->ws[i] = -1;
-	for (i = 0; i < su->nconf && sig_count == 0; i++) {
-		printf("suite: target %d of %d: %s (%s)\n", i + 1, su->nconf,
-		    su->labels[i], su->a.rest[i]);
+	for (i = 0; i < su->nt && sig_count == 0; i++) {
+		printf("suite: target %d of %d: %s (%s)\n", i + 1, su->nt,
+		    su->labels[i], su->a.rest[su->conf[i]]);
 		(void)fflush(stdout);
 		na = 0;
 		args[na++] = (char *)"largedir";
 		args[na++] = (char *)"-c";
-		args[na++] = su->a.rest[i];
+		args[na++] = su->a.rest[su->conf[i]];
 		args[na++] = (char *)"-o";
 		args[na++] = (char *)su->out;
 		for (j = 0; j < su->np; j++)
 			args[na++] = su->pass[j];
 		if (su->budget != NULL)
 			args[na++] = su->budget;
+		if (su->limit[i] != NULL) {
+			args[na++] = su->limit[i];
+			args[na++] = (char *)"--label";
+			args[na++] = su->labels[i];
+		}
 		args[na] = NULL;
 		if (sig_run_self(args, &su->ws[i]) == -1)
 			err(1, "running the target");
@@ -296,7 +326,7 @@ summary(const struct suite *su)
 	for (j = 0; j < (int)su->cfg.nphases; j++)
 		printf(" %10s/s", phase_name(su->cfg.phases[j]));
 	printf("\n");
-	for (i = 0; i < su->nconf; i++) {
+	for (i = 0; i < su->nt; i++) {
 		if (su->ws[i] == -1) {
 			printf("%-20s %-18s\n", su->labels[i], "not run");
 			bad = true;
@@ -318,8 +348,10 @@ suite_free(struct suite *su)
 	int	i;
 
 	config_free(&su->cfg);
-	for (i = 0; i < su->nconf; i++)
+	for (i = 0; i < su->nt; i++) {
 		free(su->labels[i]);
+		free(su->limit[i]);
+	}
 	for (i = 0; i < su->np; i++)
 		free(su->pass[i]);
 	free(su->budget);
@@ -341,7 +373,12 @@ usage(FILE *fp)
 	    "                            the suite's, split evenly among the "
 	    "targets\n"
 	    "  -o, --output path         the suite's directory "
-	    "(results/STAMP-suite)\n\n"
+	    "(results/STAMP-suite)\n"
+	    "      --memory-limit A,B,...\n"
+	    "                            each target once per limit, "
+	    "labelled LABEL-A...:\n"
+	    "                            the knee against memory "
+	    "(a graph and the page)\n\n"
 	    "The options of a run (largedir -h) are passed on to every "
 	    "target.\n") < 0 ? -1 : 0;
 }

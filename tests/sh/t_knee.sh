@@ -1,9 +1,12 @@
 #!/bin/sh
 # The knee, reached on purpose (issue 5): the mechanism, at a small n.
-# On an ext4 image, a run with --memory-limit=6M (which implies
-# --cold=remount) over n from 1,000 to 30,000 finds a knee in the open
-# rate: with the dentry and inode caches held to 6 MiB, the directory
-# stops fitting in them somewhere between 5,000 and 20,000 files.  The
+# On an ext4 image, a sweep of two runs with --memory-limit=6M,12M (which
+# implies --cold=remount; largedir suite runs one per limit) over n from
+# 1,000 to 30,000 finds a knee in the open rate: with the dentry and
+# inode caches held to 6 MiB, the directory stops fitting in them
+# somewhere between 3,000 and 20,000 files, with 12 MiB further out; rounds
+# inside the knee's interval narrow it to 10%, and the page and a graph
+# say what a cached file takes.  The
 # same run without the limit finds none (it measures each n three times,
 # so that a burst of other work on a shared machine cannot fake one).
 # The limited phase runs in a child inside the cgroup, which fills up to
@@ -61,9 +64,10 @@ clean_after() {
 	    fail "$1: its memory cgroup is left"
 }
 
-# knee RUN: the open knee recorded by run RUN.
+# knee RUN [LABEL]: the open knee recorded by run RUN (its target LABEL,
+# ext4 by default).
 knee() {
-	jq -r '.meta.knee_open' "$T/$1/ext4.json"
+	jq -r '.meta.knee_open' "$T/$1/${2:-ext4}.json"
 }
 
 # one_line STATUS PATTERN CMD...: CMD exits STATUS with one line on
@@ -95,47 +99,73 @@ for o in --cold=drop --memory-limit=64M; do
 	    -o "$T/nobody/out" "$T/nobody"
 done
 one_line 2 "--memory-limit '1k': must be from 64k" "$LD" --memory-limit=1k "$T"
+one_line 2 "--memory-limit 'x': not a size" "$LD" suite \
+    --memory-limit=6M,x "$CONF"
+one_line 2 "--memory-limit '6M,6M': a limit given twice" "$LD" suite \
+    --memory-limit=6M,6M "$CONF"
+one_line 2 "--memory-limit: 2 limits are a sweep, one run for each: largedir suite" \
+    "$LD" -c "$CONF" --memory-limit=6M,12M
 
-# ---- the limited run: a knee in open
-"$LD" -c "$CONF" --scratch="$S" --memory-limit=$LIMIT -n 1000 -N 30000 \
-    -b 10m -s 5 -o "$T/lim" --events=task-clock >"$T/lim.log" 2>&1 ||
-    fail "limited run: exit $? ($(tail -n 3 "$T/lim.log"))"
+# ---- the limited runs, a sweep of two limits: a knee in open, which
+# lies further out with more memory
+"$LD" suite --scratch="$S" --memory-limit=$LIMIT,12M -n 1000 -N 30000 \
+    -b 10m -s 5 -o "$T/lim" --events=task-clock "$CONF" >"$T/lim.log" 2>&1 ||
+    fail "limited runs: exit $? ($(tail -n 3 "$T/lim.log"))"
 cat "$T/lim.log"
-check_outputs "$T/lim" ext4 complete
+check_outputs "$T/lim" ext4-$LIMIT complete
+check_outputs "$T/lim" ext4-12M complete
 grep -q "^cold caches: unmount and mount" "$T/lim.log" ||
     fail "--memory-limit did not imply --cold=remount"
-k=$(knee lim)
+k=$(knee lim ext4-$LIMIT)
 case $k in
 ''|*[!0-9]*) fail "limited run: no knee in open ($k)" ;;
 esac
 if [ "$k" -le 1000 ] || [ "$k" -gt 30000 ]; then
 	fail "knee at n=$k"
 fi
+k12=$(knee lim ext4-12M)
+case $k12 in
+''|*[!0-9]*) fail "12M: no knee in open ($k12)" ;;
+esac
+[ "$k12" -gt "$k" ] || fail "the knee with 12M ($k12) is not beyond 6M's ($k)"
 grep -q "^knee: open falls below 50% of its plateau between n=[0-9,]* and n=" \
     "$T/lim.log" ||
     fail "the knee is not on stdout"
 # Rounds inside the interval narrowed it to 10%, and say so.
 jq -e '.meta.knee_open_above as $a | .meta.knee_open as $k |
     ($a | tonumber) < ($k | tonumber) and
-    ($k | tonumber) <= ($a | tonumber) * 1.1' "$T/lim/ext4.json" \
+    ($k | tonumber) <= ($a | tonumber) * 1.1' "$T/lim/ext4-$LIMIT.json" \
     >/dev/null || fail "the knee was not narrowed: $(jq -c \
-    '[.meta.knee_open_above, .meta.knee_open]' "$T/lim/ext4.json")"
+    '[.meta.knee_open_above, .meta.knee_open]' "$T/lim/ext4-$LIMIT.json")"
 jq -e '[.meta | keys[] | select(startswith("refine_round_"))] | length > 0' \
-    "$T/lim/ext4.json" >/dev/null || fail "no refine_round_K in the meta"
+    "$T/lim/ext4-$LIMIT.json" >/dev/null ||
+    fail "no refine_round_K in the meta"
 grep -q "^refine: n=[0-9,]* narrows the knee, between" "$T/lim.log" ||
     fail "the refinement is not on stdout"
+# The sweep: its graph and its section on both pages.
+for f in knee.svg knee.png; do
+	[ -s "$T/lim/$f" ] || fail "the sweep drew no $f"
+done
+grep -q "<h2>The knee against memory</h2>" "$T/lim/index.html" ||
+    fail "the page has no section on the sweep"
+grep -q "<h2>Der Knick über dem Speicher</h2>" "$T/lim/index.de.html" ||
+    fail "the German page has no section on the sweep"
+grep -q "a cached file takes about [0-9,]* bytes" "$T/lim/index.html" ||
+    fail "the page does not say what a cached file takes"
 # The cgroup held the open phase to the limit (plus a page), and the
 # largest round filled it (to 90% at least): the limit did the work.
-jq -e --argjson l $LIMIT_KIB '[.rounds[] | .open_memcg_peak_kib] |
-    all(. > 0 and . <= $l + 4) and .[-1] >= $l * 0.9' \
-    "$T/lim/ext4.json" >/dev/null ||
+jq -e --argjson l $LIMIT_KIB '([.rounds[] | .open_memcg_peak_kib] |
+    all(. > 0 and . <= $l + 4)) and
+    (.rounds | max_by(.n) | .open_memcg_peak_kib) >= $l * 0.9' \
+    "$T/lim/ext4-$LIMIT.json" >/dev/null ||
     fail "open_memcg_peak_kib: $(jq -c '[.rounds[].open_memcg_peak_kib]' \
-    "$T/lim/ext4.json")"
+    "$T/lim/ext4-$LIMIT.json")"
 # Delete runs outside the limit: no peak recorded for it.
 jq -e '[.rounds[] | .delete_memcg_peak_kib] | all(. == null)' \
-    "$T/lim/ext4.json" >/dev/null || fail "delete ran limited"
-jq -e '[.rounds[] | .open_task_clock] | all(. > 0)' "$T/lim/ext4.json" \
-    >/dev/null || fail "open_task_clock was not counted in the child"
+    "$T/lim/ext4-$LIMIT.json" >/dev/null || fail "delete ran limited"
+jq -e '[.rounds[] | .open_task_clock] | all(. > 0)' \
+    "$T/lim/ext4-$LIMIT.json" >/dev/null ||
+    fail "open_task_clock was not counted in the child"
 clean_after "limited run" ""
 
 # ---- the same without the limit: no knee
@@ -157,14 +187,14 @@ echo "unlimited: knee_open=$k"
 # programs make and drop thousands of dentries at a time, so this holds
 # for the median round, not for every one.  The remount took time
 # outside the phase, in every round.
-for r in lim unl; do
+for r in lim/ext4-$LIMIT unl/ext4; do
 	jq -e '([.rounds[] | (.open_dentries - .create_dentries) / .n] |
 	    sort | .[length / 2 | floor] < 0.1) and
 	    ([.rounds[] | .open_cold_ns > 0 and .delete_cold_ns > 0 and
-	    .create_cold_ns == 0] | all)' "$T/$r/ext4.json" >/dev/null ||
+	    .create_cold_ns == 0] | all)' "$T/$r.json" >/dev/null ||
 	    fail "$r: dentries at create and open, cold_ns: $(jq -c \
 	    '[.rounds[] | [.n, .create_dentries, .open_dentries, .open_cold_ns]]' \
-	    "$T/$r/ext4.json")"
+	    "$T/$r.json")"
 done
 # Without --cold they are all still there (at least half of them in the
 # median of three repetitions): the check above can fail.

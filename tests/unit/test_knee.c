@@ -5,7 +5,8 @@
  * test_knee: knee_record() judges each phase from the rows of a result
  * document and keeps what it found in the metadata: a knee with its n
  * and the rates around it, a flat phase as "none", too few rounds as
- * "too-few-rounds", and nothing for a phase the rows do not rate.
+ * "too-few-rounds", and nothing for a phase the rows do not rate; and
+ * knee_widest() gives the rounds around the knee.
  */
 
 #include <math.h>
@@ -55,6 +56,7 @@ test_record(void **state)
 				    PHASE_LIST };
 	struct output_doc	doc;
 	struct knee_phase	kp[NELEM(phases)];
+	uint64_t		lo, hi;
 
 	(void)state;
 	output_doc_init(&doc);
@@ -67,6 +69,7 @@ test_record(void **state)
 	assert_true(kp[1].judged);
 	assert_int_equal(kp[1].k.shape, STATS_KNEE);
 	assert_string_equal(kv_get(&doc.meta, "knee_open"), "5062");
+	assert_string_equal(kv_get(&doc.meta, "knee_open_above"), "3375");
 	assert_string_equal(kv_get(&doc.meta, "knee_open_before"),
 	    "100250.0");
 	assert_string_equal(kv_get(&doc.meta, "knee_open_after"),
@@ -74,11 +77,16 @@ test_record(void **state)
 	/* list has no column: not judged, nothing recorded. */
 	assert_false(kp[2].judged);
 	assert_null(kv_get(&doc.meta, "knee_list"));
+	/* During a run: the rounds around the knee, for the schedule. */
+	assert_true(knee_widest(&doc, phases, NELEM(phases), &lo, &hi));
+	assert_true(lo == 3375 && hi == 5062);
 	output_doc_free(&doc);
 
 	output_doc_init(&doc);
 	rows(&doc, 3);
 	knee_record(&doc, phases, 2, kp);
+	assert_false(knee_widest(&doc, phases, 2, &lo, &hi));
+	assert_true(lo == 0 && hi == 0);
 	assert_int_equal(kp[1].k.shape, STATS_TOO_FEW);
 	assert_string_equal(kv_get(&doc.meta, "knee_open"),
 	    "too-few-rounds");
