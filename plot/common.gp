@@ -49,10 +49,11 @@ ld_meta(dir, name, keys) = system(ld_find(dir, name) . "-v ld_keys=" . \
 
 ld_in(list, w) = strstrt(list, " " . w . " ") > 0
 
-# The rate axis of every graph of a page (rates.gp's and each target's),
-# from the smallest and largest rate of all its targets, ld_ymin and
-# ld_ymax: logarithmic where they span more than a factor of 10, linear
-# from 0 otherwise.
+# A rate axis from the smallest and largest rate, ld_ymin and ld_ymax:
+# logarithmic where they span more than a factor of 10, linear from 0
+# otherwise.  rates.gp gives each phase's graph the rates of that phase
+# in all targets, target.gp every target's graph those of all phases and
+# targets.
 ld_yaxis = "if (ld_ymax > 10 * ld_ymin) { \
 	set logscale y 10; ld_ylo = ld_ymin / 1.5; ld_yhi = ld_ymax * 1.5; \
 	set yrange [ld_ylo : ld_yhi]; eval ld_tics(\"y\", ld_ylo, ld_yhi) \

@@ -9,8 +9,9 @@
 # one) and writes RESULTS_DIR/rates-PHASE.svg and .png for each phase
 # that has values in some target, or only for PHASE: files per second
 # against n on a log axis, one curve per target, named by its file, on
-# the rate axis every graph of the directory shares (common.gp's
-# ld_yaxis).
+# a rate axis of the phase's own, from its rates in all targets
+# (common.gp's ld_yaxis), so that a phase whose rates lie close together
+# is not squashed by another's.
 # Warm-up rows are left out.  A target that repeated each n is drawn as
 # the medians with min-max bars of its summary (all its rows as points if
 # it has none).  A target without rows, or without the phase, is left
@@ -55,9 +56,11 @@ if (ARGC == 2) {
 # colour in all of them.
 set xrange [ld_nmin / 1.25 : ld_nmax * 1.25]
 eval ld_tics("x", ld_nmin, ld_nmax)
-eval ld_yaxis
 
 do for [p in ld_phases] {
+	ld_ymin = value("ld_ymin_" . p)
+	ld_ymax = value("ld_ymax_" . p)
+	eval ld_yaxis
 	set title sprintf("%s: %s per second against directory size", p, \
 	    ld_what(p))
 	set ylabel sprintf("%s rate (%s)", p, ld_unit(p))

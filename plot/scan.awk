@@ -27,6 +27,7 @@
 #			row of the wrong width (cut off by a crash)
 #	ld_nmin ld_nmax	the smallest and largest n
 #	ld_ymin ld_ymax	the smallest and largest rate, over all phases
+#	ld_ymin_P ld_ymax_P	the same for phase P alone, for each phase
 #	ld_kneen	" L:P=N ..." where L's "# knee_P: N" gives a knee at
 #			n = N (a positive number) and L has values for P
 #	ld_decline	" L:P ..." where L's "# knee_P: decline"
@@ -80,6 +81,9 @@ BEGIN {
 	printf "ld_cut = '%s '; ", cut
 	printf "ld_nmin = %s; ld_nmax = %s; ", num(nmin), num(nmax)
 	printf "ld_ymin = %s; ld_ymax = %s; ", num(ymin), num(ymax)
+	for (i = 1; i <= nphases; i++)
+		printf "ld_ymin_%s = %s; ld_ymax_%s = %s; ", phase[i],
+		    num(pymin[phase[i]]), phase[i], num(pymax[phase[i]])
 	printf "ld_kneen = '%s '; ", kneen
 	printf "ld_decline = '%s '; ", decline
 	printf "\n"
@@ -146,6 +150,8 @@ function scan(path,    label, line, nf, f, col, ncol, i, p, v, n,
 			nmax = max(nmax, n)
 			ymin = min(ymin, v)
 			ymax = max(ymax, v)
+			pymin[p] = min(pymin[p], v)
+			pymax[p] = max(pymax[p], v)
 		}
 		if (++count[n] == 2)
 			seen = 1

@@ -7,9 +7,10 @@
 #
 # Reads RESULTS_DIR/LABEL.out (and LABEL.summary if there is one) and
 # writes RESULTS_DIR/LABEL.svg and .png: files per second against n on a
-# logarithmic axis, with the rate axis of every graph of the directory
-# (common.gp's ld_yaxis: logarithmic where the rates of all its targets
-# span more than a factor of 10, as list's and create's do), one
+# logarithmic axis, with the rate axis every target's graph of the
+# directory shares (common.gp's ld_yaxis: logarithmic where the rates of
+# all its targets span more than a factor of 10, as list's and create's
+# do), one
 # curve per phase, in the same colour in every target's graph.  The title
 # names the label, the description if the run has one, and why the run
 # stopped if it did not complete.  Warm-up rows are left out; repetitions

@@ -50,6 +50,7 @@
 #include "page/pageitem.h"
 #include "page/pagephase.h"
 #include "page/pagerepro.h"
+#include "page/pagerounds.h"
 #include "page/pagesense.h"
 #include "page/pagesum.h"
 #include "page/pagekneemem.h"
@@ -447,19 +448,21 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 	    html_tr(lang, "Each graph shows files per second (higher is "
 	    "better) against the number n of files in the directory, on a "
 	    "logarithmic axis, one curve per target. A flat curve means a "
-	    "file costs the same however large the directory is. All graphs "
-	    "of this page, these and each target's, share one rate axis: "
-	    "logarithmic where the rates span more than a factor of 10, "
-	    "linear from 0 otherwise. Where a target measured each n more "
+	    "file costs the same however large the directory is. Each phase's "
+	    "graph has a rate axis of its own, and the graphs of the targets "
+	    "further down share one: logarithmic where the rates span more "
+	    "than a factor of 10, linear from 0 otherwise. Where a target "
+	    "measured each n more "
 	    "than once, a point is the median of its repetitions and its bar "
 	    "spans the slowest to the fastest. Each graph links to its SVG.",
 	    "Jedes Diagramm zeigt Dateien pro Sekunde (mehr ist besser) über der "
 	    "Zahl n der Dateien im Verzeichnis, auf einer logarithmischen "
 	    "Achse, eine Kurve je Target. Eine flache Kurve heißt, dass eine "
 	    "Datei unabhängig von der Verzeichnisgröße gleich viel kostet. "
-	    "Alle Diagramme dieser Seite, diese und die jedes Targets, haben "
-	    "eine gemeinsame y-Achse: logarithmisch, wo die Raten um mehr als "
-	    "den Faktor 10 auseinanderliegen, sonst linear ab 0. Wo ein "
+	    "Jedes Phasendiagramm hat eine eigene y-Achse, die Diagramme der "
+	    "Targets weiter unten haben eine gemeinsame: logarithmisch, wo "
+	    "die Raten um mehr als den Faktor 10 auseinanderliegen, sonst "
+	    "linear ab 0. Wo ein "
 	    "Target jedes n mehrmals gemessen hat, ist ein Punkt der Median "
 	    "seiner Wiederholungen, und sein Balken reicht vom langsamsten "
 	    "bis zum schnellsten Wert. Jedes Diagramm ist mit seiner "
@@ -538,6 +541,7 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 	    "Target"), "</p>\n", lang);
 	put_virtual(fp, t, lang);
 	put_warnings(fp, t, lang);
+	pagerounds_put(fp, t, lang);
 	if (has_file(pg, t->label, ".png"))
 		put_graph(fp, pg, t->label, t->label, html_tr(lang, "files per "
 		    "second of each phase against directory size", "Dateien "

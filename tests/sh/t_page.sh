@@ -4,7 +4,10 @@
 # and quotes; a server on 127.0.0.1 serves them, and headless Chromium
 # loads both pages: every image has loaded (naturalWidth > 0), every link
 # answers 200, the description shows verbatim, and the console has no
-# errors.  A screenshot of each page is kept in build/test-artefacts/.
+# errors.  Both pages, and the published reference run's, fit a window
+# 1,280 and 390 px wide: nothing reaches past its right edge but inside a
+# scroll box (div.wide), as a page made wide on purpose shows it would.
+# A screenshot of each page is kept in build/test-artefacts/.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_cmd python3 gnuplot
@@ -28,6 +31,13 @@ LARGEDIR_PLOT=$TOP/plot "$LD" plot "$res" >/dev/null ||
 for f in index.html index.de.html rates-create.png tmpfs.png; do
 	[ -s "$res/$f" ] || fail "no $f"
 done
+
+# The published reference run's pages, and one too wide on purpose.
+ref=$(ls -d "$TOP"/results/*-reference | tail -n 1)
+mkdir "$res/ref"
+cp "$ref/index.html" "$ref/index.de.html" "$res/ref/"
+printf '<!DOCTYPE html><html><body><p>x</p><div style="width:2000px">w</div></body></html>\n' \
+    >"$res/wide.html"
 
 # The checker: loads a page in a frame, then looks at what the browser
 # made of it, and writes its verdict into the document for --dump-dom.
@@ -57,10 +67,41 @@ async function check(page) {
 		bad.push(page + ': the description is not shown verbatim');
 	return bad;
 }
+// What reaches past the right edge of a frame 'w' px wide, but inside a
+// scroll box.
+async function layout(page, w) {
+	const bad = [];
+	const f = document.getElementById('f');
+	f.width = w;
+	await new Promise(ok => { f.onload = ok; f.src = page; });
+	const d = f.contentDocument, cw = d.documentElement.clientWidth;
+	if (d.documentElement.scrollWidth > cw)
+		bad.push(page + ' at ' + w + ' px: ' +
+		    d.documentElement.scrollWidth + ' px wide');
+	for (const e of d.body.querySelectorAll('*')) {
+		if (e.closest('div.wide') !== null && !e.matches('div.wide'))
+			continue;
+		const r = e.getBoundingClientRect();
+		if (r.right > cw + 1) {
+			bad.push(page + ' at ' + w + ' px: <' +
+			    e.tagName.toLowerCase() + '> reaches ' +
+			    Math.round(r.right) + ' px');
+			break;
+		}
+	}
+	return bad;
+}
 (async () => {
 	let bad = [];
 	for (const p of ['index.html', 'index.de.html'])
 		bad = bad.concat(await check(p));
+	for (const w of [1280, 390]) {
+		for (const p of ['index.html', 'index.de.html',
+		    'ref/index.html', 'ref/index.de.html'])
+			bad = bad.concat(await layout(p, w));
+		if ((await layout('wide.html', w)).length === 0)
+			bad.push('wide.html at ' + w + ' px: not found too wide');
+	}
 	document.getElementById('out').textContent =
 	    bad.length === 0 ? 'PAGES OK' : 'PAGES BAD\n' + bad.join('\n');
 })();
