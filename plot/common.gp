@@ -61,12 +61,22 @@ ld_yaxis = "if (ld_ymax > 10 * ld_ymin) { \
 	unset logscale y; set yrange [0 : ld_ymax * 1.15]; \
 	set ytics autofreq; set format y \"%.0f\" }"
 
+# The language of the graphs: English, or with -e "ld_lang='de'" German,
+# with the graphs named NAME.de.svg and .png and numbers written with a
+# decimal comma.  ld_tr(en, de) is the text in it.
+ld_de = exists("ld_lang") && ld_lang eq "de"
+ld_tr(en, de) = ld_de ? de : en
+ld_dec(s) = ld_de && strstrt(s, ".") > 0 ? \
+    s[1:strstrt(s, ".") - 1] . "," . s[strstrt(s, ".") + 1:] : s
+
 ld_known = " create open list liststat delete rmrf mkdir "
 ld_rank(p) = ld_in(ld_known, p) ? \
     words(ld_known[1:strstrt(ld_known, " " . p . " ")]) + 1 : 8
 # What a phase's rate counts: a tree's mkdir makes directories.
-ld_what(p) = p eq "mkdir" ? "directories" : "files"
-ld_unit(p) = p eq "mkdir" ? "dirs/s" : "files/s"
+ld_what(p) = p eq "mkdir" ? ld_tr("directories", "Verzeichnisse") : \
+    ld_tr("files", "Dateien")
+ld_unit(p) = p eq "mkdir" ? ld_tr("dirs/s", "Verz./s") : \
+    ld_tr("files/s", "Dateien/s")
 
 # The data files of label 'l'.  If a crash cut a row short, gnuplot
 # would warn about it, so such a file is read through a filter that drops
@@ -98,7 +108,8 @@ ld_clause(l, p, ls, t) = \
 ld_look(list, k) = strstrt(list, " " . k . "=") == 0 ? NaN : \
     word(list[strstrt(list, " " . k . "=") + strlen(k) + 2:], 1) + 0
 
-ld_title(l, p, t) = t . (ld_in(ld_decline, l . ":" . p) ? " (decline)" : "")
+ld_title(l, p, t) = t . (ld_in(ld_decline, l . ":" . p) ? \
+    ld_tr(" (decline)", " (Rückgang)") : "")
 
 # The knee of phase 'p' of label 'l' (drawn in line style 'ls'): a dashed
 # line in the curve's colour at x = n of the knee, the whole height of
@@ -109,7 +120,8 @@ ld_knee(l, p, ls, k) = \
     strstrt(ld_kneen, " " . l . ":" . p . "=") == 0 ? "" : sprintf( \
     "set arrow %d from first %.17g, graph 0 to first %.17g, graph 1 " . \
     "nohead lc rgb '%s' lw 1.5 dt 2 front; " . \
-    "set label %d 'knee' at first %.17g, graph %g offset char 0.4, 0 " . \
+    "set label %d '" . ld_tr("knee", "Knick") . "' at first %.17g, " . \
+    "graph %g offset char 0.4, 0 " . \
     "left textcolor rgb '%s' font ',10' front", \
     100 + k, ld_look(ld_kneen, l . ":" . p), \
     ld_look(ld_kneen, l . ":" . p), word(ld_colours, (ls - 1) % 8 + 1), \
@@ -132,7 +144,7 @@ set tics nomirror out
 set key outside below center horizontal Left reverse noenhanced
 set bars small
 set logscale x 10
-set xlabel "files in the directory (n)"
+set xlabel ld_tr("files in the directory (n)", "Dateien im Verzeichnis (n)")
 set offsets 0, 0, 0, 0
 
 # Log-axis tics from 'lo' to 'hi', labelled 1k, 1.5k, 2M...: at 1, 1.5,
@@ -146,7 +158,7 @@ ld_ticlist(e, last, m) = e > last ? "" : \
     ld_ticdecade(e, m, 1) . (e < last ? ", " . ld_ticlist(e + 1, last, m) : "")
 ld_ticdecade(e, m, i) = ld_tic(word(m, i) * 10.0 ** e) . \
     (i < words(m) ? ", " . ld_ticdecade(e, m, i + 1) : "")
-ld_tic(v) = sprintf("\"%s\" %.0f", ld_si(v), v)
+ld_tic(v) = sprintf("\"%s\" %.0f", ld_dec(ld_si(v)), v)
 ld_si(v) = v >= 1e9 ? sprintf("%gG", v / 1e9) : v >= 1e6 ? \
     sprintf("%gM", v / 1e6) : v >= 1e3 ? sprintf("%gk", v / 1e3) : \
     sprintf("%g", v)
@@ -169,9 +181,10 @@ ld_out = exists("ld_outsub") ? ld_dir . "/" . ld_outsub : ld_dir
 # Draw the plot command ld_cmd into ld_graph.svg and ld_graph.png in
 # ld_out.
 ld_render = "set terminal " . ld_svgterm . "; " . \
-    "set output ld_out . '/' . ld_graph . '.svg'; eval ld_cmd; " . \
-    "set terminal " . ld_pngterm . "; " . \
-    "set output ld_out . '/' . ld_graph . '.png'; eval ld_cmd; unset output"
+    "set output ld_out . '/' . ld_graph . ld_tr('', '.de') . '.svg'; " . \
+    "eval ld_cmd; set terminal " . ld_pngterm . "; " . \
+    "set output ld_out . '/' . ld_graph . ld_tr('', '.de') . '.png'; " . \
+    "eval ld_cmd; unset output"
 
 # Print ld_msg to stderr (where gnuplot's print goes) and exit with ld_rc.
 ld_fail = "print ld_msg; exit status ld_rc"

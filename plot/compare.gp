@@ -42,22 +42,27 @@ unset grid
 set grid ytics ls 100
 set xrange [-0.6:1.6]
 set xtics ("A: " . ARG2 0, "B: " . ARG3 1) noenhanced
-set xlabel sprintf("the runs of each side, pair 1 to %d from left to right", \
-    ld_pairs)
+set xlabel sprintf(ld_tr("the runs of each side, pair 1 to %d from " . \
+    "left to right", "die Läufe jeder Seite, Paar 1 bis %d von links " . \
+    "nach rechts"), ld_pairs)
 set yrange [0:*]
 set format y "%.0f"
 set boxwidth 0.6
 set style fill transparent solid 0.25 border
 
 do for [p in ARG4] {
-	set title sprintf("%s: %s per second, A and B", p, ld_what(p))
-	set ylabel sprintf("%s rate (%s)", p, ld_unit(p))
+	set title sprintf(ld_tr("%s: %s per second, A and B", \
+	    "%s: %s pro Sekunde, A und B"), p, ld_what(p))
+	set ylabel sprintf(ld_tr("%s rate (%s)", "Rate von %s (%s)"), p, \
+	    ld_unit(p))
 	ld_cmd = sprintf("plot ld_meds using (0):\"%s_a_per_s\" with boxes " . \
-	    "ls 1 title 'median of A', ld_meds using (1):\"%s_b_per_s\" " . \
-	    "with boxes ls 2 title 'median of B', ld_runs using " . \
+	    "ls 1 title '%s', ld_meds using (1):\"%s_b_per_s\" " . \
+	    "with boxes ls 2 title '%s', ld_runs using " . \
 	    "(ld_x(column(\"side\"), column(\"pair\"))):" . \
 	    "(column(\"%s_per_s\") > 0 ? column(\"%s_per_s\") : NaN) " . \
-	    "with points ls 7 title 'each run'", p, p, p, p)
+	    "with points ls 7 title '%s'", p, ld_tr("median of A", \
+	    "Median von A"), p, ld_tr("median of B", "Median von B"), p, p, \
+	    ld_tr("each run", "jeder Lauf"))
 	ld_graph = "compare-" . p
 	eval ld_render
 }

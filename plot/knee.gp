@@ -33,10 +33,12 @@ ld_graph = "knee"
 ld_data = ld_dir . "/knee.dat"
 
 unset logscale x
-set xlabel "memory limit (MiB)"
-set ylabel sprintf("files in the directory at the knee of %s", ld_phase)
-set title sprintf("%s: where the rate falls below half, against the " . \
-    "memory the caches may use", ld_phase)
+set xlabel ld_tr("memory limit (MiB)", "Speichergrenze (MiB)")
+set ylabel sprintf(ld_tr("files in the directory at the knee of %s", \
+    "Dateien im Verzeichnis am Knick von %s"), ld_phase)
+set title sprintf(ld_tr("%s: where the rate falls below half, against " . \
+    "the memory the caches may use", "%s: wo die Rate unter die Hälfte " . \
+    "fällt, über dem Speicher, den die Caches nutzen dürfen"), ld_phase)
 stats ld_data using 2 nooutput
 set xrange [0:STATS_max * 1.1]
 set yrange [0:*]
@@ -44,11 +46,12 @@ set format y "%.0s%c"
 set key inside top left Left reverse
 
 ld_fit = ld_b > 0
-ld_cmd = sprintf("plot ld_data using 2:5:3:4 with yerrorbars ls 1 " . \
-    "title 'knee: between the rounds around it'")
+ld_cmd = "plot ld_data using 2:5:3:4 with yerrorbars ls 1 title '" . \
+    ld_tr("knee: between the rounds around it", \
+    "Knick: zwischen den Runden um ihn herum") . "'"
 if (ld_fit) {
-	ld_cmd = ld_cmd . sprintf(", ld_a + ld_b * x with lines ls 2 " . \
-	    "title sprintf('fitted: %%.0f bytes per cached file', " . \
-	    "1048576 / ld_b)")
+	ld_cmd = ld_cmd . ", ld_a + ld_b * x with lines ls 2 title '" . \
+	    sprintf(ld_tr("fitted: %.0f bytes per cached file", \
+	    "angepasst: %.0f Bytes je Datei im Cache"), 1048576 / ld_b) . "'"
 }
 eval ld_render

@@ -61,9 +61,10 @@ do for [p in ld_phases] {
 	ld_ymin = value("ld_ymin_" . p)
 	ld_ymax = value("ld_ymax_" . p)
 	eval ld_yaxis
-	set title sprintf("%s: %s per second against directory size", p, \
-	    ld_what(p))
-	set ylabel sprintf("%s rate (%s)", p, ld_unit(p))
+	set title sprintf(ld_tr("%s: %s per second against directory size", \
+	    "%s: %s pro Sekunde über der Verzeichnisgröße"), p, ld_what(p))
+	set ylabel sprintf(ld_tr("%s rate (%s)", "Rate von %s (%s)"), p, \
+	    ld_unit(p))
 	ld_cmd = ""
 	unset arrow
 	unset label

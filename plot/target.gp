@@ -47,20 +47,25 @@ if (ld_nfiles == 0) {
 # The text of the title is data: it is read into strings and never
 # evaluated, whatever quotes it holds.
 ld_status = ld_meta(ld_dir, ld_label . ".out", "status")
-ld_desc = ld_meta(ld_dir, ld_label . ".out", \
+ld_desc = ld_meta(ld_dir, ld_label . ".out", ld_tr("", \
+    "description_de target_description_de ") . \
     "description target_description")
 ld_stop = ld_meta(ld_dir, ld_label . ".out", "stop_reason")
-ld_title = sprintf("%s: files per second against directory size", \
-    ld_label)
+ld_title = sprintf(ld_tr("%s: files per second against directory size", \
+    "%s: Dateien pro Sekunde über der Verzeichnisgröße"), ld_label)
 if (ld_desc ne "") {
 	ld_title = ld_title . "\n" . ld_desc
 }
+# The run's end in words; the reason as recorded.
+ld_ended(s) = !ld_de ? s : s eq "stopped" ? "gestoppt" : \
+    s eq "interrupted" ? "unterbrochen" : s eq "failed" ? \
+    "fehlgeschlagen" : s
 if (ld_status ne "complete" && ld_status ne "") {
-	ld_title = ld_title . "\nrun " . ld_status . \
-	    (ld_stop ne "" ? ": " . ld_stop : "")
+	ld_title = ld_title . ld_tr("\nrun ", "\nLauf ") . \
+	    ld_ended(ld_status) . (ld_stop ne "" ? ": " . ld_stop : "")
 }
 set title ld_title
-set ylabel "rate (files/s)"
+set ylabel ld_tr("rate (files/s)", "Rate (Dateien/s)")
 
 if (ld_labels eq "") {
 	# Nothing to draw: an empty frame that says why.
@@ -72,7 +77,8 @@ if (ld_labels eq "") {
 	unset grid
 	set border 15
 	unset key
-	set label 1 "no finished rounds" at graph 0.5, 0.5 center
+	set label 1 ld_tr("no finished rounds", "keine abgeschlossene Runde") \
+	    at graph 0.5, 0.5 center
 	ld_cmd = "plot -1 notitle"
 	eval ld_render
 	exit

@@ -10,6 +10,8 @@
  * temporary name, renamed into place.
  */
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -70,7 +72,8 @@ static void	put_meta(FILE *, int, const char *, const char *,
 		    const char *, bool, enum html_lang);
 static void	put_intro(FILE *, const struct compare_page *, enum html_lang);
 static void	put_table(FILE *, const struct compare_page *, enum html_lang);
-static void	put_graphs(FILE *, const struct compare_page *);
+static void	put_graphs(FILE *, const struct compare_page *, int,
+		    enum html_lang);
 static void	put_setup(FILE *, const struct compare_page *, int,
 		    enum html_lang);
 
@@ -305,20 +308,34 @@ put_table(FILE *fp, const struct compare_page *cp, enum html_lang lang)
 	    "Rauschen."));
 }
 
-/* The graph compare-PHASE.png of each phase in the table, linked to its SVG. */
+/*
+ * The graph compare-PHASE.png of each phase in the table, linked to its
+ * SVG; on the German page compare-PHASE.de.png and .svg, where plot drew
+ * them in German (in 'dirfd').
+ */
 static void
-put_graphs(FILE *fp, const struct compare_page *cp)
+put_graphs(FILE *fp, const struct compare_page *cp, int dirfd,
+    enum html_lang lang)
 {
-	size_t	i;
+	struct stat	 st;
+	char		*name;
+	size_t		 i;
+	bool		 de;
 
 	for (i = 0; i < cp->nphases; i++) {
 		if (!cp->has[i])
 			continue;
+		name = xasprintf("compare-%s.de.png", cp->phase[i]);
+		de = lang == HTML_DE && fstatat(dirfd, name, &st, 0) == 0 &&
+		    S_ISREG(st.st_mode);
+		free(name);
 		html_put(fp, "<p><a href=\"");
 		html_url(fp, "compare-", "");
-		html_url(fp, cp->phase[i], ".svg\"><img src=\"");
+		html_url(fp, cp->phase[i], de ? ".de.svg\"><img src=\"" :
+		    ".svg\"><img src=\"");
 		html_url(fp, "compare-", "");
-		html_url(fp, cp->phase[i], ".png\" alt=\"");
+		html_url(fp, cp->phase[i], de ? ".de.png\" alt=\"" :
+		    ".png\" alt=\"");
 		html_esc(fp, "", cp->phase[i], "\" width=\"900\" "
 		    "height=\"600\"></a></p>\n");
 	}
@@ -367,7 +384,7 @@ print_page(FILE *fp, const void *arg)
 	put_intro(fp, pa->cp, pa->lang);
 	put_failures(fp, pa->cp, pa->lang);
 	put_table(fp, pa->cp, pa->lang);
-	put_graphs(fp, pa->cp);
+	put_graphs(fp, pa->cp, pa->dirfd, pa->lang);
 	put_setup(fp, pa->cp, pa->dirfd, pa->lang);
 	return 0;
 }

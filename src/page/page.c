@@ -81,7 +81,7 @@ static int	write_lang(struct page *, enum html_lang, const char *,
 		    char *);
 static int	print_page(FILE *, const void *);
 static void	put_graph(FILE *, const struct page *, const char *,
-		    const char *, const char *);
+		    const char *, const char *, enum html_lang);
 static void	put_page(FILE *, const struct page *, enum html_lang);
 static void	put_intro(FILE *, const struct page *, enum html_lang);
 static void	put_graphs(FILE *, const struct page *, enum html_lang);
@@ -264,26 +264,31 @@ write_lang(struct page *pg, enum html_lang lang, const char *results, char *err)
 
 /*
  * Print a paragraph with the graph 'base'.png, linked to 'base'.svg if
- * that exists, with the alt text "'what': 'alt'" (plain text).
+ * that exists, with the alt text "'what': 'alt'" (plain text); on the
+ * German page 'base'.de.png and .svg, the graph in German, where plot
+ * drew them.
  */
 static void
 put_graph(FILE *fp, const struct page *pg, const char *base,
-    const char *what, const char *alt)
+    const char *what, const char *alt, enum html_lang lang)
 {
-	bool	svg;
+	bool		 de = lang == HTML_DE && has_file(pg, base, ".de.png");
+	const char	*png = de ? ".de.png" : ".png";
+	const char	*svg = de ? ".de.svg" : ".svg";
+	bool		 link;
 
-	svg = has_file(pg, base, ".svg");
+	link = has_file(pg, base, svg);
 	html_put(fp, "<p>");
-	if (svg) {
+	if (link) {
 		html_put(fp, "<a href=\"");
-		html_url(fp, base, ".svg");
+		html_url(fp, base, svg);
 		html_put(fp, "\">");
 	}
 	html_put(fp, "<img src=\"");
-	html_url(fp, base, ".png");
+	html_url(fp, base, png);
 	html_put(fp, "\" width=\"900\" height=\"600\" alt=\"");
 	html_esc(fp, "", what, ": ");
-	html_put(fp, "%s\">%s</p>\n", alt, svg ? "</a>" : "");
+	html_put(fp, "%s\">%s</p>\n", alt, link ? "</a>" : "");
 }
 
 /* ===== The page ===== */
@@ -307,7 +312,7 @@ put_page(FILE *fp, const struct page *pg, enum html_lang lang)
 		put_graph(fp, pg, "knee", "knee", html_tr(lang, "the knee's "
 		    "directory size against the memory limit, with the line "
 		    "fitted to it", "Verzeichnisgröße am Knick über der "
-		    "Speichergrenze, mit der angepassten Geraden"));
+		    "Speichergrenze, mit der angepassten Geraden"), lang);
 	put_summary(fp, pg, lang);
 	pagecalls_put(fp, &pg->r, lang);
 	pagetable_put(fp, &pg->r, lang);
@@ -475,7 +480,8 @@ put_graphs(FILE *fp, const struct page *pg, enum html_lang lang)
 			put_graph(fp, pg, base, pagephase_names[p],
 			    html_tr(lang, "files per second against directory "
 			    "size, one curve per target", "Dateien pro Sekunde "
-			    "über der Verzeichnisgröße, eine Kurve je Target"));
+			    "über der Verzeichnisgröße, eine Kurve je Target"),
+			    lang);
 			n++;
 		}
 		free(base);
@@ -545,7 +551,8 @@ put_target(FILE *fp, const struct page *pg, const struct results_target *t,
 	if (has_file(pg, t->label, ".png"))
 		put_graph(fp, pg, t->label, t->label, html_tr(lang, "files per "
 		    "second of each phase against directory size", "Dateien "
-		    "pro Sekunde jeder Phase über der Verzeichnisgröße"));
+		    "pro Sekunde jeder Phase über der Verzeichnisgröße"),
+		    lang);
 	for (i = 0; ext[i] != NULL; i++) {
 		if (!has_file(pg, t->label, ext[i]))
 			continue;

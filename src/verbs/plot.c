@@ -65,6 +65,8 @@ static bool	take(struct plot *, const char *);
 static void	put_clean(FILE *, const char *, size_t);
 static int	run_gnuplot(struct plot *, const char *,
 		    const char *const []);
+static int	run_lang(struct plot *, const char *, const char *const [],
+		    bool);
 static int	adopt_graphs(struct plot *);
 static int	plot_kneemem(struct plot *);
 static void	empty_dir(int);
@@ -296,24 +298,43 @@ empty_dir(int dfd)
 
 /*
  * Run "gnuplot -e ld_outsub='g' -c SCRIPTS/SCRIPT . ARG..." ('argv', at
- * most four, NULL-terminated) in the private directory and wait for it:
- * the results are the copies there, "." to the script.  Return its exit
- * status, 127 if gnuplot cannot be run, 128 + the signal if one came.
+ * most four, NULL-terminated) in the private directory and wait for it,
+ * twice: for the English graphs, then with ld_lang='de' for the German
+ * ones (NAME.de.svg and .png), as the German page shows them.  The
+ * results are the copies there, "." to the script.  Return the first
+ * exit status that is not 0, 127 if gnuplot cannot be run, 128 + the
+ * signal if one came.
  */
 static int
 run_gnuplot(struct plot *p, const char *script, const char *const argv[])
 {
-	char	*path, *args[11];
+	int	rc;
+
+	if ((rc = run_lang(p, script, argv, false)) != 0)
+		return rc;
+	return run_lang(p, script, argv, true);
+}
+
+/* run_gnuplot()'s run in one language: German if 'de'. */
+static int
+run_lang(struct plot *p, const char *script, const char *const argv[],
+    bool de)
+{
+	char	*path, *args[13];
 	int	 ws, n = 0;
 
 	path = xasprintf("%s/%s", p->scripts, script);
 	args[n++] = (char *)"gnuplot";
 	args[n++] = (char *)"-e";
 	args[n++] = (char *)"ld_outsub='" PLOT_GRAPHS "'";
+	if (de) {
+		args[n++] = (char *)"-e";
+		args[n++] = (char *)"ld_lang='de'";
+	}
 	args[n++] = (char *)"-c";
 	args[n++] = path;
 	args[n++] = (char *)".";
-	for (; *argv != NULL && n < 10; argv++)
+	for (; *argv != NULL && n < 12; argv++)
 		args[n++] = (char *)*argv;
 	args[n] = NULL;
 	(void)fflush(stdout);

@@ -7,8 +7,8 @@
 # gnuplot exits 0 and prints nothing.  Also: a PHASE argument, rows cut
 # short, a directory whose name needs quoting, the scripts called from
 # another directory, knees and declines from the results' knee_PHASE
-# keys, the exit status of the usage and missing-file errors, and
-# largedir plot on a comparison.
+# keys, the exit status of the usage and missing-file errors, largedir
+# plot on a comparison, and every graph once more in German.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_dep gnuplot gnuplot-nox
@@ -153,6 +153,26 @@ done
 if [ -e "$d/compare.png" ] || [ -e "$d/rates-create.png" ]; then
 	fail "largedir plot drew a comparison as runs"
 fi
+# Every graph once more in German, NAME.de.svg and .png, for the German
+# page: titles, axes and legends.
+for p in mkdir create open delete; do
+	graph "$d/compare-$p.de"
+	grep -q "pro Sekunde, A und B" "$d/compare-$p.de.svg" ||
+	    fail "compare-$p.de.svg is not in German"
+done
+d=$T/de
+cp -R "$data/several" "$d"
+LARGEDIR_PLOT=$top/plot "$LD" plot "$d" >/dev/null 2>"$T/err" ||
+    fail "largedir plot: $(cat "$T/err")"
+for g in rates-open ext2; do
+	graph "$d/$g.de"
+	grep -q "Dateien im Verzeichnis (n)" "$d/$g.de.svg" ||
+	    fail "$g.de.svg has no German axis"
+	! grep -q "Dateien im Verzeichnis" "$d/$g.svg" ||
+	    fail "$g.svg is in German"
+done
+grep -q "Dateien pro Sekunde über der Verzeichnisgröße" "$d/rates-open.de.svg" ||
+    fail "rates-open.de.svg has no German title"
 
 # Errors: usage (2); no .out files, no such phase, no such label (1).
 mkdir "$T/empty"
