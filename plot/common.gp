@@ -104,6 +104,18 @@ ld_clause(l, p, ls, t) = \
 	    ld_in(ld_rep, l) ? "with points" : \
 	    "smooth unique with linespoints", ls, t)
 
+# The rounds of label 'l' whose open phase opened a random sample to end
+# at the budget (open_ops below n), ringed: a clause to add to a plot
+# command for phase 'p' (empty unless it is open and 'l' has such a
+# round), titled 't' (empty: none).
+ld_ring(l, p, t) = p ne "open" || !ld_in(ld_sampled, l) ? "" : sprintf( \
+    ", ld_outf('%s') using \"n\":(column(\"warmup\") == 0 && " . \
+    "column(\"open_ops\") < column(\"n\") ? ld_rate('open') : NaN) " . \
+    "with points pt 6 ps 2.4 lw 1.5 lc rgb '#000000' %s", l, \
+    t eq "" ? "notitle" : "title '" . t . "'")
+ld_ring_title = ld_tr("open a random sample (time box)", \
+    "open einer Zufallsstichprobe (Zeitfenster)")
+
 # The value of key 'k' in the " k=v ..." list 'list', NaN if none.
 ld_look(list, k) = strstrt(list, " " . k . "=") == 0 ? NaN : \
     word(list[strstrt(list, " " . k . "=") + strlen(k) + 2:], 1) + 0

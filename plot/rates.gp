@@ -18,7 +18,8 @@
 # out of that graph; a run that stopped early draws the rounds it has.
 # Where the results say where the knee of a curve is (knee_PHASE), a
 # dashed line in the curve's colour marks it; a decline is named in the
-# curve's title.  Prints nothing on success; exits 1 if there is nothing to draw, 2 on a
+# curve's title.  A round whose open phase opened a random sample, to end
+# at the budget, is ringed in the open graph.  Prints nothing on success; exits 1 if there is nothing to draw, 2 on a
 # usage error.
 
 if (ARGC < 1 || ARGC > 2) {
@@ -69,11 +70,14 @@ do for [p in ld_phases] {
 	unset arrow
 	unset label
 	k = 0
+	ld_rings = ""
 	do for [i = 1:words(ld_labels)] {
 		l = word(ld_labels, i)
 		if (ld_in(ld_has, l . ":" . p)) {
 			ld_cmd = ld_cmd . (ld_cmd eq "" ? "plot " : ", ") . \
 			    ld_clause(l, p, (i - 1) % 16 + 1, ld_title(l, p, l))
+			ld_rings = ld_rings . ld_ring(l, p, ld_rings eq "" ? \
+			    ld_ring_title : "")
 			ld_mark = ld_knee(l, p, (i - 1) % 16 + 1, k + 1)
 			if (ld_mark ne "") {
 				k = k + 1
@@ -81,6 +85,7 @@ do for [p in ld_phases] {
 			}
 		}
 	}
+	ld_cmd = ld_cmd . ld_rings
 	ld_graph = "rates-" . p
 	eval ld_render
 }

@@ -31,6 +31,8 @@
 #	ld_kneen	" L:P=N ..." where L's "# knee_P: N" gives a knee at
 #			n = N (a positive number) and L has values for P
 #	ld_decline	" L:P ..." where L's "# knee_P: decline"
+#	ld_sampled	" L ..." where L has an open_boxed_round_K key: a
+#			round whose open phase opened a random sample
 #
 # Other knee_P values (none, too-few-rounds...) and knee_P_before and
 # knee_P_after are not drawn.
@@ -52,7 +54,7 @@ BEGIN {
 		rank[known[i]] = i
 	nphases = 0
 	labels = has = sum = rep = cut = ""
-	kneen = decline = ""
+	kneen = decline = sampled = ""
 	nmin = nmax = ymin = ymax = ""
 	nfiles = 0
 	# By label, whatever order the shell's glob had in its locale.
@@ -86,6 +88,7 @@ BEGIN {
 		    num(pymin[phase[i]]), phase[i], num(pymax[phase[i]])
 	printf "ld_kneen = '%s '; ", kneen
 	printf "ld_decline = '%s '; ", decline
+	printf "ld_sampled = '%s '; ", sampled
 	printf "\n"
 	exit 0
 }
@@ -165,6 +168,11 @@ function scan(path,    label, line, nf, f, col, ncol, i, p, v, n,
 	labels = labels " " label
 	if (seen)
 		rep = rep " " label
+	for (key in meta)
+		if (key ~ /^open_boxed_round_[0-9]+$/) {
+			sampled = sampled " " label
+			break
+		}
 	for (i = 1; i <= fnphases; i++) {
 		p = fphases[i]
 		if (!(p in fhas))

@@ -16,7 +16,8 @@
 # stopped if it did not complete.  Warm-up rows are left out; repetitions
 # are drawn as in rates.gp.  A target without rows gets a graph that says
 # so, so a page that shows every target has no hole.  Knees and declines
-# are marked as in rates.gp.  Prints nothing on
+# are marked, and rounds whose open phase opened a random sample ringed,
+# as in rates.gp.  Prints nothing on
 # success; exits 1 if LABEL.out is missing, 2 on a usage error.
 
 if (ARGC != 2) {
@@ -94,7 +95,8 @@ ld_cmd = ""
 k = 0
 do for [p in ld_phases] {
 	ld_cmd = ld_cmd . (ld_cmd eq "" ? "plot " : ", ") . \
-	    ld_clause(ld_label, p, ld_rank(p), ld_title(ld_label, p, p))
+	    ld_clause(ld_label, p, ld_rank(p), ld_title(ld_label, p, p)) . \
+	    ld_ring(ld_label, p, ld_ring_title)
 	ld_mark = ld_knee(ld_label, p, ld_rank(p), k + 1)
 	if (ld_mark ne "") {
 		k = k + 1

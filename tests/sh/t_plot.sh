@@ -8,7 +8,8 @@
 # short, a directory whose name needs quoting, the scripts called from
 # another directory, knees and declines from the results' knee_PHASE
 # keys, the exit status of the usage and missing-file errors, largedir
-# plot on a comparison, and every graph once more in German.
+# plot on a comparison, every graph once more in German, and rounds whose
+# open phase opened a random sample ringed.
 # shellcheck source=/dev/null
 . "$(dirname "$0")/lib.sh"
 need_dep gnuplot gnuplot-nox
@@ -173,6 +174,26 @@ for g in rates-open ext2; do
 done
 grep -q "Dateien pro Sekunde über der Verzeichnisgröße" "$d/rates-open.de.svg" ||
     fail "rates-open.de.svg has no German title"
+
+# A round whose open phase opened a random sample (open_boxed_round_K,
+# open_ops below n) is ringed in the open graphs, and only there.
+d=$T/ring
+cp -R "$data/several" "$d"
+awk 'BEGIN { m = 0 }
+/^#/ { print; next }
+!m { m = 1; print "# open_boxed_round_2: 100 of 1500"; print; next }
+{ if ($1 == 2) $25 = 100; print }' "$data/several/ext2.out" >"$d/ext2.out"
+LARGEDIR_PLOT=$top/plot "$LD" plot "$d" >/dev/null 2>"$T/err" ||
+    fail "largedir plot: $(cat "$T/err")"
+for g in rates-open ext2; do
+	grep -q "open a random sample (time box)" "$d/$g.svg" ||
+	    fail "$g.svg rings no sampled round"
+done
+grep -q "Zufallsstichprobe" "$d/rates-open.de.svg" ||
+    fail "rates-open.de.svg does not say it in German"
+for g in rates-create tmpfs; do
+	! grep -q "random sample" "$d/$g.svg" || fail "$g.svg rings a round"
+done
 
 # Errors: usage (2); no .out files, no such phase, no such label (1).
 mkdir "$T/empty"
