@@ -37,7 +37,7 @@ ref=
 for d in "$TOP"/results/*-reference; do
 	ref=$d		# the glob sorts: the newest last
 done
-[ -d "$ref" ] || fail "no published reference run in $TOP/results
+[ -d "$ref" ] || fail "no published reference run in $TOP/results"
 mkdir "$res/ref"
 cp "$ref/index.html" "$ref/index.de.html" "$res/ref/"
 printf '<!DOCTYPE html><html><body><p>x</p><div style="width:2000px">w</div></body></html>\n' \
