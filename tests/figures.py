@@ -12,6 +12,8 @@ and an expression over its rows, each round's value being the median of
 its repetitions (warm-up rounds left out):
 
     maxn            the largest n the run measured
+    meta.KEY        the number the run's metadata keep under KEY
+                    (meta.knee_open, meta.elapsed_s)
     COL@max         COL at the largest n
     COL@N           COL at n = N
     min(COL)        the smallest of the rounds' values
@@ -66,8 +68,25 @@ def rounds(path, cache={}):
     return out
 
 
+def meta(path):
+    """{key: value} of the '# key: value' lines of a LABEL.out."""
+    out = {}
+    with open(path, encoding='utf-8') as fp:
+        for line in fp:
+            if line.startswith('# ') and ': ' in line:
+                k, v = line[2:].rstrip('\n').split(': ', 1)
+                out.setdefault(k, v)
+    return out
+
+
 def value(top, path, expr):
     """The value of 'expr' over the rounds of 'path' (under 'top')."""
+    if expr.startswith('meta.'):
+        kv = meta(os.path.join(top, path))
+        try:
+            return float(kv[expr[5:]])
+        except (KeyError, ValueError):
+            raise ValueError(f'{path}: no number under {expr[5:]}')
     rs = rounds(os.path.join(top, path))
     if not rs:
         raise ValueError(f'{path}: no rounds')

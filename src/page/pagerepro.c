@@ -17,7 +17,8 @@
 
 #define NAMES_MAX	64	/* files linked, at most */
 
-static bool	seen_before(const struct results *, size_t, const char *);
+static const char	*command(const struct results_target *);
+static bool	seen_before(const struct results *, size_t);
 static bool	worth_linking(const char *);
 static int	by_name(const void *, const void *);
 
@@ -29,7 +30,7 @@ void
 pagerepro_put(FILE *fp, int dirfd, const struct results *rs,
     enum html_lang lang)
 {
-	const char	*cmd, *key;
+	const char	*cmd;
 	char		*names[NAMES_MAX];
 	struct dirent	*d;
 	struct stat	 st;
@@ -38,14 +39,11 @@ pagerepro_put(FILE *fp, int dirfd, const struct results *rs,
 	int		 fd;
 
 	html_put(fp, "<h2>%s</h2>\n<p>%s</p>\n", html_tr(lang, "Reproduce",
-	    "Nachvollziehen"), html_tr(lang, "The command, as it was typed:",
-	    "Der Aufruf, so wie er eingegeben wurde:"));
-	/* A suite's once; else each run's own. */
-	key = rs->nt > 0 && results_meta(&rs->t[0], "suite_command") != NULL ?
-	    "suite_command" : "command";
+	    "Nachvollziehen"), html_tr(lang, "The commands, as they were "
+	    "typed:", "Die Aufrufe, so wie sie eingegeben wurden:"));
+	/* Each target's suite's, else its own; each once. */
 	for (i = 0; i < rs->nt; i++) {
-		if ((cmd = results_meta(&rs->t[i], key)) == NULL ||
-		    seen_before(rs, i, key))
+		if ((cmd = command(&rs->t[i])) == NULL || seen_before(rs, i))
 			continue;
 		html_esc(fp, "<pre><code>", cmd, "</code></pre>\n");
 	}
@@ -74,16 +72,24 @@ pagerepro_put(FILE *fp, int dirfd, const struct results *rs,
 	html_put(fp, ".</p>\n");
 }
 
-/* Whether target i's 'key' is one an earlier target of 'rs' has too. */
-static bool
-seen_before(const struct results *rs, size_t i, const char *key)
+/* The command that made target 't': its suite's, else its own. */
+static const char *
+command(const struct results_target *t)
 {
-	const char	*v = results_meta(&rs->t[i], key), *w;
+	const char	*cmd = results_meta(t, "suite_command");
+
+	return cmd != NULL ? cmd : results_meta(t, "command");
+}
+
+/* Whether target i's command is one an earlier target of 'rs' has too. */
+static bool
+seen_before(const struct results *rs, size_t i)
+{
+	const char	*v = command(&rs->t[i]), *w;
 	size_t		 j;
 
 	for (j = 0; j < i; j++)
-		if ((w = results_meta(&rs->t[j], key)) != NULL &&
-		    strcmp(v, w) == 0)
+		if ((w = command(&rs->t[j])) != NULL && strcmp(v, w) == 0)
 			return true;
 	return false;
 }

@@ -46,12 +46,14 @@ pagesum_put(FILE *fp, const struct pagesum *ps, enum html_lang lang)
 		put_row(fp, ps, &ps->r->t[i], lang);
 	put_failed(fp, ps, lang);
 	html_put(fp, "</table></div>\n<p>%s %s</p>\n", html_tr(lang,
-	    "Knee: the n from which a phase's rate stays below half of its "
-	    "plateau; decline: it falls from the start; none: no phase does "
-	    "either; " HTML_DASH ": too few rounds to tell, or a run that did "
-	    "not look (see largedir(1)).", "Knick: das n, ab dem die Rate "
-	    "einer Phase unter der Hälfte ihres Plateaus bleibt; Rückgang: sie "
-	    "fällt von Anfang an; keiner: keine Phase zeigt eines von beiden; "
+	    "Knee: where a phase's rate falls below half of its plateau for "
+	    "good, between the last round above and the first below; "
+	    "decline: it falls from the start; none: no phase does either; "
+	    HTML_DASH ": too few rounds to tell, or a run that did not look "
+	    "(see largedir(1)).", "Knick: wo die Rate einer Phase dauerhaft "
+	    "unter die Hälfte ihres Plateaus fällt, zwischen der letzten "
+	    "Runde darüber und der ersten darunter; Rückgang: sie fällt von "
+	    "Anfang an; keiner: keine Phase zeigt eines von beiden; "
 	    HTML_DASH ": zu wenige Runden für eine Aussage, oder ein Lauf, der "
 	    "nicht danach gesucht hat (siehe largedir(1))."), html_tr(lang,
 	    "Each rate is the median over the repetitions of the round whose "

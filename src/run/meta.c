@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -32,6 +33,8 @@
 static int	run_dir(struct run *, struct setup_say *);
 static void	describe(struct run *, int, char **);
 static void	columns(struct run *, struct setup_say *);
+static void	copy_conf(struct run *);
+static int	put_text(FILE *, const void *);
 
 /*
  * Name the run directory, refuse to overwrite earlier results, and fill
@@ -173,7 +176,46 @@ meta_open(struct run *r, struct setup_say *s)
 	if ((r->outfd = open(r->outdir, O_RDONLY | O_DIRECTORY |
 	    O_CLOEXEC)) == -1)
 		return setup_tell(s, 1, "%s: %s", r->outdir, strerror(errno));
+	copy_conf(r);
 	return meta_flush(r, s);
+}
+
+/* What copy_conf() writes: the config's text. */
+static int
+put_text(FILE *fp, const void *arg)
+{
+	return fputs(arg, fp) == EOF ? -1 : 0;
+}
+
+/*
+ * The config the run was set up from (-c FILE), as LABEL.conf beside its
+ * outputs, so that the results directory says what its target was; the
+ * page links it.  A config that cannot be read again is said, and the
+ * run goes on.
+ */
+static void
+copy_conf(struct run *r)
+{
+	char	 buf[65536], err[LD_ERRLEN], *name;
+	ssize_t	 got;
+	size_t	 len = 0;
+	int	 fd;
+
+	if (r->conf_path == NULL)
+		return;
+	if ((fd = util_open_regular(AT_FDCWD, r->conf_path, true)) == -1) {
+		warn("%s", r->conf_path);
+		return;
+	}
+	while (len + 1 < sizeof(buf) && (got = read(fd, buf + len,
+	    sizeof(buf) - 1 - len)) > 0)
+		len += (size_t)got;
+	(void)close(fd);
+	buf[len] = '\0';
+	name = xasprintf("%s.conf", r->label);
+	if (output_write_file(r->outfd, name, put_text, buf, NULL, err) == -1)
+		warnx("%s", err);
+	free(name);
 }
 
 /*
