@@ -41,6 +41,7 @@
 #include "engine/ranks.h"
 #include "engine/round.h"
 #include "page/page.h"
+#include "report/budgetsay.h"
 #include "report/knee.h"
 #include "report/report.h"
 #include "run/guest.h"

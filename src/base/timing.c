@@ -351,6 +351,26 @@ refine_n(const struct timing_sched *s)
 }
 
 /*
+ * Make 'rd' the round that halves the knee's interval (refine_n()), if
+ * there is one and it is predicted to take no more than 'limit_ns', its
+ * prediction multiplied by 'mult'.  Return whether it did.
+ */
+static bool
+refine(const struct timing_sched *s, double limit_ns, double mult,
+    struct timing_round *rd)
+{
+	uint64_t	m = refine_n(s);
+
+	if (m == 0 || plan_time(&s->model, m, s->repeat) * mult > limit_ns)
+		return false;
+	rd->kind = TIMING_REFINE;
+	rd->n = m;
+	rd->gap_lo = s->knee_lo;
+	rd->gap_hi = s->knee_hi;
+	return true;
+}
+
+/*
  * The rounds have grown as far as the budget lets them, and 'left_ns'
  * is left: choose a round below the largest n to spend it on, into
  * 'rd'.  The knee's refinement first (refine_n()), if it fits; else the
@@ -372,14 +392,8 @@ fill_n(const struct timing_sched *s, double left_ns, struct timing_round *rd)
 
 	if (s->ended)
 		return false;
-	if ((m = refine_n(s)) != 0 && plan_time(&s->model, m, s->repeat) *
-	    mult <= left_ns) {
-		rd->kind = TIMING_REFINE;
-		rd->n = m;
-		rd->gap_lo = s->knee_lo;
-		rd->gap_hi = s->knee_hi;
+	if (refine(s, left_ns, mult, rd))
 		return true;
-	}
 	for (i = s->nmade; i-- > 1; ) {
 		lo = (uint64_t)ceil((double)s->made[i - 1] * step);
 		hi = (uint64_t)floor((double)s->made[i] / step);
@@ -397,6 +411,24 @@ fill_n(const struct timing_sched *s, double left_ns, struct timing_round *rd)
 		}
 	}
 	return false;
+}
+
+/*
+ * Make 'rd', the plan's last round, time-boxed: it may make up to
+ * TIMING_TIMEBOX_FACTOR times the n planned, but no more than --max-files
+ * and the decade at or above the n planned (plan.c: the grid).
+ */
+static void
+timebox(const struct timing_sched *s, struct timing_round *rd)
+{
+	uint64_t	d = timing_decade_above(rd->n - 1);
+
+	rd->timebox = true;
+	rd->n_about = rd->n;
+	rd->n = rd->n > s->max / TIMING_TIMEBOX_FACTOR ? s->max :
+	    TIMING_TIMEBOX_FACTOR * rd->n;
+	if (rd->n > d)
+		rd->n = d;
 }
 
 /*
@@ -476,14 +508,8 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 		goto run;
 	left = (double)s->end_ns - (double)now;
 	/* A knee is cheap to refine while n grows. */
-	if (!s->plan_on && (rd->n = refine_n(s)) != 0 &&
-	    plan_time(&s->model, rd->n, s->repeat) <= left / 10) {
-		rd->kind = TIMING_REFINE;
-		rd->gap_lo = s->knee_lo;
-		rd->gap_hi = s->knee_hi;
+	if (!s->plan_on && refine(s, left / 10, 1, rd))
 		goto fill;
-	}
-	rd->n = s->n;
 	if (!s->plan_on) {
 		switch (plan_make(&s->model, plan_margin(&s->costs),
 		    s->n_prev, s->growth, s->max, s->repeat, left, &s->plan)) {
@@ -512,15 +538,8 @@ timing_sched_next(struct timing_sched *s, struct timing_round *rd)
 	}
 	rd->n = s->plan.n[s->plan_i];
 	rd->pred_ns = s->plan.pred_ns[s->plan_i];
-	if (s->plan_i + 1 == s->plan.m && !s->nobox) {
-		rd->timebox = true;
-		rd->n_about = rd->n;
-		rd->n = rd->n > s->max / TIMING_TIMEBOX_FACTOR ? s->max :
-		    TIMING_TIMEBOX_FACTOR * rd->n;
-		/* ... but passes no decade (plan.c: the grid). */
-		if (rd->n > timing_decade_above(rd->n_about - 1))
-			rd->n = timing_decade_above(rd->n_about - 1);
-	}
+	if (s->plan_i + 1 == s->plan.m && !s->nobox)
+		timebox(s, rd);
 	goto run;
 fill:
 	rd->pred_ns = plan_time(&s->model, rd->n, s->repeat);

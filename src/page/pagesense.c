@@ -37,6 +37,8 @@ static void	put_latency(FILE *, const struct results_target *, double,
 		    enum html_lang);
 static const char	*shape(const struct results_target *, const char *,
 		    double *, double *);
+static void	put_knee(FILE *, const struct results_target *, const char *,
+		    double, double, enum html_lang);
 static double	at(const struct results_target *, size_t, const char *,
 		    const char *);
 static double	per_file(const struct results_target *, const char *,
@@ -180,6 +182,51 @@ put_latency(FILE *fp, const struct results_target *t, double n,
 }
 
 /*
+ * The item on the knee of phase 'phase' of 't', between the rounds of
+ * 'above' (0: not known) and 'knee' files, and whether the disk reads
+ * more per file from there on.
+ */
+static void
+put_knee(FILE *fp, const struct results_target *t, const char *phase,
+    double knee, double above, enum html_lang lang)
+{
+	double	before, after;
+
+	html_esc(fp, "<strong>", t->label, "</strong>: ");
+	if (above > 0) {
+		html_esc(fp, "", phase, html_tr(lang, " falls "
+		    "below half its plateau between n = ", " fällt "
+		    "zwischen n = "));
+		html_num(fp, above, 0, lang);
+		html_put(fp, "%s", html_tr(lang, " and n = ", " und "
+		    "n = "));
+	} else
+		html_esc(fp, "", phase, html_tr(lang, " falls "
+		    "below half its plateau from n = ", " fällt ab "
+		    "n = "));
+	html_num(fp, knee, 0, lang);
+	html_put(fp, "%s", html_tr(lang, "", " unter die Hälfte seines "
+	    "Plateaus"));
+	before = per_file(t, phase, "sectors_read", knee, false);
+	after = per_file(t, phase, "sectors_read", knee, true);
+	if (isfinite(before) && isfinite(after) && after >= 1 &&
+	    after > 2 * before) {
+		html_put(fp, "%s", html_tr(lang, "; from there on it "
+		    "reads ", "; von dort an liest es "));
+		html_num(fp, after, after < 10 ? 1 : 0, lang);
+		html_put(fp, "%s", html_tr(lang, " sectors per file "
+		    "from the disk, ", " Sektoren je Datei von der "
+		    "Platte, vorher "));
+		html_num(fp, before, before < 10 ? 1 : 0, lang);
+		html_put(fp, "%s", html_tr(lang, " before: the "
+		    "directory and its inodes no longer fit in the "
+		    "caches", ": Verzeichnis und Inodes passen nicht "
+		    "mehr in die Caches"));
+	}
+	html_put(fp, ".</li>\n");
+}
+
+/*
  * Where the curves of target 't' fall: a knee (and whether the disk
  * reads more per file from there on, as when the directory no longer
  * fits in the caches), a decline from the start, a collapse of create
@@ -191,7 +238,7 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
     const bool *has, size_t np, enum html_lang lang, bool open)
 {
 	const char	*k;
-	double		 knee, above, before, after, sys;
+	double		 knee, above, sys;
 	size_t		 p, nc;
 	bool		 printed = false, idle;
 
@@ -216,38 +263,7 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 			continue;
 		item(fp, &open, lang);
 		printed = true;
-		html_esc(fp, "<strong>", t->label, "</strong>: ");
-		if (above > 0) {
-			html_esc(fp, "", phases[p], html_tr(lang, " falls "
-			    "below half its plateau between n = ", " fällt "
-			    "zwischen n = "));
-			html_num(fp, above, 0, lang);
-			html_put(fp, "%s", html_tr(lang, " and n = ", " und "
-			    "n = "));
-		} else
-			html_esc(fp, "", phases[p], html_tr(lang, " falls "
-			    "below half its plateau from n = ", " fällt ab "
-			    "n = "));
-		html_num(fp, knee, 0, lang);
-		html_put(fp, "%s", html_tr(lang, "", " unter die Hälfte seines "
-		    "Plateaus"));
-		before = per_file(t, phases[p], "sectors_read", knee, false);
-		after = per_file(t, phases[p], "sectors_read", knee, true);
-		if (isfinite(before) && isfinite(after) && after >= 1 &&
-		    after > 2 * before) {
-			html_put(fp, "%s", html_tr(lang, "; from there on it "
-			    "reads ", "; von dort an liest es "));
-			html_num(fp, after, after < 10 ? 1 : 0, lang);
-			html_put(fp, "%s", html_tr(lang, " sectors per file "
-			    "from the disk, ", " Sektoren je Datei von der "
-			    "Platte, vorher "));
-			html_num(fp, before, before < 10 ? 1 : 0, lang);
-			html_put(fp, "%s", html_tr(lang, " before: the "
-			    "directory and its inodes no longer fit in the "
-			    "caches", ": Verzeichnis und Inodes passen nicht "
-			    "mehr in die Caches"));
-		}
-		html_put(fp, ".</li>\n");
+		put_knee(fp, t, phases[p], knee, above, lang);
 	}
 	k = shape(t, "create", &knee, &above);
 	nc = k != NULL && strcmp(k, "decline") == 0 ? 0 : collapses(t, &sys,

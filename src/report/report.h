@@ -69,11 +69,6 @@ struct report_start {
 };
 
 void	report_start(const struct report_start *);
-void	report_plan(const struct timing_round *, char *, size_t);
-void	report_refine(const struct timing_round *, char *, size_t);
-void	report_timebox(uint64_t, uint64_t);
-void	report_end(const struct config *, const struct timing_round *,
-	    const char *);
 
 /*
  * What the noise checks find (noise.c), said: each warns once per run;

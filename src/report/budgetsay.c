@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: ISC */
+/* Copyright (c) 2026 The largedir authors */
+
+/*
+ * budgetsay: the lines the time budget's schedule has a run say (see
+ * timing.c and plan.c): the plan of the last rounds when it is made,
+ * redone or dropped, the time-boxed last round, a round below the
+ * largest n that refines the knee or fills in, and why the rounds
+ * ended.  The plan and the rounds below the largest n are also recorded
+ * by the caller, from the line written into its buffer.  Nothing is said
+ * with -q (report_quiet()).
+ */
+
+#include <stdio.h>
+
+#include "base/util.h"
+#include "report/budgetsay.h"
+#include "report/report.h"
+
+/*
+ * The plan made before round 'rd' (rd->plan_event is not
+ * TIMING_PLAN_NONE), as one line into 'buf' of 'len' bytes: "plan: 2 more
+ * rounds, n = 9,800,000 and about 15,100,000, ending about 29m40s", or
+ * "plan redone after round 21 (took 3m10s, predicted 2m40s): ..." when
+ * redone, "plan dropped after round 21 (...): n grows by the growth
+ * factor again" when no plan is needed any more (more rounds fit, or
+ * --max-files comes first).  Said on stdout unless quiet; the caller
+ * records it.
+ */
+void
+report_plan(const struct timing_round *rd, char *buf, size_t len)
+{
+	const struct plan	*p = &rd->plan;
+	char			 c[32], d1[32], d2[32];
+	size_t			 o;
+	unsigned		 i;
+
+	util_fmt_duration(d1, sizeof(d1), (uint64_t)rd->redo_took_ns);
+	util_fmt_duration(d2, sizeof(d2), (uint64_t)rd->redo_pred_ns);
+	if (rd->plan_event == TIMING_PLAN_DROPPED) {
+		(void)snprintf(buf, len, "plan dropped after round %u (took "
+		    "%s, predicted %s): n grows by the growth factor again",
+		    rd->redo_k, d1, d2);
+		if (!report_quiet())
+			printf("%s\n", buf);
+		return;
+	}
+	if (rd->plan_event == TIMING_PLAN_REDONE)
+		o = (size_t)snprintf(buf, len, "plan redone after round %u "
+		    "(took %s, predicted %s): ", rd->redo_k, d1, d2);
+	else
+		o = (size_t)snprintf(buf, len, "plan: ");
+	o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%u more "
+	    "round%s, n = ", p->m, p->m == 1 ? "" : "s");
+	for (i = 0; i < p->m && o < len; i++) {
+		util_fmt_count(c, sizeof(c), p->n[i]);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s%s",
+		    i == 0 ? "" : i + 1 == p->m ? " and " : ", ",
+		    i + 1 == p->m ? "about " : "", c);
+	}
+	util_fmt_duration(d1, sizeof(d1), (uint64_t)rd->plan_end_ns);
+	if (o < len)
+		(void)snprintf(buf + o, len - o, ", ending about %s", d1);
+	if (!report_quiet())
+		printf("%s\n", buf);
+}
+
+/*
+ * A round below the largest n ('rd->kind' is not TIMING_GROW), as one
+ * line into 'buf' of 'len' bytes: "refine: n=82,670 narrows the knee,
+ * between n=67,500 and n=101,250", or "fill: n=4,130,000 between
+ * n=3,375,000 and n=5,062,500, with time no larger round fits in".  Said
+ * on stdout unless quiet; the caller records it.
+ */
+void
+report_refine(const struct timing_round *rd, char *buf, size_t len)
+{
+	char	c[32], c1[32], c2[32];
+
+	util_fmt_count(c, sizeof(c), rd->n);
+	util_fmt_count(c1, sizeof(c1), rd->gap_lo);
+	util_fmt_count(c2, sizeof(c2), rd->gap_hi);
+	if (rd->kind == TIMING_REFINE)
+		(void)snprintf(buf, len, "refine: n=%s narrows the knee, "
+		    "between n=%s and n=%s", c, c1, c2);
+	else
+		(void)snprintf(buf, len, "fill: n=%s between n=%s and n=%s, "
+		    "with time no larger round fits in", c, c1, c2);
+	if (!report_quiet())
+		printf("%s\n", buf);
+}
+
+/* The time-boxed last round: about 'n_about' files, at most 'n'. */
+void
+report_timebox(uint64_t n_about, uint64_t n)
+{
+	char	c1[32], c2[32];
+
+	if (report_quiet())
+		return;
+	util_fmt_count(c1, sizeof(c1), n_about);
+	util_fmt_count(c2, sizeof(c2), n);
+	printf("budget: the last round (about n=%s, at most %s) stops "
+	    "creating files in time to end at the budget\n", c1, c2);
+}
+
+/*
+ * Why the rounds ended, as the schedule's 'last' plan says; 'max' names
+ * the largest n's limit ("--max-files").
+ */
+void
+report_end(const struct config *cfg, const struct timing_round *last,
+    const char *max)
+{
+	char	d1[32], d2[32], c1[32];
+
+	if (report_quiet())
+		return;
+	if (last->end == TIMING_END_MAX)
+		printf("%s reached: done\n", max);
+	else if (cfg->policy == TIMING_PREDICT && last->pred_ns > 0 &&
+	    last->left_ns > 0) {
+		util_fmt_duration(d1, sizeof(d1), (uint64_t)last->pred_ns);
+		util_fmt_duration(d2, sizeof(d2), last->left_ns);
+		util_fmt_count(c1, sizeof(c1), last->n);
+		printf("budget: the next round (n=%s) would take about %s, "
+		    "%s left: done\n", c1, d1, d2);
+	} else
+		printf("budget spent: done\n");
+}
