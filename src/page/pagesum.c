@@ -28,13 +28,15 @@ static void	put_knees(FILE *, const struct pagesum *,
 static void	put_failed(FILE *, const struct pagesum *, enum html_lang);
 static bool	has_out(const struct pagesum *, const char *);
 static bool	has_deliver(const struct pagesum *);
+static bool	reached(const struct pagesum *, size_t);
 static void	put_ms(FILE *, double, enum html_lang);
 static int	cmp_names(const void *, const void *);
 
 /*
  * Print the summary table of 'ps' in 'lang': per target its filesystem,
- * largest n, files per second of each phase at the fixed n, its knee and
- * how the run ended; the targets that did not start; how to read it.
+ * largest n, files per second of each phase at the fixed n and at its
+ * largest n, its knee and how the run ended; the targets that did not
+ * start; how to read it.
  */
 void
 pagesum_put(FILE *fp, const struct pagesum *ps, enum html_lang lang)
@@ -66,6 +68,24 @@ pagesum_put(FILE *fp, const struct pagesum *ps, enum html_lang lang)
 	    HTML_DASH " wo keine Runde so nahe kam."));
 }
 
+/*
+ * Whether some target has a round near the fixed n 'f' (as
+ * results_rate_at() finds one), so that its columns are worth showing.
+ */
+static bool
+reached(const struct pagesum *ps, size_t f)
+{
+	double	at;
+	size_t	i, p;
+
+	for (i = 0; i < ps->r->nt; i++)
+		for (p = 0; p < ps->nphases; p++)
+			if (ps->has[p] && isfinite(results_rate_at(
+			    &ps->r->t[i], ps->phases[p], ps->fixed_n[f], &at)))
+				return true;
+	return false;
+}
+
 /* The heading and the header rows: one per fixed n, then the phases. */
 static void
 put_head(FILE *fp, const struct pagesum *ps, enum html_lang lang)
@@ -84,11 +104,17 @@ put_head(FILE *fp, const struct pagesum *ps, enum html_lang lang)
 		html_put(fp, "<th colspan=\"3\">%s</th>", html_tr(lang,
 		    "deliver at the largest n", "deliver beim größten n"));
 	for (f = 0; f < ps->nfixed && ps->nrated > 0; f++) {
+		if (!reached(ps, f))
+			continue;
 		html_put(fp, "<th colspan=\"%zu\">%s", ps->nrated,
 		    html_tr(lang, "files/s at n = ", "Dateien/s bei n = "));
 		html_num(fp, ps->fixed_n[f], 0, lang);
 		html_put(fp, "</th>");
 	}
+	if (ps->nrated > 0)
+		html_put(fp, "<th colspan=\"%zu\">%s</th>", ps->nrated,
+		    html_tr(lang, "files/s at the largest n",
+		    "Dateien/s beim größten n"));
 	html_put(fp, "<th%s>%s</th><th%s>%s</th></tr>\n", rs,
 	    html_tr(lang, "Knee", "Knick"), rs,
 	    html_tr(lang, "End of the run", "Ende des Laufs"));
@@ -97,9 +123,10 @@ put_head(FILE *fp, const struct pagesum *ps, enum html_lang lang)
 		if (has_deliver(ps))
 			html_put(fp, "<th>%s</th><th>p50</th><th>p99</th>",
 			    html_tr(lang, "mails/s", "Mails/s"));
-		for (f = 0; f < ps->nfixed; f++)
+		for (f = 0; f <= ps->nfixed; f++)
 			for (p = 0; p < ps->nphases; p++)
-				if (ps->has[p])
+				if (ps->has[p] && (f == ps->nfixed ||
+				    reached(ps, f)))
 					html_put(fp, "<th>%s</th>",
 					    ps->phases[p]);
 		html_put(fp, "</tr>\n");
@@ -142,12 +169,14 @@ put_row(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 		    results_max_n(t), &at), lang);
 		html_put(fp, "</td>");
 	}
-	for (f = 0; f < ps->nfixed; f++)
+	/* At the fixed n some target reached, then at the largest. */
+	for (f = 0; f <= ps->nfixed; f++)
 		for (p = 0; p < ps->nphases; p++) {
-			if (!ps->has[p])
+			if (!ps->has[p] || (f < ps->nfixed && !reached(ps, f)))
 				continue;
-			rate = results_rate_at(t, ps->phases[p],
-			    ps->fixed_n[f], &at);
+			rate = results_rate_at(t, ps->phases[p], f <
+			    ps->nfixed ? ps->fixed_n[f] : results_max_n(t),
+			    &at);
 			html_put(fp, "<td class=\"num\"");
 			if (isfinite(rate)) {
 				html_put(fp, " title=\"n = ");
