@@ -274,7 +274,8 @@ say(char *err, const char *what, const char *name, int errnum)
  * Whether the final name 'name' in 'dirfd' may be replaced, as 'id' says
  * (see output_write_file()).  Return 0 if it may (it does not exist, or
  * it is the file we wrote), else -1 with errno EEXIST, or the errno of
- * fstatat(2).  Someone who swaps the name between this check and the
+ * fstatat(2), or why we may not write in 'dirfd' (EACCES, EROFS), which
+ * tells the user more than that the name is not ours.  Someone who swaps the name between this check and the
  * rename loses only the entry they put there: rename(2) replaces a name
  * and never writes through it.
  */
@@ -293,6 +294,9 @@ may_replace(int dirfd, const char *name, const struct output_id *id)
 	} else if (id == NULL && S_ISREG(sb.st_mode) &&
 	    sb.st_uid == geteuid())
 		return 0;
+	/* Not ours to replace; but if we may not write here at all, say that. */
+	if (faccessat(dirfd, ".", W_OK, AT_EACCESS) == -1)
+		return -1;
 	errno = EEXIST;
 	return -1;
 }
