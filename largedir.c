@@ -413,8 +413,8 @@ on_planned(void *arg, const struct timing_round *plan)
 }
 
 /*
- * After a round: check it for noise, write the outputs, and print its
- * line.
+ * After a round: check it for noise, record a time-boxed round that
+ * stopped short, write the outputs, and print its line.
  */
 static void
 on_done(void *arg, const struct timing_round *plan,
@@ -433,6 +433,9 @@ on_done(void *arg, const struct timing_round *plan,
 		    r->cfg.nphases, res);
 		report_swing(&r->noise, &r->doc, plan->k, r->cfg.phases,
 		    r->cfg.nphases, res->median);
+		if (plan->timebox)
+			report_timebox_done(&r->doc, plan->k, plan->n_about,
+			    plan->n, res->n);
 	}
 	flush_outputs(r);
 	report_round(plan->k, plan->warmup, r->cfg.phases, r->cfg.nphases,

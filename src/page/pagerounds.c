@@ -14,13 +14,19 @@
 
 #include "page/pagerounds.h"
 
-static bool	put_boxed(FILE *, unsigned, const char *, enum html_lang);
-static bool	put_refine(FILE *, unsigned, const char *, enum html_lang);
+static void	put_boxed(FILE *, unsigned, const char *, enum html_lang,
+		    bool *);
+static void	put_refine(FILE *, unsigned, const char *, enum html_lang,
+		    bool *);
+static void	put_timebox(FILE *, unsigned, const char *, enum html_lang,
+		    bool *);
+static void	opening(FILE *, enum html_lang, bool *);
 static double	count(const char *);
 
 /*
- * Print a paragraph on the rounds of 't' that sampled open or came
- * below the largest n, in 'lang', or nothing if it has none.
+ * Print a paragraph on the rounds of 't' that sampled open, came below
+ * the largest n, or stopped creating to end at the budget, in 'lang', or
+ * nothing if it has none.  A value it cannot read is left out.
  */
 void
 pagerounds_put(FILE *fp, const struct results_target *t,
@@ -33,27 +39,27 @@ pagerounds_put(FILE *fp, const struct results_target *t,
 
 	for (i = 0; i < t->nmeta; i++) {
 		key = t->meta[i].key;
-		if (!any && (sscanf(key, "open_boxed_round_%u", &k) == 1 ||
-		    sscanf(key, "refine_round_%u", &k) == 1))
-			html_put(fp, "<p>%s", html_tr(lang, "Rounds to note"
-			    " \u2014", "Besondere Runden \u2014"));
 		if (sscanf(key, "open_boxed_round_%u", &k) == 1)
-			any |= put_boxed(fp, k, t->meta[i].value, lang);
+			put_boxed(fp, k, t->meta[i].value, lang, &any);
 		else if (sscanf(key, "refine_round_%u", &k) == 1)
-			any |= put_refine(fp, k, t->meta[i].value, lang);
+			put_refine(fp, k, t->meta[i].value, lang, &any);
+		else if (sscanf(key, "timebox_round_%u", &k) == 1)
+			put_timebox(fp, k, t->meta[i].value, lang, &any);
 	}
 	if (any)
 		html_put(fp, "</p>\n");
 }
 
 /* Round 'k' opened a sample: 'v' is "DONE of N" (more after "; "). */
-static bool
-put_boxed(FILE *fp, unsigned k, const char *v, enum html_lang lang)
+static void
+put_boxed(FILE *fp, unsigned k, const char *v, enum html_lang lang,
+    bool *any)
 {
 	unsigned long long	done, n;
 
 	if (sscanf(v, "%llu of %llu", &done, &n) != 2)
-		return false;
+		return;
+	opening(fp, lang, any);
 	html_put(fp, html_tr(lang, " Round %u opened a random sample of ",
 	    " Runde %u öffnete eine Zufallsstichprobe von "), k);
 	html_num(fp, (double)done, 0, lang);
@@ -62,7 +68,6 @@ put_boxed(FILE *fp, unsigned k, const char *v, enum html_lang lang)
 	html_put(fp, "%s", html_tr(lang, " files, so that it ended at the "
 	    "budget: its open rate is the sample's.", " Dateien, damit sie mit "
 	    "dem Budget endete: Ihre open-Rate ist die der Stichprobe."));
-	return true;
 }
 
 /*
@@ -70,8 +75,9 @@ put_boxed(FILE *fp, unsigned k, const char *v, enum html_lang lang)
  * "refine: n=A narrows the knee, between n=B and n=C" or "fill: n=A
  * between n=B and n=C, ...".
  */
-static bool
-put_refine(FILE *fp, unsigned k, const char *v, enum html_lang lang)
+static void
+put_refine(FILE *fp, unsigned k, const char *v, enum html_lang lang,
+    bool *any)
 {
 	char	a[32], b[32], c[32];
 	bool	refine = strncmp(v, "refine:", 7) == 0;
@@ -80,7 +86,8 @@ put_refine(FILE *fp, unsigned k, const char *v, enum html_lang lang)
 	    "between n=%31[0-9,] and n=%31[0-9,]", a, b, c) :
 	    sscanf(v, "fill: n=%31[0-9,] between n=%31[0-9,] and "
 	    "n=%31[0-9,]", a, b, c)) != 3)
-		return false;
+		return;
+	opening(fp, lang, any);
 	html_put(fp, refine ? html_tr(lang, " Round %u narrowed the knee: ",
 	    " Runde %u grenzte den Knick ein: ") : html_tr(lang, " Round %u "
 	    "filled in, with time no larger round fitted in: ", " Runde %u "
@@ -93,7 +100,43 @@ put_refine(FILE *fp, unsigned k, const char *v, enum html_lang lang)
 	html_put(fp, "%s", html_tr(lang, " and ", " und "));
 	html_num(fp, count(c), 0, lang);
 	html_put(fp, ".");
-	return true;
+}
+
+/* Before the first round noted: the paragraph's start ('*any' says). */
+static void
+opening(FILE *fp, enum html_lang lang, bool *any)
+{
+	if (!*any)
+		html_put(fp, "<p>%s", html_tr(lang, "Rounds to note \u2014",
+		    "Besondere Runden \u2014"));
+	*any = true;
+}
+
+/*
+ * Round 'k' was the time-boxed last round and stopped creating short of
+ * its limit: 'v' is "made M of at most N; planned at about A".
+ */
+static void
+put_timebox(FILE *fp, unsigned k, const char *v, enum html_lang lang,
+    bool *any)
+{
+	char	m[32], n[32], a[32];
+
+	if (sscanf(v, "made %31[0-9,] of at most %31[0-9,]; planned at "
+	    "about %31[0-9,]", m, n, a) != 3)
+		return;
+	opening(fp, lang, any);
+	html_put(fp, html_tr(lang, " Round %u was the plan's last, planned "
+	    "at about ", " Runde %u war die letzte des Plans, geplant mit "
+	    "etwa "), k);
+	html_num(fp, count(a), 0, lang);
+	html_put(fp, "%s", html_tr(lang, " files: it stopped creating at ",
+	    " Dateien: Sie hörte bei "));
+	html_num(fp, count(m), 0, lang);
+	html_put(fp, "%s", html_tr(lang, " of at most ", " von höchstens "));
+	html_num(fp, count(n), 0, lang);
+	html_put(fp, "%s", html_tr(lang, ", so as to end at the budget.",
+	    " auf anzulegen, um mit dem Budget zu enden."));
 }
 
 /* A count with thousands separators ("6,199") as a number. */

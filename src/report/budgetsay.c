@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 
+#include "base/kv.h"
 #include "base/util.h"
 #include "report/budgetsay.h"
 #include "report/report.h"
@@ -102,6 +103,29 @@ report_timebox(uint64_t n_about, uint64_t n)
 	util_fmt_count(c2, sizeof(c2), n);
 	printf("budget: the last round (about n=%s, at most %s) stops "
 	    "creating files in time to end at the budget\n", c1, c2);
+}
+
+/*
+ * The time-boxed round 'k' is done, planned at about 'n_about' files,
+ * at most 'n_max', having made 'made': when its create phase stopped
+ * short of 'n_max' to end at the budget, record it in 'doc' as
+ * timebox_round_K ("made M of at most N; planned at about A"), so that
+ * the page can say why its n is off the grid.
+ */
+void
+report_timebox_done(struct output_doc *doc, unsigned k, uint64_t n_about,
+    uint64_t n_max, uint64_t made)
+{
+	char	key[32], c1[32], c2[32], c3[32];
+
+	if (made >= n_max)
+		return;
+	util_fmt_count(c1, sizeof(c1), made);
+	util_fmt_count(c2, sizeof(c2), n_max);
+	util_fmt_count(c3, sizeof(c3), n_about);
+	(void)snprintf(key, sizeof(key), "timebox_round_%u", k);
+	kv_set(&doc->meta, key, "made %s of at most %s; planned at about %s",
+	    c1, c2, c3);
 }
 
 /*
