@@ -60,19 +60,33 @@ const char *const knfs_v3_names[] = {
 };
 
 /*
- * NFSv4: the operations a directory of files costs (the kernel's names),
- * then all others together; NULL there stands for "the rest".
+ * NFSv4: the operations a directory of files costs, then those that keep
+ * the client's state and may come during any phase, then all others
+ * together; NULL there stands for "the rest".  The names are the Linux
+ * client's (fs/nfs/nfs4xdr.c, nfs4_procedures), which are its compounds,
+ * not NFSv4 operations: OPEN_NOATTR is an OPEN that returns no
+ * attributes, LOOKUP_ROOT the lookup of the export's root, STATFS a
+ * GETATTR of the space attributes; SEQUENCE is a compound that holds a
+ * v4.1 session alive and nothing else (every v4.1 compound starts with a
+ * SEQUENCE operation, which is not counted here).  DELEGRETURN gives a
+ * delegation back; TEST_STATEID and FREE_STATEID (v4.1) check and free
+ * state the server revoked; RENEW (v4.0) renews the lease; LAYOUTGET and
+ * LAYOUTRETURN are pNFS.
  */
 static const char *const v4_procs[] = {
 	"OPEN", "OPEN_NOATTR", "CLOSE", "ACCESS", "GETATTR", "LOOKUP",
 	"LOOKUP_ROOT", "SETATTR", "CREATE", "REMOVE", "RENAME", "READDIR",
-	"READ", "WRITE", "COMMIT", "STATFS", "SEQUENCE", NULL
+	"READ", "WRITE", "COMMIT", "STATFS", "SEQUENCE", "DELEGRETURN",
+	"TEST_STATEID", "FREE_STATEID", "RENEW", "LAYOUTGET", "LAYOUTRETURN",
+	NULL
 };
 const char *const knfs_v4_names[] = {
 	"rpc_open", "rpc_open_noattr", "rpc_close", "rpc_access",
 	"rpc_getattr", "rpc_lookup", "rpc_lookup_root", "rpc_setattr",
 	"rpc_create", "rpc_remove", "rpc_rename", "rpc_readdir", "rpc_read",
-	"rpc_write", "rpc_commit", "rpc_statfs", "rpc_sequence", "rpc_other",
+	"rpc_write", "rpc_commit", "rpc_statfs", "rpc_sequence",
+	"rpc_delegreturn", "rpc_test_stateid", "rpc_free_stateid",
+	"rpc_renew", "rpc_layoutget", "rpc_layoutreturn", "rpc_other",
 	TAIL_NAMES
 };
 
@@ -254,22 +268,24 @@ const char *
 knfs_unexplained(struct knfs *k, const char *phase, const uint64_t *delta,
     bool churn)
 {
+	/* A v4 client's upkeep of its state may come during any phase. */
+#define UPKEEP	"SEQUENCE RENEW TEST_STATEID FREE_STATEID DELEGRETURN "
 	static const struct {
 		const char	*phase;
 		const char	*procs;		/* " A B " */
 	} allowed[] = {
 		{ "create", " CREATE SETATTR GETATTR LOOKUP ACCESS WRITE COMMIT "
-		    "OPEN OPEN_NOATTR CLOSE SEQUENCE " },
+		    "OPEN OPEN_NOATTR CLOSE LAYOUTGET LAYOUTRETURN " UPKEEP },
 		{ "open", " LOOKUP ACCESS GETATTR OPEN OPEN_NOATTR CLOSE "
-		    "SEQUENCE " },
-		{ "list", " READDIR READDIRPLUS GETATTR ACCESS LOOKUP "
-		    "SEQUENCE " },
+		    "LAYOUTGET LAYOUTRETURN " UPKEEP },
+		{ "list", " READDIR READDIRPLUS GETATTR ACCESS LOOKUP " UPKEEP },
 		{ "liststat", " READDIR READDIRPLUS GETATTR ACCESS LOOKUP "
-		    "SEQUENCE " },
-		{ "delete", " REMOVE LOOKUP GETATTR ACCESS SEQUENCE " },
+		    UPKEEP },
+		{ "delete", " REMOVE LOOKUP GETATTR ACCESS " UPKEEP },
 		{ "rmrf", " READDIR READDIRPLUS REMOVE LOOKUP GETATTR ACCESS "
-		    "SEQUENCE " },
+		    UPKEEP },
 	};
+#undef UPKEEP
 	const char *const	*procs = procs_of(k->vers);
 	char			*buf = k->busy, word[32];
 	size_t			 i, j, nprocs, len = 0;
@@ -303,12 +319,34 @@ knfs_unexplained(struct knfs *k, const char *phase, const uint64_t *delta,
 	return *buf != '\0' ? buf : NULL;
 }
 
-/* What the results should say of the counts of 'k', into 'kv'. */
+/*
+ * What the results should say of the counts of 'k', into 'kv': how they
+ * are counted, and what decides them, as the kernel reports the mount
+ * (the options in effect, its capabilities with dtsize, the READDIR
+ * size, and its connections), when it can be read.
+ */
 void
 knfs_meta(const struct knfs *k, struct kvlist *kv)
 {
+	struct mountstats	 ms;
+	const struct ms_mount	*m;
+	char			 err[LD_ERRLEN];
+
 	if (k->vers == 0)
 		return;
+	if (mountstats_read(k->file, &ms, err) == 0) {
+		if ((m = mountstats_find(&ms, k->mountpoint)) != NULL &&
+		    m->nfs) {
+			if (m->opts != NULL)
+				kv_set(kv, "nfs_opts", "%s", m->opts);
+			if (m->caps != NULL)
+				kv_set(kv, "nfs_caps", "%s", m->caps);
+			if (m->xprt != NULL)
+				kv_set(kv, "nfs_xprt", "%s", m->xprt);
+			kv_set(kv, "nfs_connections", "%u", m->nxprt);
+		}
+		mountstats_free(&ms);
+	}
 	kv_set(kv, "rpc_counts", "the kernel NFSv%u client's, from "
 	    "/proc/self/mountstats, for the whole mount on %s: other "
 	    "processes using it count too (a warning names calls a phase "

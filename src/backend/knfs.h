@@ -32,7 +32,7 @@
 
 #define KNFS_MAX	64	/* counters of a mount, at most */
 #define KNFS_V3_NCALLS	22	/* the calls among the v3 counters */
-#define KNFS_V4_NCALLS	18	/* and the v4 ones (with rpc_other) */
+#define KNFS_V4_NCALLS	24	/* and the v4 ones (with rpc_other) */
 
 /* The counters of one kernel NFS mount. */
 struct knfs {

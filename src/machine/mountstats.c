@@ -279,8 +279,16 @@ head_line(struct parser *p, char *s)
 	if (strcmp(key, "opts") == 0) {
 		free(m->opts);
 		m->opts = xstrdup(s);
+	} else if (strcmp(key, "caps") == 0) {
+		free(m->caps);
+		m->caps = xstrdup(s);
+	} else if (strcmp(key, "xprt") == 0) {
+		/* One line per connection: nconnect=N gives N. */
+		if (m->xprt == NULL)
+			m->xprt = xstrdup(s);
+		m->nxprt++;
 	}
-	return 0;	/* caps, sec, nfsv4, impl_id, xprt, fsc, ... */
+	return 0;	/* sec, nfsv4, impl_id, fsc, ... */
 }
 
 /* "\t     READDIR: 1 1 0 ..." in an NFS block: one operation. */
@@ -423,6 +431,8 @@ mountstats_clear(struct ms_mount *m)
 	free(m->fstype);
 	free(m->statvers);
 	free(m->opts);
+	free(m->caps);
+	free(m->xprt);
 	free(m->iostats);
 	for (i = 0; i < m->nops; i++)
 		free(m->ops[i].name);
@@ -557,6 +567,9 @@ mountstats_delta(const struct ms_mount *before, const struct ms_mount *after,
 	out->nfs = true;
 	out->line = after->line;
 	out->opts = after->opts != NULL ? xstrdup(after->opts) : NULL;
+	out->caps = after->caps != NULL ? xstrdup(after->caps) : NULL;
+	out->xprt = after->xprt != NULL ? xstrdup(after->xprt) : NULL;
+	out->nxprt = after->nxprt;
 	out->age_s = after->age_s - before->age_s;
 	for (i = 0; i < MS_NEVENTS; i++)
 		out->events[i] = after->events[i] - before->events[i];

@@ -17,7 +17,7 @@
  * the NFSv4 operations a kernel client's mountstats adds, which a backend
  * that counts its calls records as PHASE_rpc_PROC columns.
  */
-#define RESULTS_NPROC	28
+#define RESULTS_NPROC	34
 
 struct results_meta {
 	char	*key;

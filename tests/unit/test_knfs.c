@@ -94,6 +94,14 @@ test_v3(void **state)
 	assert_string_equal(ops->counter_names[0], "rpc_null");
 	assert_non_null(strstr(kv_get(&kv, "rpc_counts"),
 	    "NFSv3 client's"));
+	/* What decides the counts, as the kernel reports the mount. */
+	assert_int_equal(strncmp(kv_get(&kv, "nfs_opts"),
+	    "rw,relatime,vers=3,rsize=1048576,", 33), 0);
+	assert_string_equal(kv_get(&kv, "nfs_caps"),
+	    "caps=0x3fef,wtmult=4096,dtsize=1048576,bsize=0,namlen=255");
+	assert_string_equal(kv_get(&kv, "nfs_xprt"),
+	    "tcp 876 1 1 0 0 2470 2470 0 4940 0 2 0 1");
+	assert_string_equal(kv_get(&kv, "nfs_connections"), "1");
 	assert_int_equal(knfs_open(&k, "nfs", "/mnt/nfs3", V3, err), 0);
 	assert_int_equal(knfs_read(&k, v, err), 0);
 	assert_int_equal(v[at(&k, "rpc_create")], 1000);
@@ -132,8 +140,13 @@ test_v4(void **state)
 	(void)state;
 	ops = posix_mount_ops("nfs4", "/mnt/nfs4", V4, &kv, err);
 	assert_string_equal(err, "");
-	assert_int_equal(ops->ncalls, 18);
+	assert_int_equal(ops->ncalls, 24);
 	assert_ptr_equal(ops->counter_names, knfs_v4_names);
+	/* Two xprt: lines: two connections (nconnect=2), the first kept. */
+	assert_string_equal(kv_get(&kv, "nfs_connections"), "2");
+	assert_string_equal(kv_get(&kv, "nfs_xprt"),
+	    "tcp 876 1 1 0 0 2470 2470 0 4940 0 2 0 1");
+	assert_non_null(strstr(kv_get(&kv, "nfs_opts"), "vers=4.2"));
 	assert_int_equal(knfs_open(&k, "nfs4", "/mnt/nfs4", V4, err), 0);
 	assert_int_equal(knfs_read(&k, v, err), 0);
 	assert_int_equal(v[at(&k, "rpc_open")], 1003);
@@ -176,6 +189,30 @@ test_unexplained(void **state)
 	assert_null(knfs_unexplained(&k, "open", d, false));
 	knfs_close(&k);
 	assert_null(knfs_unexplained(&k, "list", d, false));
+
+	/*
+	 * v4: the client's upkeep of its state (a delegation given back, a
+	 * revoked stateid tested and freed, a v4.0 lease renewed) may come
+	 * during any phase; pNFS layouts only where files are written or
+	 * read; the rest is the mount's other work.
+	 */
+	assert_int_equal(knfs_open(&k, "nfs4", "/mnt/nfs4", V4, err), 0);
+	memset(d, 0, sizeof(d));
+	d[at(&k, "rpc_remove")] = 10;
+	d[at(&k, "rpc_delegreturn")] = 2;
+	d[at(&k, "rpc_test_stateid")] = 1;
+	d[at(&k, "rpc_free_stateid")] = 1;
+	d[at(&k, "rpc_renew")] = 1;
+	d[at(&k, "rpc_sequence")] = 3;
+	assert_null(knfs_unexplained(&k, "delete", d, false));
+	d[at(&k, "rpc_layoutget")] = 1;
+	d[at(&k, "rpc_other")] = 4;
+	assert_string_equal(knfs_unexplained(&k, "delete", d, false),
+	    "LAYOUTGET 1, other 4");
+	d[at(&k, "rpc_remove")] = 0;
+	d[at(&k, "rpc_other")] = 0;
+	assert_null(knfs_unexplained(&k, "open", d, false));
+	knfs_close(&k);
 }
 
 /* On a directory here (not NFS), refine keeps the table as it is. */

@@ -110,6 +110,10 @@ test_v3(void **state)
 	assert_int_equal(m->line, 1);
 	assert_int_equal(m->age_s, 1234);
 	assert_int_equal(strncmp(m->opts, "rw,relatime,vers=3,", 19), 0);
+	assert_string_equal(m->caps,
+	    "caps=0x3fef,wtmult=4096,dtsize=1048576,bsize=0,namlen=255");
+	assert_string_equal(m->xprt, "tcp 876 1 1 0 0 2470 2470 0 4940 0 2 0 1");
+	assert_int_equal(m->nxprt, 1);
 	assert_string_equal(m->iostats, "1.1");
 	assert_int_equal(m->prog, 100003);
 	assert_int_equal(m->vers, 3);
@@ -153,6 +157,7 @@ test_v4(void **state)
 	assert_true(m->nfs);
 	assert_int_equal(m->vers, 4);
 	assert_int_equal(m->nfields, 9);
+	assert_int_equal(m->nxprt, 2);
 	assert_int_equal(m->nops, 69);
 	assert_string_equal(m->ops[0].name, "NULL");
 	assert_string_equal(m->ops[1].name, "READ");

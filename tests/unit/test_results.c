@@ -139,7 +139,9 @@ test_proc(void **state)
 		{ "create", "create_rpc_open", 21 },
 		{ "create", "create_rpc_close", 23 },
 		{ "delete", "delete_rpc_sequence", 26 },
-		{ "open", "open_rpc_other", 27 },
+		{ "delete", "delete_rpc_delegreturn", 27 },
+		{ "open", "open_rpc_layoutreturn", 32 },
+		{ "open", "open_rpc_other", 33 },
 	};
 	size_t	i;
 
