@@ -1,8 +1,8 @@
 #!/bin/sh
 # largedir -c with an NFS export to mount (source = HOST:/PATH): the
-# shipped configs nfs3, nfs3-nordirplus and nfs4 on a kernel without an
-# NFS client exit 4 with exactly one line saying so, nothing on stdout,
-# nothing mounted (/proc/self/mountinfo before and after), no run
+# shipped configs nfs3, nfs3-nordirplus, nfs3-actimeo0 and nfs4 on a
+# kernel without an NFS client exit 4 with exactly one line saying so,
+# nothing on stdout, nothing mounted (/proc/self/mountinfo before and after), no run
 # directory and no outputs left.  Configs that combine source with what
 # it cannot go with, or whose NFS version disagrees with the fstype, are
 # usage errors (exit 2, one line naming the file and line) anywhere.
@@ -94,7 +94,7 @@ then
 	    "this test does not run"
 fi
 nfs_mounts >"$T/before"
-for c in nfs3 nfs3-nordirplus nfs4; do
+for c in nfs3 nfs3-nordirplus nfs3-actimeo0 nfs4; do
 	run 4 "$c" -c "$TOP/configs/$c.conf" --scratch "$S" -o "$T/res-$c" \
 	    -b 2s
 	one_line "$c"

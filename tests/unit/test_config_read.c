@@ -252,8 +252,8 @@ test_load_lines(void **state)
 /*
  * Every config shipped in configs/ loads and passes target_conf_check()
  * (mkfs.ext4, mkfs.xfs and mkfs.btrfs must be installed; the reiserfs,
- * vxfs and nfs configs name a path, nfs3, nfs3-nordirplus and nfs4 an
- * export to mount, and need no mkfs).  Each has a label
+ * vxfs and nfs configs name a path, nfs3, nfs3-nordirplus, nfs3-actimeo0
+ * and nfs4 an export to mount, and need no mkfs).  Each has a label
  * that is its file name, a description and an fstype, and a config that
  * makes an image says how large.
  */
