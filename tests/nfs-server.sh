@@ -21,7 +21,12 @@
 #   NFS_PORT='P'
 #   MNT_PORT='M'
 #   NFS_PID='PID of ganesha.nfsd'
+#   NFS_SERVER='NFS-Ganesha V4.3 (Debian 4.3-2), FSAL VFS, ext4 ...'
 # They are kept in STATE_DIR/env, and status prints them again.
+# NFS_SERVER says what serves the export, for a run's target key server
+# (--server "$NFS_SERVER"): the server's release, its FSAL, the backing
+# filesystem and its size, and the cache settings that decide what a
+# READDIR costs.
 #
 # The export is the root of the new ext4: owned by root, mode 0755, and
 # empty (lost+found is removed, so a listing holds only what a test made).
@@ -510,6 +515,13 @@ do_start() {
 	exec 9>&-
 
 	read -r ds_pid _ <"$dir/ganesha.proc"
+	ds_rel=$(ganesha.nfsd -v 2>/dev/null | sed -n 's/.*Release = //p' |
+	    head -n 1)
+	ds_deb=$(dpkg-query -W -f='${Version}' nfs-ganesha 2>/dev/null) ||
+	    ds_deb=''
+	ds_server="NFS-Ganesha ${ds_rel:-(release unknown)}${ds_deb:+ (Debian \
+$ds_deb)}, FSAL VFS, ext4 on a loop image of $size ($ds_inodes inodes), \
+MDCACHE Entries_HWMark 2000000, attributes and entries cached up to 60 s"
 	ds_url=nfs://127.0.0.1
 	ds_q="nfsport=$nfs_port&mountport=$mnt_port"
 	{
@@ -520,6 +532,7 @@ do_start() {
 		echo "NFS_PORT='$nfs_port'"
 		echo "MNT_PORT='$mnt_port'"
 		echo "NFS_PID='$ds_pid'"
+		echo "NFS_SERVER='$ds_server'"
 	} >"$dir/env"
 	started=1
 	trap - EXIT HUP INT TERM

@@ -87,6 +87,8 @@ const struct pageitem pageitem_target[] = {
 	  PAGEITEM_TEXT },
 	{ "super_options", { "superblock options", "Superblock-Optionen" },
 	  PAGEITEM_TEXT },
+	{ "target_server", { "served by", "bereitgestellt von" },
+	  PAGEITEM_TEXT },
 	{ "nfs_opts", { "NFS options in effect", "wirksame NFS-Optionen" },
 	  PAGEITEM_TEXT },
 	{ "nfs_caps", { "NFS capabilities (dtsize: READDIR size)",

@@ -283,6 +283,8 @@ const struct config_opt config_opts[] = {
 	TKEY("mkfs", CONFIG_STRING, "command", "the mkfs command line"),
 	TKEY("mount-options", CONFIG_STRING, "options", "the mount options"),
 	TKEY("path", CONFIG_STRING, "dir", "an existing directory to measure"),
+	TKEY("server", CONFIG_STRING, "text",
+	    "what serves the export (software, disk, cache)"),
 	TKEY("source", CONFIG_STRING, "host:/path", "an NFS export to mount"),
 	TKEY("uml", CONFIG_STRING, "path", "the UML kernel (kernel = uml)"),
 	TKEY("uml-grace", CONFIG_STRING, "duration",

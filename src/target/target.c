@@ -227,6 +227,7 @@ own(struct target *t, const struct target_conf *conf, const char *scratch)
 	t->conf.mount_options = dup_or_null(conf->mount_options);
 	t->conf.path = dup_or_null(conf->path);
 	t->conf.source = dup_or_null(conf->source);
+	t->conf.server = dup_or_null(conf->server);
 	t->conf.url = dup_or_null(conf->url);
 	t->conf.device = dup_or_null(conf->device);
 	t->conf.uml = dup_or_null(conf->uml);
@@ -656,6 +657,8 @@ target_meta(const struct target *t, struct kvlist *kv)
 	if (t->conf.mount_options != NULL)
 		kv_set(kv, "target_mount_options_requested", "%s",
 		    t->conf.mount_options);
+	if (t->conf.server != NULL)
+		kv_set(kv, "target_server", "%s", t->conf.server);
 }
 
 /* ===== Sweep ===== */

@@ -77,8 +77,8 @@ static const char *const fstypes[] = {
 static const char *const keys[] = {
 	"label", "description", "description_de", "fstype", "mkfs",
 	"mount_options",
-	"image_size", "path", "source", "url", "device", "wipe", "kernel",
-	"uml", "uml_grace", NULL
+	"image_size", "path", "source", "url", "server", "device", "wipe",
+	"kernel", "uml", "uml_grace", NULL
 };
 
 /* The keys that name files, here or on an NFS server: any bytes. */
@@ -368,6 +368,7 @@ target_conf_free(struct target_conf *tc)
 	free(tc->path);
 	free(tc->source);
 	free(tc->url);
+	free(tc->server);
 	free(tc->device);
 	free(tc->uml);
 	memset(tc, 0, sizeof(*tc));
@@ -483,14 +484,16 @@ text_slot(struct target_conf *tc, const char *key, const char *value,
 		*dst = &tc->label;
 	} else if (strcmp(key, "description") == 0 ||
 	    strcmp(key, "description_de") == 0 ||
-	    strcmp(key, "mount_options") == 0) {
+	    strcmp(key, "mount_options") == 0 ||
+	    strcmp(key, "server") == 0) {
 		if (strpbrk(value, "\r\n") != NULL)
 			return util_fail(err, EINVAL, "%s: must be one line",
 			    key);
 		if (*key == 'm' && check_mount_options(value, err) == -1)
 			return -1;
-		*dst = *key == 'm' ? &tc->mount_options : key[11] == '_' ?
-		    &tc->description_de : &tc->description;
+		*dst = *key == 'm' ? &tc->mount_options : *key == 's' ?
+		    &tc->server : key[11] == '_' ? &tc->description_de :
+		    &tc->description;
 	} else if (strcmp(key, "fstype") == 0) {
 		for (i = 0; fstypes[i] != NULL; i++)
 			if (strcmp(fstypes[i], value) == 0)
@@ -539,7 +542,8 @@ text_slot(struct target_conf *tc, const char *key, const char *value,
 /*
  * Check that the keys of 'tc' fit together: a path, a device or an NFS
  * source, an fstype, a mkfs command whose program is in PATH for targets
- * largedir formats, an NFS version that agrees with an NFS fstype;
+ * largedir formats, an NFS version that agrees with an NFS fstype, a
+ * server only where something else serves the target;
  * kernel = uml with an image, tmpfs or a source (with a path it is the
  * run inside the guest, which uml.c starts: nothing else is checked).
  * Return 0, or -1 with errno EINVAL and a message in 'err', and point
@@ -563,6 +567,12 @@ target_conf_check(const struct target_conf *tc, const char **key,
 	/* Inside the guest (uml.c): the target is mounted already. */
 	if (tc->kernel_uml && tc->path != NULL)
 		return 0;
+	*key = "server";
+	if (tc->server != NULL && tc->url == NULL && tc->source == NULL &&
+	    tc->path == NULL)
+		return util_fail(err, EINVAL, "server with a filesystem "
+		    "largedir makes: server says what serves an export "
+		    "(source, url, or a path on a network mount)");
 	*key = "url";
 	if (tc->url != NULL && (tc->path != NULL || tc->device != NULL ||
 	    tc->source != NULL || tc->fstype != NULL || tc->mkfs != NULL ||

@@ -30,6 +30,7 @@ struct target_conf {
 	char		*path;		/* an existing mount: measure there */
 	char		*source;	/* or an NFS export to mount: srv:/x */
 	char		*url;		/* or a server a backend speaks to */
+	char		*server;	/* what serves source or url: text */
 	char		*device;	/* a block device instead of an image */
 	bool		 wipe;		/* mkfs on a device with a signature */
 	bool		 kernel_uml;	/* kernel = uml: measure in a guest */

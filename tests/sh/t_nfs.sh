@@ -53,6 +53,7 @@ case $rc in
 *) fail "tests/nfs-server.sh start exit $rc: $(cat "$T/srv.err")" ;;
 esac
 NFS_URL='' NFS_URL_RO='' NFS_EXPORT='' NFS_PORT='' MNT_PORT='' NFS_PID=''
+NFS_SERVER=''
 eval "$(cat "$T/env")"
 if [ -z "$NFS_URL" ] || [ ! -d "$NFS_EXPORT" ]; then
 	fail "no server: $(cat "$T/env")"
@@ -149,13 +150,24 @@ no_errors window
 jq -e '.meta.nfs_window == "8"' "$T/window/x.json" >/dev/null ||
     fail "window: nfs_window is $(jq .meta.nfs_window "$T/window/x.json")"
 
-# The server named in a config file.
+# The server named in a config file, and what serves it as the server
+# script says (--server), on the page too.
 printf 'label = viaconf\nurl = %s\n' "$NFS_URL" >"$T/nfs.conf"
+case $NFS_SERVER in
+"NFS-Ganesha V"*", FSAL VFS, ext4 on a loop image of 64M ("*" inodes), "*)
+	;;
+*) fail "the server script's NFS_SERVER: '$NFS_SERVER'" ;;
+esac
 expect_exit 0 "$LD" -q --sync none -n 100 -N 100 -p create,delete \
-    -c "$T/nfs.conf" -o "$T/conf" >"$T/stdout" 2>"$T/stderr"
-jq -e '.meta.target_kind == "url" and .meta.fstype == "nfs" and
+    -c "$T/nfs.conf" --server "$NFS_SERVER" -o "$T/conf" >"$T/stdout" \
+    2>"$T/stderr"
+jq -e --arg s "$NFS_SERVER" '.meta.target_kind == "url" and
+    .meta.fstype == "nfs" and .meta.target_server == $s and
     .rounds[0].create_rpc_create == 100' "$T/conf/viaconf.json" >/dev/null ||
     fail "url =: $(jq -c .meta "$T/conf/viaconf.json")"
+"$LD" page "$T/conf" >/dev/null
+grep -q "served by: NFS-Ganesha V" "$T/conf/index.html" ||
+    fail "the page does not say what serves the export"
 empty conf
 
 # File contents: one WRITE and one COMMIT per file, nothing else extra.

@@ -704,7 +704,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 57);
+	assert_int_equal(n, 58);
 	free(lo);
 }
 
@@ -795,6 +795,7 @@ test_every_option(void **state)
 		{ "mount-options", NULL, "noatime", "unknown option "
 		    "'mount-options'" },
 		{ "path", NULL, "/x", "unknown option 'path'" },
+		{ "server", NULL, "x", "unknown option 'server'" },
 		{ "source", NULL, "h:/x", "unknown option 'source'" },
 		{ "uml", NULL, "/x", "unknown option 'uml'" },
 		{ "uml-grace", NULL, "5s", "unknown option 'uml-grace'" },

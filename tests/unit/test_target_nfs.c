@@ -299,6 +299,14 @@ test_check(void **state)
 		{ { NFS4, "mount_options", "vers=3,nfsvers=4.0" }, NULL,
 		    NULL },
 		{ { "path", "/mnt/nfs", "fstype", "nfs" }, NULL, NULL },
+		/* server: what serves an export, wherever one does. */
+		{ { NFS, V3, "server", "NFS-Ganesha 4.3, FSAL VFS on ext4" },
+		    NULL, NULL },
+		{ { "url", "nfs://srv/x", "server", "a filer" }, NULL, NULL },
+		{ { "path", "/mnt/nfs", "server", "knfsd 6.1" }, NULL, NULL },
+		{ { "fstype", "tmpfs", "server", "x" }, "server", "server with "
+		    "a filesystem largedir makes: server says what serves an "
+		    "export (source, url, or a path on a network mount)" },
 		{ { NFS }, "mount_options", "mount_options: fstype nfs needs "
 		    "vers=3 (or 2): without it mount.nfs tries NFSv4 first, "
 		    "which the kernel mounts as nfs4" },
@@ -585,22 +593,29 @@ test_mount_other(void **state)
 	}
 }
 
-/* target_meta() calls an NFS target what it is and names the export. */
+/*
+ * target_meta() calls an NFS target what it is, names the export and
+ * what serves it.
+ */
 static void
 test_meta(void **state)
 {
 	struct kvlist	 kv;
 	struct target		 t;
 	char			 fstype[] = "nfs", source[] = "srv:/x";
+	char			 server[] = "NFS-Ganesha 4.3, FSAL VFS";
 
 	(void)state;
 	memset(&t, 0, sizeof(t));
 	memset(&kv, 0, sizeof(kv));
 	t.conf.fstype = fstype;
 	t.conf.source = source;
+	t.conf.server = server;
 	target_meta(&t, &kv);
 	assert_string_equal(kv_get(&kv, "target_kind"), "nfs");
 	assert_string_equal(kv_get(&kv, "target_source"), "srv:/x");
+	assert_string_equal(kv_get(&kv, "target_server"),
+	    "NFS-Ganesha 4.3, FSAL VFS");
 	assert_null(kv_get(&kv, "image"));
 	kv_free(&kv);
 }
