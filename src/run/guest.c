@@ -19,8 +19,10 @@
  * run directory and the output directory through hostfs at their host
  * paths (the only writable host paths; /run is a tmpfs of its own, and
  * the host's /tmp stays visible, read-only), loads the modules with
- * modprobe -d (the guest's modules are under /usr/lib/uml/modules),
- * mounts the target on /run/target and runs
+ * modprobe -d (the guest's modules are under /usr/lib/uml/modules; a
+ * kernel that has them built in needs none, so a failed modprobe only
+ * adds its message to a mount that fails), mounts the target on
+ * /run/target and runs
  *	largedir -c CONF [the user's options] --kernel=uml --path=/run/target
  *	    -o OUT --label LABEL
  * so the inner run reads the same config (its metadata says config_file
@@ -127,9 +129,12 @@ static const char init_text[] =
 "echo \"init: kernel $(uname -r), fstype $FSTYPE\"\n"
 "mkdir -p /run/R/lib && ln -s /usr/lib/uml/modules /run/R/lib/modules ||\n"
 "    say \"init: cannot make /run/R\"\n"
+"# A module the kernel has built in needs no modprobe, which fails for\n"
+"# want of its directory: the mount tells, and names what failed.\n"
+"MODERR=\n"
 "for m in $MODS; do\n"
-"\tmodprobe -d /run/R \"$m\" ||\n"
-"\t    say \"setup: modprobe $m failed: the guest kernel has no $m\"\n"
+"\tmodprobe -d /run/R \"$m\" 2> \"$R/modprobe.err\" ||\n"
+"\t    MODERR=\"$MODERR; modprobe $m: $(head -n 1 \"$R/modprobe.err\")\"\n"
 "done\n"
 "if [ \"$NET\" = yes ]; then\n"
 "\t{ ip link set lo up && ip addr add 10.0.2.15/24 dev eth0 &&\n"
@@ -149,7 +154,7 @@ static const char init_text[] =
 "if ! mount -t \"$FSTYPE\" \"$@\" \"$dev\" " MOUNT_POINT " 2> \"$R/mount.err\""
 "; then\n"
 "\tsay \"setup: mount -t $FSTYPE ${OPTS:+-o $OPTS }$dev " MOUNT_POINT
-" failed: $(head -n 1 \"$R/mount.err\")\"\n"
+" failed: $(head -n 1 \"$R/mount.err\")$MODERR\"\n"
 "fi\n"
 "set --\n"
 "while IFS= read -r a; do set -- \"$@\" \"$a\"; done < \"$R/args\"\n"
