@@ -91,7 +91,7 @@ TEST_LIBS   = $(shell pkg-config --libs cmocka jansson 2>/dev/null || \
 	      echo -lcmocka -ljansson)
 
 .PHONY: all check unit deps demo install uninstall clean lint bench plot \
-	figures FORCE
+	figures uml-kernel FORCE
 .SECONDARY:
 
 all: $(BIN)
@@ -201,12 +201,20 @@ RESULTS ?= $(patsubst %/,%,$(wildcard results/*/))
 plot: all
 	@for d in $(RESULTS); do $(BIN) plot "$$d" || exit 1; done
 
+# A User-Mode Linux kernel for kernel = uml targets, built from Debian's
+# linux-source-$(KVERSION) with tests/uml/uml.config into a cache outside
+# the tree (about 9 minutes; a publish step, not a test):
+# make uml-kernel KVERSION=6.12, then uml = the path it prints.
+KVERSION ?= 6.12
+uml-kernel:
+	@sh tests/uml/build-kernel.sh $(KVERSION)
+
 lint: all
 	@$(MAKE) --no-print-directory deps DEB_NEED="$(DEB_LINT) mandoc"
 	cppcheck --quiet --std=c11 --enable=warning,portability -Isrc -I$(O) \
 	    -D_GNU_SOURCE largedir.c src
-	shellcheck -s sh tests/run tests/*.sh tests/sh/*.sh bench/*.sh \
-	    .ci/run
+	shellcheck -s sh tests/run tests/*.sh tests/sh/*.sh tests/uml/*.sh \
+	    bench/*.sh .ci/run
 	mandoc -Tlint -Wwarning largedir.1
 	LARGEDIR=$(BIN) sh tests/sh/t_layers.sh
 

@@ -12,6 +12,7 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 R=$T/run
 cp -R "$TOP/tests/data/page/run" "$R"
 chmod -R a+rX "$T"
+# shellcheck disable=SC2317 # called through expect_exit
 asnobody() {
 	setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"
 }
