@@ -440,11 +440,17 @@ cold_step(struct round *r, enum phase p, uint64_t n, double *ns)
 	case CONFIG_COLD_NONE:
 		return 0;
 	case CONFIG_COLD_DROP:
+	case CONFIG_COLD_ALL:
 		if (r->be->ops->sync(r->be) == -1)
 			return stop(r, errno, pn, n, "syncfs before dropping "
 			    "the caches");
-		/* 2: dentries and inodes, not the page cache. */
-		if (util_write_file("/proc/sys/vm/drop_caches", "2\n") == -1)
+		/*
+		 * 2: dentries and inodes, not the page cache; 3: the page
+		 * cache too (a local directory's blocks, an NFS client's
+		 * cached listing of a directory).
+		 */
+		if (util_write_file("/proc/sys/vm/drop_caches",
+		    r->cfg->cold == CONFIG_COLD_ALL ? "3\n" : "2\n") == -1)
 			return stop(r, errno, pn, n, "writing "
 			    "/proc/sys/vm/drop_caches");
 		break;

@@ -174,7 +174,10 @@ put_words(FILE *fp, const char *s, enum html_lang lang)
 	/* Whole values first, then phrases within a value. */
 	static const char *const whole[][3] = {
 		{ "none", "none", "keine" },
-		{ "drop", "drop", "verwerfen" },
+		{ "drop", "drop (dentries and inodes)",
+		    "verwerfen (Dentries und Inodes)" },
+		{ "all", "all (dentries, inodes and page cache)",
+		    "alle (Dentries, Inodes und Page-Cache)" },
 		{ "remount", "remount", "neu einhängen" },
 		{ "file", "file", "Datei" },
 		{ "dir", "dir", "Verzeichnis" },

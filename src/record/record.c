@@ -112,13 +112,16 @@ record_lost_time(const struct phase_rec *ph)
 void
 record_describe_cold(struct kvlist *kv, enum config_cold cold)
 {
-	kv_set(kv, "cold", "%s", cold == CONFIG_COLD_NONE ? "none: each "
+	kv_set(kv, "cold", "%s%s", cold == CONFIG_COLD_NONE ? "none: each "
 	    "phase sees what create left in the caches" : cold ==
-	    CONFIG_COLD_DROP ? "drop: syncfs and drop_caches=2 before each "
-	    "phase after the first (create; mkdir in a tree); PHASE_cold_ns "
-	    "is its time, outside the phase" : "remount: unmount and mount "
-	    "before each phase after the first (create; mkdir in a tree); "
-	    "PHASE_cold_ns is its time, outside the phase");
+	    CONFIG_COLD_DROP ? "drop: syncfs and drop_caches=2 (dentries and "
+	    "inodes, not the page cache) before each phase after the first "
+	    "(create; mkdir in a tree)" : cold == CONFIG_COLD_ALL ? "all: "
+	    "syncfs and drop_caches=3 (dentries, inodes and the page cache) "
+	    "before each phase after the first (create; mkdir in a tree)" :
+	    "remount: unmount and mount before each phase after the first "
+	    "(create; mkdir in a tree)", cold == CONFIG_COLD_NONE ? "" :
+	    "; PHASE_cold_ns is its time, outside the phase");
 }
 
 /* Set every field of 'ph' to NAN: nothing measured yet. */

@@ -326,7 +326,9 @@ report_start(const struct report_start *st)
 		if (cfg->cold != CONFIG_COLD_NONE)
 			printf("cold caches: %s before each phase after "
 			    "%s, untimed\n", cfg->cold == CONFIG_COLD_DROP ?
-			    "syncfs and drop_caches" : "unmount and mount",
+			    "syncfs and drop_caches=2" : cfg->cold ==
+			    CONFIG_COLD_ALL ? "syncfs and drop_caches=3" :
+			    "unmount and mount",
 			    phase_name(cfg->phases[0]));
 		if (st->memcg != NULL)
 			printf("memory limit: %g MiB for the phases that "

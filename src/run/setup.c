@@ -358,8 +358,8 @@ setup_backend_opts(const struct run *r, struct backend_opts *bo)
 int
 setup_cold(struct run *r, struct setup_say *s)
 {
-	const char	*why;
-	bool		 can;
+	const char	*why, *opt;
+	bool		 can, drop;
 
 	if (r->cfg.cold == CONFIG_COLD_NONE && r->cfg.memory_limit == 0)
 		return 0;
@@ -370,18 +370,20 @@ setup_cold(struct run *r, struct setup_say *s)
 	if (r->cfg.cold == CONFIG_COLD_REMOUNT && !can)
 		return setup_tell(s, EXIT_USAGE, "--cold=remount: %s; "
 		    "--cold=drop works on any filesystem", why);
-	if (r->cfg.cold == CONFIG_COLD_DROP && r->cfg.cold_set &&
-	    in_memory(r->dir))
-		return setup_tell(s, EXIT_USAGE, "--cold=drop: %s is in memory "
+	drop = r->cfg.cold == CONFIG_COLD_DROP ||
+	    r->cfg.cold == CONFIG_COLD_ALL;
+	opt = r->cfg.cold == CONFIG_COLD_DROP ? "--cold=drop" :
+	    r->cfg.cold == CONFIG_COLD_ALL ? "--cold=all" : "--cold=remount";
+	if (drop && r->cfg.cold_set && in_memory(r->dir))
+		return setup_tell(s, EXIT_USAGE, "%s: %s is in memory "
 		    "(tmpfs): its files live in the caches, which a drop "
-		    "cannot empty, so it would do nothing", r->dir);
+		    "cannot empty, so it would do nothing", opt, r->dir);
 	if (geteuid() != 0)
 		return setup_tell(s, EXIT_TARGET, "%s needs root (%s); run as "
 		    "root, or without it", r->cfg.memory_limit != 0 ?
-		    "--memory-limit" : r->cfg.cold == CONFIG_COLD_DROP ?
-		    "--cold=drop" : "--cold=remount", r->cfg.memory_limit !=
-		    0 ? "a memory cgroup" : r->cfg.cold == CONFIG_COLD_DROP ?
-		    "/proc/sys/vm/drop_caches" : "umount and mount");
+		    "--memory-limit" : opt, r->cfg.memory_limit != 0 ?
+		    "a memory cgroup" : drop ? "/proc/sys/vm/drop_caches" :
+		    "umount and mount");
 	return 0;
 }
 

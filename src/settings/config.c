@@ -67,7 +67,8 @@ static const struct config_word policies[] = {
 };
 static const struct config_word colds[] = {
 	{ "none", CONFIG_COLD_NONE }, { "drop", CONFIG_COLD_DROP },
-	{ "remount", CONFIG_COLD_REMOUNT }, { NULL, 0 }
+	{ "all", CONFIG_COLD_ALL }, { "remount", CONFIG_COLD_REMOUNT },
+	{ NULL, 0 }
 };
 static const struct config_word fsyncs[] = {
 	{ "none", BACKEND_FSYNC_NONE }, { "file", BACKEND_FSYNC_FILE },
@@ -123,8 +124,9 @@ const struct config_opt config_opts[] = {
 	  .max = CONFIG_MAX_CLIENTS, .dump = 23,
 	  .show = optvals_show_clients },
 	{ .name = "cold", .type = CONFIG_CHOICE, .verbs = WORK,
-	  .flags = CONFIG_SYNOPSIS, .metavar = "none|drop|remount",
-	  .help = "empty the caches after create", DEF("none"), FIELD(cold),
+	  .flags = CONFIG_SYNOPSIS, .metavar = "none|drop|all|remount",
+	  .help = "empty the caches after create (all: pages too)",
+	  DEF("none"), FIELD(cold),
 	  SETS(cold_set), .words = colds, .dump = 16 },
 	{ .name = "config", .letter = 'c', .type = CONFIG_STRING,
 	  .verbs = CONFIG_RUN, .act = CONFIG_ACT_READ,

@@ -59,6 +59,7 @@ enum config_sync {
 enum config_cold {
 	CONFIG_COLD_NONE,	/* measure with whatever create left cached */
 	CONFIG_COLD_DROP,	/* sync + drop dentries and inodes */
+	CONFIG_COLD_ALL,	/* sync + drop them and the page cache */
 	CONFIG_COLD_REMOUNT	/* unmount and mount the target again */
 };
 

@@ -15,7 +15,9 @@
 # are not.  A limit too small for the open phase gets its child killed by
 # the OOM killer: the run stops with exit 3 and the reason, and largedir
 # itself, its results and its clean-up survive, as they do SIGTERM and
-# kill -9 during a limited phase.  --cold and --memory-limit need root
+# kill -9 during a limited phase.  --cold=all empties the page cache as
+# well, so list reads the directory's blocks again where --cold=drop
+# found them cached.  --cold and --memory-limit need root
 # and a target largedir mounted (one line, exit 4 or 2).  Only presence,
 # absence and counts are asserted, never a rate or a time.  The long run
 # (64 MiB, up to 400,000 files) is bench/knee.sh, which prints figures.
@@ -217,6 +219,26 @@ mkdir "$T/d"
     fail "--cold=drop: exit $?"
 jq -e '.rounds[0].open_cold_ns > 0' "$T/drop/"*.json >/dev/null ||
     fail "--cold=drop recorded no time"
+one_line 2 "--cold=all: $T/shm is in memory (tmpfs)" \
+    "$LD" -q --cold=all -N 1000 -o "$T/x4" "$T/shm"
+
+# ---- --cold=all empties the page cache too: on an image, list (ls -f)
+# reads the directory's blocks from the disk again, where --cold=drop
+# leaves them cached
+for c in drop all; do
+	"$LD" -q -c "$CONF" --scratch="$S" --cold=$c -n 20000 -N 20000 \
+	    -p create,list,delete -o "$T/c$c" ||
+	    fail "--cold=$c on an image: exit $?"
+	clean_after "--cold=$c run" ""
+done
+jq -e '.meta.cold | startswith("all: syncfs and drop_caches=3")' \
+    "$T/call/ext4.json" >/dev/null ||
+    fail "--cold=all: meta.cold is $(jq .meta.cold "$T/call/ext4.json")"
+d=$(jq '.rounds[0].list_sectors_read' "$T/cdrop/ext4.json")
+a=$(jq '.rounds[0].list_sectors_read' "$T/call/ext4.json")
+if [ "${a%.*}" -lt 8 ] || [ "${d%.*}" -ge "${a%.*}" ]; then
+	fail "list read $d sectors after --cold=drop, $a after --cold=all"
+fi
 
 # ---- the OOM killer takes the child, not largedir
 set +e

@@ -153,7 +153,7 @@ test_bad(void **state)
 		    "or both" },
 		{ "sync", "sometimes", "--sync 'sometimes': must be none, "
 		    "phase or round" },
-		{ "cold", "warm", "--cold 'warm': must be none, drop or "
+		{ "cold", "warm", "--cold 'warm': must be none, drop, all or "
 		    "remount" },
 		{ "memory-limit", "63k", "--memory-limit '63k': must be from "
 		    "64k to 1P" },
@@ -728,7 +728,7 @@ test_every_option(void **state)
 		    "a whole number from 0 to 1000000" },
 		{ "clients", "64", "0", "--clients '0': must be a whole number "
 		    "from 1 to 64" },
-		{ "cold", "drop", "x", "--cold 'x': must be none, drop or "
+		{ "cold", "all", "x", "--cold 'x': must be none, drop, all or "
 		    "remount" },
 		{ "config", NULL, "x.conf", "unknown option 'config'" },
 		{ "dirs", "50000", "0", "--dirs '0': must be a whole number "
