@@ -74,6 +74,7 @@
 #define SLACK_NS	(300 * NS_PER_S)
 #define POLL_NS		100000000L
 #define GRACE_NS	(20 * NS_PER_S)	/* for the guest after a signal */
+#define UML_MEM_DEFAULT_MIB	512ULL	/* without the key uml_mem */
 #define MAX_ARGS	256
 /*
  * What a UML kernel that predates hosts with a large XSAVE area (AMX)
@@ -276,6 +277,7 @@ write_args(const struct target *t, const char *conf, const char *out,
 		    strcmp(o->name, "kernel") == 0 ||
 		    strcmp(o->name, "uml") == 0 ||
 		    strcmp(o->name, "uml-grace") == 0 ||
+		    strcmp(o->name, "uml-mem") == 0 ||
 		    strcmp(o->name, "path") == 0)
 			continue;
 		if (optarg != NULL && strchr(optarg, '\n') != NULL) {
@@ -320,7 +322,8 @@ boot(const struct target *t, const char *log, char *err)
 
 	uml = t->conf.uml != NULL ? t->conf.uml : UML_DEFAULT;
 	av[n++] = xstrdup(uml);
-	av[n++] = xstrdup("mem=512M");
+	av[n++] = xasprintf("mem=%lluM", (unsigned long long)(t->conf.uml_mem
+	    != 0 ? t->conf.uml_mem >> 20 : UML_MEM_DEFAULT_MIB));
 	av[n++] = xstrdup("rootfstype=hostfs");
 	av[n++] = xstrdup("rootflags=/");
 	av[n++] = xstrdup("ro");

@@ -291,6 +291,7 @@ const struct config_opt config_opts[] = {
 	TKEY("uml", CONFIG_STRING, "path", "the UML kernel (kernel = uml)"),
 	TKEY("uml-grace", CONFIG_STRING, "duration",
 	    "a UML guest's time past 1.25 x budget (300s)"),
+	TKEY("uml-mem", CONFIG_STRING, "size", "a UML guest's memory (512M)"),
 	TKEY("url", CONFIG_STRING, "url", "a server a backend measures"),
 	TKEY("wipe", CONFIG_FLAG, NULL, "mkfs on a device with a signature"),
 	/* Not settings: what the command line does. */

@@ -53,6 +53,8 @@
 #define IMAGE_MIN	((uint64_t)16 << 20)
 #define IMAGE_MAX	((uint64_t)16 << 40)
 #define UML_GRACE_MAX	(86400 * NS_PER_S)
+#define UML_MEM_MIN	((uint64_t)128 << 20)
+#define UML_MEM_MAX	((uint64_t)64 << 30)
 #define LABEL_MAX	64
 #define DEFAULT_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:" \
 			    "/sbin:/bin"
@@ -78,7 +80,7 @@ static const char *const keys[] = {
 	"label", "description", "description_de", "fstype", "mkfs",
 	"mount_options",
 	"image_size", "path", "source", "url", "server", "device", "wipe",
-	"kernel", "uml", "uml_grace", NULL
+	"kernel", "uml", "uml_grace", "uml_mem", NULL
 };
 
 /* The keys that name files, here or on an NFS server: any bytes. */
@@ -422,7 +424,7 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 
 /*
  * The keys whose value is a number or a word: image_size, uml_grace,
- * kernel and wipe.  Check 'value' for 'key' and set it in 'tc'.  Return
+ * uml_mem, kernel and wipe.  Check 'value' for 'key' and set it in 'tc'.  Return
  * 0, -1 with errno EINVAL and 'err' set, or 1 if 'key' is none of them.
  */
 static int
@@ -447,6 +449,13 @@ set_value(struct target_conf *tc, const char *key, const char *value,
 			return util_fail(err, EINVAL, "uml_grace '%s': not a "
 			    "duration from 1s to 1d (e.g. 300s, 20m)", value);
 		tc->uml_grace_ns = size;
+	} else if (strcmp(key, "uml_mem") == 0) {
+		/* The guest runs its init, largedir and a mount in it. */
+		if (parse_size(value, UINT64_MAX, &size, &errstr) == -1 ||
+		    errstr != NULL || size < UML_MEM_MIN || size > UML_MEM_MAX)
+			return util_fail(err, EINVAL, "uml_mem '%s': not a "
+			    "size from 128M to 64G (e.g. 512M, 2G)", value);
+		tc->uml_mem = size;
 	} else if (strcmp(key, "kernel") == 0) {
 		if (strcmp(value, "host") != 0 && strcmp(value, "uml") != 0)
 			return util_fail(err, EINVAL, "kernel '%s': not host "

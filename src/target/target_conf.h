@@ -36,6 +36,7 @@ struct target_conf {
 	bool		 kernel_uml;	/* kernel = uml: measure in a guest */
 	char		*uml;		/* the UML kernel, or NULL: default */
 	uint64_t	 uml_grace_ns;	/* past 1.25 x budget; 0: default */
+	uint64_t	 uml_mem;	/* the guest's memory; 0: 512 MiB */
 };
 
 void	target_conf_init(struct target_conf *);

@@ -403,6 +403,14 @@ test_conf_set(void **state)
 		    "to 1d (e.g. 300s, 20m)" },
 		{ "uml_grace", "soon", "uml_grace 'soon': not a duration from "
 		    "1s to 1d (e.g. 300s, 20m)" },
+		{ "uml_mem", "2G", NULL },
+		{ "uml_mem", "1G", NULL },
+		{ "uml_mem", "64M", "uml_mem '64M': not a size from 128M to 64G "
+		    "(e.g. 512M, 2G)" },
+		{ "uml_mem", "1T", "uml_mem '1T': not a size from 128M to 64G "
+		    "(e.g. 512M, 2G)" },
+		{ "uml_mem", "lots", "uml_mem 'lots': not a size from 128M to "
+		    "64G (e.g. 512M, 2G)" },
 		{ "colour", "red", "'colour': not a target key" },
 	};
 	struct target_conf	tc;
@@ -439,6 +447,7 @@ test_conf_set(void **state)
 	assert_false(tc.kernel_uml);
 	assert_string_equal(tc.uml, "/opt/linux.uml");
 	assert_true(tc.uml_grace_ns == 5 * NS_PER_S);
+	assert_true(tc.uml_mem == (uint64_t)1 << 30);
 	target_conf_free(&tc);
 	assert_null(tc.label);
 	assert_null(tc.uml);
