@@ -273,6 +273,12 @@ const struct config_opt config_opts[] = {
 	  .low = "must be more than 0",
 	  .high = "not a duration (e.g. 30m, 2h)",
 	  .refuse = "--total-budget goes with 'largedir suite'" },
+	{ .name = "kernels", .type = CONFIG_STRING, .verbs = CONFIG_SUITE,
+	  .flags = CONFIG_UNLISTED | CONFIG_LOCAL, .metavar = "path,...",
+	  .help = "UML kernels: each kernel = uml config once per kernel",
+	  FIELD(kernels), .valid = optvals_nonempty,
+	  .bad = "must not be empty",
+	  .refuse = "--kernels goes with 'largedir suite'" },
 	/* -c's target keys (config_read.c); config_set() knows them not. */
 	TKEY("description", CONFIG_STRING, "text", "a sentence on the target"),
 	TKEY("description-de", CONFIG_STRING, "text",

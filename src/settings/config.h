@@ -143,6 +143,7 @@ struct config {
 	char			*events;	/* libpfm4 names; NULL:
 						   PERF_DEFAULT */
 	uint64_t		total_budget_ns;	/* suite; 0: none */
+	char			*kernels;	/* suite: UML kernels, "A,B" */
 	bool			setup_only;	/* set the target up, no
 						   more */
 	void			*bset[BACKEND_MAX];	/* each registered

@@ -3,13 +3,17 @@
 
 /*
  * uml: see uml.h.  What the target room knows of a User-Mode Linux
- * guest: whether its kernel can run, what it leaves in the run directory,
+ * guest: whether its kernel can run and which release it is, what it
+ * leaves in the run directory,
  * and how to kill one a killed run left; booting it and waiting for it
  * is run/guest.c's.
  */
 
 #include <sys/types.h>
+#include <sys/wait.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +40,67 @@ uml_check(const char *uml, char *err)
 		return util_syserr(err, "no User-Mode Linux kernel %s (apt-get "
 		    "install user-mode-linux slirp kmod; or set uml = PATH)",
 		    uml);
+	return 0;
+}
+
+/*
+ * The release of the UML kernel 'uml' ("6.12.57"), as its --version
+ * prints it, into 'buf' ('len' bytes).  The kernel runs as a process of
+ * its own with nothing but that option, for at most 10 s.  Return 0, or
+ * -1 with errno and a message in 'err'.
+ */
+int
+uml_release(const char *uml, char *buf, size_t len, char *err)
+{
+	struct timespec	 ts = { 0, POLL_NS };
+	char		 out[128];
+	ssize_t		 n;
+	size_t		 got = 0;
+	pid_t		 pid;
+	int		 fd[2], st, i;
+
+	if (uml_check(uml, err) == -1)
+		return -1;
+	if (pipe(fd) == -1)
+		return util_syserr(err, "pipe");
+	if ((pid = fork()) == -1) {
+		(void)close(fd[0]);
+		(void)close(fd[1]);
+		return util_syserr(err, "fork");
+	}
+	if (pid == 0) {
+		(void)dup2(fd[1], STDOUT_FILENO);
+		(void)close(fd[0]);
+		(void)close(fd[1]);
+		if ((i = open("/dev/null", O_RDWR)) != -1) {
+			(void)dup2(i, STDIN_FILENO);
+			(void)dup2(i, STDERR_FILENO);
+		}
+		(void)setpgid(0, 0);
+		execl(uml, uml, "--version", (char *)NULL);
+		_exit(127);
+	}
+	(void)close(fd[1]);
+	(void)fcntl(fd[0], F_SETFL, O_NONBLOCK);
+	for (i = 0; i < 100; i++) {
+		n = read(fd[0], out + got, sizeof(out) - 1 - got);
+		if (n > 0 && (got += (size_t)n) < sizeof(out) - 1)
+			continue;
+		if (n == 0 || got == sizeof(out) - 1)
+			break;
+		(void)nanosleep(&ts, NULL);
+	}
+	(void)close(fd[0]);
+	(void)kill(-pid, SIGKILL);
+	(void)waitpid(pid, &st, 0);
+	out[got] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	if (out[0] < '0' || out[0] > '9' || strspn(out, "0123456789"
+	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.+_-") !=
+	    strlen(out) || strlen(out) >= len)
+		return util_fail(err, EINVAL, "%s --version: no kernel release "
+		    "(it printed '%.40s')", uml, out);
+	(void)snprintf(buf, len, "%s", out);
 	return 0;
 }
 

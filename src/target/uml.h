@@ -25,6 +25,7 @@
 #define UML_DIRS	"uml/largedir", "uml"
 
 int	uml_check(const char *, char *);
+int	uml_release(const char *, char *, size_t, char *);
 void	uml_kill_group(pid_t);
 void	uml_kill_left(const char *);
 

@@ -33,6 +33,7 @@
 #include "report/report.h"
 #include "settings/config.h"
 #include "target/target.h"
+#include "target/uml.h"
 #include "verbs/plot.h"
 #include "verbs/suite.h"
 
@@ -48,6 +49,7 @@ struct suite {
 	int			 conf[SUITE_MAX];	/* target's config */
 	char			*limit[SUITE_MAX];	/* --memory-limit=,
 							   or NULL */
+	char			*uml[SUITE_MAX];	/* --uml=, or NULL */
 	char			*labels[SUITE_MAX];
 	int			 ws[SUITE_MAX];	/* wait statuses, -1: not run */
 	char			*pass[CONFIG_MAX_PASS];	/* options for each */
@@ -145,37 +147,84 @@ options(struct suite *su, int argc, char **argv)
 }
 
 /*
+ * --kernels A,B,...: the UML kernels into 'path' (to free) and their
+ * releases into 'rel' (room for SUITE_MAX each); return how many, 0
+ * without the option.  Exit 2 with one line for an empty element, a kernel given
+ * twice, or one whose release cannot be read.
+ */
+static int
+kernels(const struct suite *su, char **path, char (*rel)[64])
+{
+	char	errbuf[LD_ERRLEN], **el;
+	size_t	n, i, j;
+
+	if (su->cfg.kernels == NULL)
+		return 0;
+	if ((el = util_list_split(su->cfg.kernels, &n)) == NULL)
+		report_usage("--kernels '%s': a list A,B,... has an empty "
+		    "element", su->cfg.kernels);
+	if (n > SUITE_MAX)
+		report_usage("--kernels: at most %d kernels", SUITE_MAX);
+	for (i = 0; i < n; i++) {
+		if (uml_release(el[i], rel[i], sizeof(rel[i]), errbuf) == -1)
+			report_usage("--kernels: %s", errbuf);
+		for (j = 0; j < i; j++)
+			if (strcmp(rel[i], rel[j]) == 0)
+				report_usage("--kernels: %s and %s are both "
+				    "Linux %s", el[j], el[i], rel[i]);
+		path[i] = xstrdup(el[i]);
+	}
+	free(el);	/* and the elements, which live in its block */
+	return (int)n;
+}
+
+/*
  * Read every config before anything runs (one typo, no suite) and label
- * each target: a config's label, and with several memory limits one
- * target per limit, LABEL-LIMIT ("ext4-64M").  Exit 2 with one line when
- * a config cannot be read or two targets have the same label.
+ * each target: a config's label; with several memory limits one target
+ * per limit, LABEL-LIMIT ("ext4-64M"); with --kernels one per kernel,
+ * LABEL-RELEASE ("nfs3-uml-6.12.57").  Exit 2 with one line when a
+ * config cannot be read, --kernels names a config that is not
+ * kernel = uml, or two targets have the same label.
  */
 static void
 read_configs(struct suite *su)
 {
 	struct target_conf	tc;
 	struct config		check;
-	char			errbuf[LD_ERRLEN], lim[32];
+	char			errbuf[LD_ERRLEN], lim[32], *kpath[SUITE_MAX];
+	char			krel[SUITE_MAX][64];
 	const char		*base;
 	unsigned		nl = su->cfg.nmemory_limits > 1 ?
 				    su->cfg.nmemory_limits : 1, l;
-	int			i, j;
+	int			i, j, nk;
 
 	su->nconf = su->a.nrest;
 	if (su->nconf == 0)
 		report_usage("suite: name at least one config (see "
 		    "configs/)");
-	if (su->nconf * (int)nl > SUITE_MAX)
+	nk = kernels(su, kpath, krel);
+	if (nk > 0 && nl > 1)
+		report_usage("suite: --kernels or --memory-limit A,B: one "
+		    "sweep at a time");
+	if (su->nconf * (int)nl * (nk > 0 ? nk : 1) > SUITE_MAX)
 		report_usage("suite: at most %d targets (configs times "
-		    "memory limits)", SUITE_MAX);
+		    "memory limits or kernels)", SUITE_MAX);
 	for (i = 0; i < su->nconf; i++) {
 		config_init(&check);
 		target_conf_init(&tc);
 		if (config_load(&check, &tc, su->a.rest[i], errbuf) == -1)
 			report_usage("%s", errbuf);
+		if (nk > 0 && !tc.kernel_uml)
+			report_usage("suite: --kernels: %s is not kernel = uml",
+			    su->a.rest[i]);
 		base = tc.label != NULL ? tc.label : tc.fstype != NULL ?
 		    tc.fstype : "largedir";
-		for (l = 0; l < nl; l++, su->nt++) {
+		for (l = 0; nk > 0 && l < (unsigned)nk; l++, su->nt++) {
+			su->conf[su->nt] = i;
+			su->labels[su->nt] = xasprintf("%s-%s", base, krel[l]);
+			su->uml[su->nt] = xasprintf("--uml=%s", kpath[l]);
+		}
+		for (l = 0; nk == 0 && l < nl; l++, su->nt++) {
 			su->conf[su->nt] = i;
 			if (nl == 1) {
 				su->labels[su->nt] = xstrdup(base);
@@ -190,6 +239,8 @@ read_configs(struct suite *su)
 		target_conf_free(&tc);
 		config_free(&check);
 	}
+	for (i = 0; i < nk; i++)
+		free(kpath[i]);
 	for (i = 0; i < su->nt; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(su->labels[i], su->labels[j]) == 0)
@@ -258,8 +309,11 @@ run_targets(struct suite *su)
 			args[na++] = su->pass[j];
 		if (su->budget != NULL)
 			args[na++] = su->budget;
-		if (su->limit[i] != NULL) {
+		if (su->limit[i] != NULL)
 			args[na++] = su->limit[i];
+		if (su->uml[i] != NULL)
+			args[na++] = su->uml[i];
+		if (su->limit[i] != NULL || su->uml[i] != NULL) {
 			args[na++] = (char *)"--label";
 			args[na++] = su->labels[i];
 		}
@@ -351,6 +405,7 @@ suite_free(struct suite *su)
 	for (i = 0; i < su->nt; i++) {
 		free(su->labels[i]);
 		free(su->limit[i]);
+		free(su->uml[i]);
 	}
 	for (i = 0; i < su->np; i++)
 		free(su->pass[i]);
@@ -378,7 +433,11 @@ usage(FILE *fp)
 	    "                            each target once per limit, "
 	    "labelled LABEL-A...:\n"
 	    "                            the knee against memory "
-	    "(a graph and the page)\n\n"
+	    "(a graph and the page)\n"
+	    "      --kernels PATH,...    each kernel = uml target once per "
+	    "UML kernel,\n"
+	    "                            labelled LABEL-RELEASE: a column "
+	    "per kernel\n\n"
 	    "The options of a run (largedir -h) are passed on to every "
 	    "target.\n") < 0 ? -1 : 0;
 }

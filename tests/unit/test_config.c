@@ -704,7 +704,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 59);
+	assert_int_equal(n, 60);
 	free(lo);
 }
 
@@ -783,6 +783,7 @@ test_every_option(void **state)
 		    "number from 1 to 10000000" },
 		{ "total-budget", "1h", "0", "--total-budget '0': must be "
 		    "more than 0" },
+		{ "kernels", "/a,/b", "", "--kernels '': must not be empty" },
 		/* Target keys: target_conf_set() checks them (-c). */
 		{ "description", NULL, "x", "unknown option 'description'" },
 		{ "description-de", NULL, "x", "unknown option "
