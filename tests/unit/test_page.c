@@ -340,8 +340,9 @@ test_page_full(void **state)
 	/* tmpfs-full ran another budget, and stopped. */
 	assert_non_null(strstr(en, "did not all run the same workload"));
 	assert_non_null(strstr(en, "<p>tmpfs-full \u2014 time budget: 1 min; "
-	    "caches emptied before each phase after create (--cold): drop (dentries and inodes); "
-	    "memory limit of the reading phases: 64 MiB.</p>"));
+	    "caches emptied before each phase after create (--cold): drop "
+	    "(dentries and inodes); memory limit of the reading phases: "
+	    "64 MiB.</p>"));
 	assert_non_null(strstr(de, "Speicherlimit der lesenden Phasen: "
 	    "64 MiB.</p>"));
 	assert_non_null(strstr(de, "<p>ext4 \u2014 Zeitbudget: 18 s."
