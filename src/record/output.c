@@ -275,9 +275,9 @@ say(char *err, const char *what, const char *name, int errnum)
  * (see output_write_file()).  Return 0 if it may (it does not exist, or
  * it is the file we wrote), else -1 with errno EEXIST, or the errno of
  * fstatat(2), or why we may not write in 'dirfd' (EACCES, EROFS), which
- * tells the user more than that the name is not ours.  Someone who swaps the name between this check and the
- * rename loses only the entry they put there: rename(2) replaces a name
- * and never writes through it.
+ * tells the user more than that the name is not ours.  Someone who swaps
+ * the name between this check and the rename loses only the entry they
+ * put there: rename(2) replaces a name and never writes through it.
  */
 static int
 may_replace(int dirfd, const char *name, const struct output_id *id)

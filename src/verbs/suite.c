@@ -149,8 +149,8 @@ options(struct suite *su, int argc, char **argv)
 /*
  * --kernels A,B,...: the UML kernels into 'path' (to free) and their
  * releases into 'rel' (room for SUITE_MAX each); return how many, 0
- * without the option.  Exit 2 with one line for an empty element, a kernel given
- * twice, or one whose release cannot be read.
+ * without the option.  Exit 2 with one line for an empty element, two
+ * kernels of one release, or one whose release cannot be read.
  */
 static int
 kernels(const struct suite *su, char **path, char (*rel)[64])

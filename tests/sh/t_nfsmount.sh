@@ -2,8 +2,8 @@
 # largedir -c with an NFS export to mount (source = HOST:/PATH): the
 # shipped configs nfs3, nfs3-nordirplus, nfs3-actimeo0 and nfs4 on a
 # kernel without an NFS client exit 4 with exactly one line saying so,
-# nothing on stdout, nothing mounted (/proc/self/mountinfo before and after), no run
-# directory and no outputs left.  Configs that combine source with what
+# nothing on stdout, nothing mounted (/proc/self/mountinfo before and
+# after), no run directory and no outputs left.  Configs that combine source with what
 # it cannot go with, or whose NFS version disagrees with the fstype, are
 # usage errors (exit 2, one line naming the file and line) anywhere.
 #
