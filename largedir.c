@@ -379,6 +379,7 @@ run_rounds(struct run *r)
 	s.nobox = r->cfg.mpi || (r->cfg.clients > 1 &&
 	    r->cfg.split == CONFIG_SPLIT_BLOCKED);
 	r->sched = &s;
+	r->noise.own = r->cfg.mpi ? 1 : r->cfg.clients;
 	if (round_loop(&r->round, &s, &last) == -1)
 		return stop_run(r);
 	report_end(&r->cfg, &last, r->max_why);

@@ -23,15 +23,18 @@
 
 /*
  * Round 'k' saw load average 'load' on 'cpus' CPUs online: the first time
- * it says that other programs compete (more than one per CPU), record it
- * in 'doc' as warning_load and return true (the caller warns); else
- * return false.
+ * it says that other programs compete (more than one per CPU, besides
+ * largedir's own processes past the first: ns->own clients, each running
+ * or waiting for the disk, count in the load), record it in 'doc' as
+ * warning_load and return true (the caller warns); else return false.
  */
 bool
 noise_load(struct noise *ns, struct output_doc *doc, unsigned k, double load,
     long cpus)
 {
-	if (ns->warned_load || isnan(load) || cpus < 1 || load <= cpus)
+	double	own = ns->own > 1 ? ns->own - 1 : 0;
+
+	if (ns->warned_load || isnan(load) || cpus < 1 || load <= cpus + own)
 		return false;
 	ns->warned_load = true;
 	kv_set(&doc->meta, "warning_load", "load %.2f on %ld CPUs in "

@@ -34,6 +34,8 @@
 /* What the checks have seen so far in a run (all zero at first). */
 struct noise {
 	bool	 warned_noise, warned_load;
+	unsigned own;		/* largedir's processes on this machine
+				   (--clients): the load counts them */
 	double	*rates[PHASE_COUNT];	/* median per round */
 	size_t	 nrates;
 };

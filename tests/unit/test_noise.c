@@ -20,7 +20,10 @@
 #include "record/output.h"
 #include "report/noise.h"
 
-/* A busy machine: more load than CPUs, said once, recorded. */
+/*
+ * A busy machine: more load than CPUs (and than largedir's own clients
+ * add), said once, recorded.
+ */
 static void
 test_load(void **state)
 {
@@ -40,6 +43,19 @@ test_load(void **state)
 	assert_false(noise_load(&ns, &doc, 3, 9, 4));
 	assert_string_equal(kv_get(&doc.meta, "warning_load"),
 	    "load 5.00 on 4 CPUs in round 2");
+	output_doc_free(&doc);
+
+	/*
+	 * Four clients of largedir waiting for the disk on 2 CPUs: a load
+	 * of 5 is theirs; more is another program's.
+	 */
+	output_doc_init(&doc);
+	memset(&ns, 0, sizeof(ns));
+	ns.own = 4;
+	assert_false(noise_load(&ns, &doc, 1, 5, 2));
+	assert_true(noise_load(&ns, &doc, 2, 5.5, 2));
+	assert_string_equal(kv_get(&doc.meta, "warning_load"),
+	    "load 5.50 on 2 CPUs in round 2");
 	output_doc_free(&doc);
 }
 
