@@ -5,7 +5,7 @@ checked against the data they name, or written from it.
 
 A quoted figure is marked where it stands:
 
-    xfs <!--fig results/20261202-maildir/xfs.out create_per_s@max-->719<!--/fig--> mails/s
+    xfs <!--fig results/20261203-maildir/xfs.out deliver_per_s@max-->2,310<!--/fig--> mails/s
 
 and the marker says where it comes from: a LABEL.out of a published run
 and an expression over its rows, each round's value being the median of

@@ -39,6 +39,10 @@ static const char	*shape(const struct results_target *, const char *,
 		    double *, double *);
 static void	put_knee(FILE *, const struct results_target *, const char *,
 		    double, double, enum html_lang);
+static double	inodes_at(const struct results_target *, const char *,
+		    double);
+static void	put_decline(FILE *, const struct results_target *,
+		    const char *, enum html_lang);
 static double	at(const struct results_target *, size_t, const char *,
 		    const char *);
 static double	per_file(const struct results_target *, const char *,
@@ -218,11 +222,57 @@ put_knee(FILE *fp, const struct results_target *t, const char *phase,
 		    "from the disk, ", " Sektoren je Datei von der "
 		    "Platte, vorher "));
 		html_num(fp, before, before < 10 ? 1 : 0, lang);
-		html_put(fp, "%s", html_tr(lang, " before: the "
-		    "directory and its inodes no longer fit in the "
-		    "caches", ": Verzeichnis und Inodes passen nicht "
-		    "mehr in die Caches"));
+		/*
+		 * The cause only where the caches held fewer inodes than
+		 * the directory has files: with room for all, the disk's
+		 * reads have another cause.
+		 */
+		if (!(inodes_at(t, phase, knee) >= knee))
+			html_put(fp, "%s", html_tr(lang, " before: the "
+			    "directory and its inodes no longer fit in the "
+			    "caches", ": Verzeichnis und Inodes passen nicht "
+			    "mehr in die Caches"));
+		else
+			html_put(fp, "%s", html_tr(lang, " before", ""));
 	}
+	html_put(fp, ".</li>\n");
+}
+
+/*
+ * The caches' inodes at the start of phase 'phase' of 't' in the round
+ * of 'n' files (the machine's count), or NAN where it was not counted.
+ */
+static double
+inodes_at(const struct results_target *t, const char *phase, double n)
+{
+	char	col[64];
+	double	found, v;
+
+	(void)snprintf(col, sizeof(col), "%s_inodes", phase);
+	v = results_value_at(t, col, n, &found);
+	return found == n ? v : NAN;
+}
+
+/*
+ * The item on phase 'phase' of 't' falling from the start; the cause
+ * named only where the target's directories are searched linearly (its
+ * mkfs turned dir_index off).
+ */
+static void
+put_decline(FILE *fp, const struct results_target *t, const char *phase,
+    enum html_lang lang)
+{
+	const char	*mkfs = results_meta(t, "mkfs");
+
+	html_esc(fp, "<strong>", t->label, "</strong>: ");
+	html_esc(fp, "", phase, html_tr(lang, " falls from the start",
+	    " fällt von Anfang an"));
+	if (mkfs != NULL && strstr(mkfs, "^dir_index") != NULL)
+		html_put(fp, "%s", html_tr(lang, ", as it does where every "
+		    "name is looked for through the whole directory (a "
+		    "directory searched linearly, with no index)", ", typisch "
+		    "für ein linear durchsuchtes Verzeichnis ohne Index, in "
+		    "dem jeder Name im ganzen Verzeichnis gesucht wird"));
 	html_put(fp, ".</li>\n");
 }
 
@@ -248,14 +298,7 @@ put_falls(FILE *fp, const struct results_target *t, const char *const *phases,
 			continue;
 		if (strcmp(k, "decline") == 0) {
 			item(fp, &open, lang);
-			html_esc(fp, "<strong>", t->label, "</strong>: ");
-			html_esc(fp, "", phases[p], html_tr(lang, " falls from "
-			    "the start, as it does where every name is looked "
-			    "for through the whole directory (a directory "
-			    "searched linearly, with no index).</li>\n",
-			    " fällt von Anfang an, typisch für ein linear "
-			    "durchsuchtes Verzeichnis ohne Index, in dem jeder "
-			    "Name im ganzen Verzeichnis gesucht wird.</li>\n"));
+			put_decline(fp, t, phases[p], lang);
 			printed = true;
 			continue;
 		}
