@@ -70,6 +70,7 @@ static int	check_mount_options(const char *, char *);
 static bool	nfs_source(const char *);
 static int	check_nfs_version(const char *, const char *, char *);
 static int	check_nfs(const struct target_conf *, const char **, char *);
+static bool	served(const struct target_conf *);
 
 static const char *const fstypes[] = {
 	"ext2", "ext3", "ext4", "xfs", "btrfs", "tmpfs", "reiserfs", "vxfs",
@@ -89,6 +90,14 @@ static const char *const file_keys[] = {
 };
 
 /* ===== Helpers ===== */
+
+/* Whether 'tc' may say what serves it: something else serves it. */
+static bool
+served(const struct target_conf *tc)
+{
+	return tc->server == NULL || tc->url != NULL || tc->source != NULL ||
+	    tc->path != NULL;
+}
 
 /* Whether 'prog' is an executable file, found in PATH as execvp would. */
 static bool
@@ -578,8 +587,7 @@ target_conf_check(const struct target_conf *tc, const char **key,
 	if (tc->kernel_uml && tc->path != NULL)
 		return 0;
 	*key = "server";
-	if (tc->server != NULL && tc->url == NULL && tc->source == NULL &&
-	    tc->path == NULL)
+	if (!served(tc))
 		return util_fail(err, EINVAL, "server with a filesystem "
 		    "largedir makes: server says what serves an export "
 		    "(source, url, or a path on a network mount)");
