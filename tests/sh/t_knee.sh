@@ -2,10 +2,10 @@
 # The knee, reached on purpose (issue 5): the mechanism, at a small n.
 # On an ext4 image, a sweep of two runs with --memory-limit=6M,12M (which
 # implies --cold=remount; largedir suite runs one per limit) over n from
-# 1,000 to 60,000 finds a knee in the open rate: with the dentry and
+# 1,000 to 45,000 finds a knee in the open rate: with the dentry and
 # inode caches held to 6 MiB, the directory stops fitting in them
 # somewhere between 3,000 and 20,000 files, with 12 MiB further out (from
-# 13,000 to 30,000 here, so n goes on to 60,000: a fall at the last
+# 8,000 to 30,000 here, so n goes on to 45,000: a fall at the last
 # round alone is no knee); rounds
 # inside the knee's interval narrow it to 10%, and the page and a graph
 # say what a cached file takes.  The
@@ -112,7 +112,7 @@ one_line 2 "--memory-limit: 2 limits are a sweep, one run for each: largedir sui
 
 # ---- the limited runs, a sweep of two limits: a knee in open, which
 # lies further out with more memory
-"$LD" suite --scratch="$S" --memory-limit=$LIMIT,12M -n 1000 -N 60000 \
+"$LD" suite --scratch="$S" --memory-limit=$LIMIT,12M -n 1000 -N 45000 \
     -b 10m -s 5 -o "$T/lim" --events=task-clock "$CONF" >"$T/lim.log" 2>&1 ||
     fail "limited runs: exit $? ($(tail -n 3 "$T/lim.log"))"
 cat "$T/lim.log"
