@@ -371,6 +371,7 @@ run_rounds(struct run *r)
 {
 	struct timing_sched	s;
 	struct timing_round	last;
+	int			rc;
 
 	timing_sched_init(&s, &timing_monotonic, r->t0_ns, r->cfg.budget_ns,
 	    r->cfg.policy, r->cfg.start, r->max_n, r->cfg.growth,
@@ -378,9 +379,13 @@ run_rounds(struct run *r)
 	/* Blocked clients' shares cannot end at a deadline together. */
 	s.nobox = r->cfg.mpi || (r->cfg.clients > 1 &&
 	    r->cfg.split == CONFIG_SPLIT_BLOCKED);
+	/* Only while the rounds run: cleared before 's' goes. */
+	/* cppcheck-suppress autoVariables */
 	r->sched = &s;
 	r->noise.own = r->cfg.mpi ? 1 : r->cfg.clients;
-	if (round_loop(&r->round, &s, &last) == -1)
+	rc = round_loop(&r->round, &s, &last);
+	r->sched = NULL;
+	if (rc == -1)
 		return stop_run(r);
 	report_end(&r->cfg, &last, r->max_why);
 	return 0;
