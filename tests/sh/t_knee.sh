@@ -231,7 +231,7 @@ one_line 2 "--cold=all: $T/shm is in memory (tmpfs)" \
 printf 'label = e2\nfstype = ext2\nmkfs = mkfs.ext2 -q -F\nimage_size = 512M\n' \
     >"$T/e2.conf"
 for c in drop all; do
-	"$LD" -q -c "$T/e2.conf" --scratch="$S" --cold=$c -n 20000 -N 20000 \
+	"$LD" -q -c "$T/e2.conf" --scratch="$S" --cold=$c -n 10000 -N 10000 \
 	    -p create,list,delete -o "$T/c$c" ||
 	    fail "--cold=$c on an image: exit $?"
 	clean_after "--cold=$c run" ""
