@@ -37,6 +37,18 @@ static const char *const phases[1] = { "create" };
 static const bool	has[1] = { true };
 static const double	fixed[3] = { 1e4, 1e5, 1e6 };	/* as page.c */
 
+/* A knee at 3,375 files that reads from the disk, and a decline. */
+static const double	knee[][6] = {
+	{ 1, 1, 1000, 1000, 0.5, 0 }, { 2, 1, 1500, 1000, 0.5, 0 },
+	{ 3, 1, 2250, 990, 0.5, 0 }, { 4, 1, 3375, 300, 0.5, 20 },
+	{ 5, 1, 5062, 290, 0.5, 22 },
+};
+static const double	decline[][6] = {
+	{ 1, 1, 1000, 1000, 0.9, 0 }, { 2, 1, 1500, 660, 0.9, 0 },
+	{ 3, 1, 2250, 440, 0.9, 0 }, { 4, 1, 3375, 300, 0.9, 0 },
+	{ 5, 1, 5062, 200, 0.9, 0 },
+};
+
 /*
  * Target 'label' with 'nr' rows, each { round, rep, n, rate, sys share,
  * sectors read }, and 'nm' metadata pairs.
@@ -146,16 +158,6 @@ test_fastest(void **state)
 static void
 test_falls(void **state)
 {
-	static const double	knee[][6] = {
-		{ 1, 1, 1000, 1000, 0.5, 0 }, { 2, 1, 1500, 1000, 0.5, 0 },
-		{ 3, 1, 2250, 990, 0.5, 0 }, { 4, 1, 3375, 300, 0.5, 20 },
-		{ 5, 1, 5062, 290, 0.5, 22 },
-	};
-	static const double	decline[][6] = {
-		{ 1, 1, 1000, 1000, 0.9, 0 }, { 2, 1, 1500, 660, 0.9, 0 },
-		{ 3, 1, 2250, 440, 0.9, 0 }, { 4, 1, 3375, 300, 0.9, 0 },
-		{ 5, 1, 5062, 200, 0.9, 0 },
-	};
 	static const double	collapse[][6] = {
 		{ 1, 1, 1000, 1000, 0.7, 0 }, { 2, 1, 1500, 1010, 0.7, 0 },
 		{ 3, 1, 2250, 1000, 0.7, 0 }, { 4, 1, 3375, 100, 0.99, 0 },
@@ -214,16 +216,6 @@ test_falls(void **state)
 static void
 test_causes(void **state)
 {
-	static const double	knee[][6] = {
-		{ 1, 1, 1000, 1000, 0.5, 0 }, { 2, 1, 1500, 1000, 0.5, 0 },
-		{ 3, 1, 2250, 990, 0.5, 0 }, { 4, 1, 3375, 300, 0.5, 20 },
-		{ 5, 1, 5062, 290, 0.5, 22 },
-	};
-	static const double	decline[][6] = {
-		{ 1, 1, 1000, 1000, 0.9, 0 }, { 2, 1, 1500, 660, 0.9, 0 },
-		{ 3, 1, 2250, 440, 0.9, 0 }, { 4, 1, 3375, 300, 0.9, 0 },
-		{ 5, 1, 5062, 200, 0.9, 0 },
-	};
 	static const char *const linear[] = { "knee_create", "decline",
 		"mkfs", "mkfs.ext4 -q -F -O ^dir_index /dev/loop0" };
 	static const char *const indexed[] = { "knee_create", "decline",
