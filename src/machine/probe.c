@@ -42,6 +42,7 @@
 
 #include "base/kv.h"
 #include "base/util.h"
+#include "machine/damon.h"
 #include "machine/mountinfo.h"
 #include "machine/probe.h"
 #include "machine/sysfile.h"
@@ -393,7 +394,8 @@ probe_loadavg(double *load1)
 /*
  * Append to 'kv' what the machine is: host, kernel, kernel_version,
  * machine, cpu_model, cpus_online, mem_total_kib, mem_available_kib,
- * page_size, clocksource, compiler and libc, in that order.  A key whose
+ * page_size, clocksource, damon (only where DAMON pages memory out on
+ * its own), compiler and libc, in that order.  A key whose
  * source cannot be read is left out.  'kv' owns the new strings.
  */
 void
@@ -427,6 +429,8 @@ probe_system(struct kvlist *kv)
 		kv_set(kv, "page_size", "%ld", n);
 	if (sysfile_line(CLOCKSOURCE, buf, sizeof(buf)) == 0)
 		kv_set(kv, "clocksource", "%s", buf);
+	if (damon_describe(DAMON_ADMIN, buf, sizeof(buf)) == 0)
+		kv_set(kv, "damon", "%s", buf);
 #ifdef COMPILER
 	kv_set(kv, "compiler", "%s", COMPILER);
 #endif

@@ -66,6 +66,9 @@ const struct pageitem pageitem_machine[] = {
 	  PAGEITEM_KIB },
 	{ "kernel", { "kernel", "Kernel" }, PAGEITEM_TEXT },
 	{ "machine", { "architecture", "Architektur" }, PAGEITEM_TEXT },
+	{ "damon", { "memory the kernel reclaims on its own (DAMON)",
+	  "Speicher, den der Kernel selbst zurückholt (DAMON)" },
+	  PAGEITEM_WORDS },
 	{ NULL, { NULL, NULL }, PAGEITEM_TEXT }
 };
 
@@ -192,6 +195,10 @@ put_words(FILE *fp, const char *s, enum html_lang lang)
 		{ "(a virtual machine's disk)", "(a virtual machine's disk)",
 		    "(die Platte einer virtuellen Maschine)" },
 		{ "write cache: ", "write cache: ", "Schreibcache: " },
+		{ "pageout of memory idle for ", "pageout of memory idle for ",
+		    "Auslagern von Speicher, der " },
+		{ " s or more (kdamond ", " s or more (kdamond ",
+		    " s oder länger unbenutzt war (kdamond " },
 	};
 	char	buf[1024];
 	size_t	k, n = 0, len;

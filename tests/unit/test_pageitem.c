@@ -6,7 +6,8 @@
  * metadata, in English and German: what decides a kernel NFS mount's
  * counts (the options in effect, the capabilities with dtsize, the
  * connections and the transport) is named; a count prints in the page's
- * language; keys it does not list are left out.
+ * language; keys it does not list are left out.  A machine whose DAMON
+ * pages memory out says so.
  */
 
 #include <setjmp.h>
@@ -75,11 +76,49 @@ test_nfs(void **state)
 	free(de);
 }
 
+/* A machine whose DAMON pages memory out: said, in both languages. */
+static void
+test_damon(void **state)
+{
+	static const struct results_meta	m[] = {
+		{ (char *)"host", (char *)"vm" },
+		{ (char *)"damon", (char *)"pageout of memory idle for 60 s or "
+		    "more (kdamond 0, paddr)" },
+	};
+	struct results_target	 t;
+	char			*buf = NULL;
+	size_t			 len = 0;
+	FILE			*fp;
+	int			 lang;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	t.label = (char *)"x";
+	t.meta = (struct results_meta *)m;
+	t.nmeta = 2;
+	for (lang = HTML_EN; lang <= HTML_DE; lang++) {
+		fp = open_memstream(&buf, &len);
+		assert_non_null(fp);
+		pageitem_put(fp, &t, pageitem_machine, "<p>", "Machine",
+		    "</p>", (enum html_lang)lang);
+		assert_int_equal(fclose(fp), 0);
+		assert_non_null(strstr(buf, lang == HTML_EN ? "; memory the "
+		    "kernel reclaims on its own (DAMON): pageout of memory "
+		    "idle for 60 s or more (kdamond 0, paddr)." : "; Speicher, "
+		    "den der Kernel selbst zurückholt (DAMON): Auslagern von "
+		    "Speicher, der 60 s oder länger unbenutzt war (kdamond 0, "
+		    "paddr)."));
+		free(buf);
+		buf = NULL;
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nfs),
+		cmocka_unit_test(test_damon),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
