@@ -69,7 +69,6 @@ static int	verb_help(int, char **);
 static int	run_main(int, char **);
 static void	parse_args(struct run *, int, char **, bool *);
 static void	said(struct run *, int, struct setup_say *);
-static int	setup_only(struct run *);
 static void	hooks(struct run *);
 static void	child_init(void *);
 static void	setup_signals(void);
@@ -137,27 +136,10 @@ static int
 verb_cleanup(int argc, char **argv)
 {
 	char	**args;
-	int	  i, rc;
+	int	  rc;
 
-	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "--help") == 0)) {
-		if (printf("usage: largedir cleanup [--scratch dir] [dir]\n\n"
-		    "Remove what runs killed without their teardown left: the "
-		    "work directories\nof dead runs in dir (a directory or an "
-		    "nfs:// URL), only the names\nthey made, and the targets' "
-		    "mounts, loop devices, images and memory\ncgroups under "
-		    "--scratch (/var/tmp/largedir).  A run still alive, and\n"
-		    "anything largedir did not make, is kept.\n") < 0 ||
-		    fflush(stdout) == EOF)
-			err(1, "stdout");
-		return 0;
-	}
-	args = xreallocarray(NULL, (size_t)argc + 2, sizeof(*args));
-	args[0] = (char *)"largedir";
-	args[1] = (char *)"--cleanup";
-	for (i = 1; i < argc; i++)
-		args[i + 1] = argv[i];
-	args[argc + 1] = NULL;
+	if ((args = cleanup_verb_args(argc, argv)) == NULL)
+		return 0;	/* -h, answered */
 	rc = run_main(argc + 1, args);
 	free(args);
 	return rc;
@@ -195,7 +177,7 @@ run_main(int argc, char **argv)
 		setup_signals();	/* mkfs may take a while */
 		said(r, setup_target(r, &s), &s);
 		if (r->cfg.setup_only)
-			return setup_only(r);	/* tidy() tears it down */
+			return setup_only_say(r);	/* tidy() tears it down */
 		if (r->tconf.kernel_uml && r->tconf.path == NULL)
 			return guest_main(&r->target, &r->cfg, r->conf_path,
 			    argc, argv);	/* tidy() tears it down */
@@ -204,7 +186,7 @@ run_main(int argc, char **argv)
 	}
 	said(r, setup_backend(r, &s), &s);
 	if (r->cfg.setup_only)
-		return setup_only(r);
+		return setup_only_say(r);
 	if (r->cfg.mpi && (status = mpistart(r, &argc, &argv)) != -1)
 		return status;		/* a rank but 0: its part is done */
 	said(r, setup_cold(r, &s), &s);
@@ -291,27 +273,6 @@ said(struct run *r, int rc, struct setup_say *s)
 	errx(s->status, "%s", s->line);
 }
 
-/*
- * --setup-only: the target is set up (or the directory checked), which is
- * all this run was to do; say so.  The caller returns, and tidy() at exit
- * takes the target down again.
- */
-static int
-setup_only(struct run *r)
-{
-	if (r->cfg.quiet)
-		;
-	else if (r->conf_path == NULL)
-		printf("%s: a directory largedir can measure\n", r->dir);
-	else
-		printf("%s: set up%s; taken down again\n", r->conf_path,
-		    r->tconf.kernel_uml ? " as far as the host goes (the "
-		    "guest mounts it)" : "");
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
-	return 0;
-}
-
 /* What the round calls back (the story's), and how a phase runs. */
 static void
 hooks(struct run *r)
@@ -391,31 +352,15 @@ run_rounds(struct run *r)
 	return 0;
 }
 
-/*
- * Before a round: say and record the plan of the last rounds when one
- * was made, say when this is the time-boxed last one, and say and record
- * a round below the largest n (refine_round_K).
- */
+/* Before a round: what the schedule planned, said and recorded. */
 static void
 on_planned(void *arg, const struct timing_round *plan)
 {
 	struct run	*r = arg;
-	char		 line[256], key[32];
 
 	r->round_pred_ns = plan->pred_ns;
 	r->timebox = plan->timebox;
-	if (plan->plan_event != TIMING_PLAN_NONE) {
-		report_plan(plan, line, sizeof(line));
-		(void)snprintf(key, sizeof(key), "plan_round_%u", plan->k);
-		kv_set(&r->doc.meta, key, "%s", line);
-	}
-	if (plan->timebox)
-		report_timebox(plan->n_about, plan->n);
-	if (plan->kind != TIMING_GROW) {
-		report_refine(plan, line, sizeof(line));
-		(void)snprintf(key, sizeof(key), "refine_round_%u", plan->k);
-		kv_set(&r->doc.meta, key, "%s", line);
-	}
+	report_planned(&r->doc, plan);
 }
 
 /*

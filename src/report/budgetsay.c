@@ -6,9 +6,10 @@
  * timing.c and plan.c): the plan of the last rounds when it is made,
  * redone or dropped, the time-boxed last round, a round below the
  * largest n that refines the knee or fills in, and why the rounds
- * ended.  The plan and the rounds below the largest n are also recorded
- * by the caller, from the line written into its buffer.  Nothing is said
- * with -q (report_quiet()).
+ * ended.  The plan and the rounds below the largest n are recorded in
+ * the metadata too, as the lines said (plan_round_K, refine_round_K),
+ * and so is a time-boxed round that stopped short (timebox_round_K).
+ * Nothing is said with -q (report_quiet()).
  */
 
 #include <stdio.h>
@@ -18,6 +19,35 @@
 #include "report/budgetsay.h"
 #include "report/report.h"
 
+static void	report_plan(const struct timing_round *, char *, size_t);
+static void	report_refine(const struct timing_round *, char *, size_t);
+static void	report_timebox(uint64_t, uint64_t);
+
+/*
+ * Before round 'plan->k': say the plan of the last rounds when one was
+ * made, redone or dropped, and that this is the time-boxed last round,
+ * or a round below the largest n; record the plan and such a round in
+ * 'doc' as the lines said.
+ */
+void
+report_planned(struct output_doc *doc, const struct timing_round *plan)
+{
+	char	line[256], key[32];
+
+	if (plan->plan_event != TIMING_PLAN_NONE) {
+		report_plan(plan, line, sizeof(line));
+		(void)snprintf(key, sizeof(key), "plan_round_%u", plan->k);
+		kv_set(&doc->meta, key, "%s", line);
+	}
+	if (plan->timebox)
+		report_timebox(plan->n_about, plan->n);
+	if (plan->kind != TIMING_GROW) {
+		report_refine(plan, line, sizeof(line));
+		(void)snprintf(key, sizeof(key), "refine_round_%u", plan->k);
+		kv_set(&doc->meta, key, "%s", line);
+	}
+}
+
 /*
  * The plan made before round 'rd' (rd->plan_event is not
  * TIMING_PLAN_NONE), as one line into 'buf' of 'len' bytes: "plan: 2 more
@@ -25,10 +55,9 @@
  * "plan redone after round 21 (took 3m10s, predicted 2m40s): ..." when
  * redone, "plan dropped after round 21 (...): n grows by the growth
  * factor again" when no plan is needed any more (more rounds fit, or
- * --max-files comes first).  Said on stdout unless quiet; the caller
- * records it.
+ * --max-files comes first).  Said on stdout unless quiet.
  */
-void
+static void
 report_plan(const struct timing_round *rd, char *buf, size_t len)
 {
 	const struct plan	*p = &rd->plan;
@@ -71,9 +100,9 @@ report_plan(const struct timing_round *rd, char *buf, size_t len)
  * line into 'buf' of 'len' bytes: "refine: n=82,670 narrows the knee,
  * between n=67,500 and n=101,250", or "fill: n=4,130,000 between
  * n=3,375,000 and n=5,062,500, with time no larger round fits in".  Said
- * on stdout unless quiet; the caller records it.
+ * on stdout unless quiet.
  */
-void
+static void
 report_refine(const struct timing_round *rd, char *buf, size_t len)
 {
 	char	c[32], c1[32], c2[32];
@@ -92,7 +121,7 @@ report_refine(const struct timing_round *rd, char *buf, size_t len)
 }
 
 /* The time-boxed last round: about 'n_about' files, at most 'n'. */
-void
+static void
 report_timebox(uint64_t n_about, uint64_t n)
 {
 	char	c1[32], c2[32];

@@ -14,6 +14,7 @@
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 
+#include <err.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -657,4 +658,25 @@ setup_teardown(struct run *r, void (*warn)(bool, const char *))
 			free(line);
 		}
 	}
+}
+
+/*
+ * --setup-only: the target is set up (or the directory checked), which is
+ * all this run was to do; say so.  The caller returns, and tidy() at exit
+ * takes the target down again.
+ */
+int
+setup_only_say(const struct run *r)
+{
+	if (r->cfg.quiet)
+		;
+	else if (r->conf_path == NULL)
+		printf("%s: a directory largedir can measure\n", r->dir);
+	else
+		printf("%s: set up%s; taken down again\n", r->conf_path,
+		    r->tconf.kernel_uml ? " as far as the host goes (the "
+		    "guest mounts it)" : "");
+	if (fflush(stdout) == EOF)
+		err(1, "stdout");
+	return 0;
 }

@@ -90,5 +90,6 @@ int	setup_memcg(struct run *, struct setup_say *);
 int	setup_limit(struct run *, struct setup_say *);
 void	setup_failed(const struct run *, const char *);
 void	setup_teardown(struct run *, void (*)(bool, const char *));
+int	setup_only_say(const struct run *);
 
 #endif /* LD_SETUP_H */

@@ -10,6 +10,7 @@
 
 #include <err.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "backend/backend.h"
@@ -60,4 +61,38 @@ cleanup_main(const char *dir, const char *scratch)
 	if (fflush(stdout) == EOF)
 		err(1, "stdout");
 	return 0;
+}
+
+/*
+ * largedir cleanup [--scratch DIR] [DIR] ('argc' words of 'argv', argv[0]
+ * "cleanup"): answer -h and return NULL, or return the arguments of the
+ * run that does it, largedir --cleanup [--scratch DIR] [DIR] ('argc' + 1
+ * words, to free; the words are argv's).
+ */
+char **
+cleanup_verb_args(int argc, char **argv)
+{
+	char	**args;
+	int	  i;
+
+	if (argc == 2 && (strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "--help") == 0)) {
+		if (printf("usage: largedir cleanup [--scratch dir] [dir]\n\n"
+		    "Remove what runs killed without their teardown left: the "
+		    "work directories\nof dead runs in dir (a directory or an "
+		    "nfs:// URL), only the names\nthey made, and the targets' "
+		    "mounts, loop devices, images and memory\ncgroups under "
+		    "--scratch (/var/tmp/largedir).  A run still alive, and\n"
+		    "anything largedir did not make, is kept.\n") < 0 ||
+		    fflush(stdout) == EOF)
+			err(1, "stdout");
+		return NULL;
+	}
+	args = xreallocarray(NULL, (size_t)argc + 2, sizeof(*args));
+	args[0] = (char *)"largedir";
+	args[1] = (char *)"--cleanup";
+	for (i = 1; i < argc; i++)
+		args[i + 1] = argv[i];
+	args[argc + 1] = NULL;
+	return args;
 }

@@ -10,5 +10,6 @@
 #define LD_CLEANUP_H
 
 int	cleanup_main(const char *, const char *);
+char	**cleanup_verb_args(int, char **);
 
 #endif /* LD_CLEANUP_H */
