@@ -30,47 +30,48 @@
 
 static int	number(const char *, const char *, uint64_t *);
 static int	word(const char *, const char *, char *, size_t);
-static void	context(const char *, unsigned, char *, size_t, size_t *);
+static void	context(const char *, unsigned, char *, size_t);
 
 /*
- * Describe into 'buf' ('len' bytes) every scheme of a running kdamond
- * under 'admin' (DAMON_ADMIN) that pages memory out: "pageout of memory
- * idle for 60 s or more (kdamond 0, paddr)", several joined by "; ".
- * Return 0 if there is one, -1 if there is none or DAMON cannot be read.
+ * Describe into 'buf' ('len' bytes, at least 1) every scheme of a
+ * running kdamond under 'admin' (DAMON_ADMIN) that pages memory out:
+ * "pageout of memory idle for 60 s or more (kdamond 0, paddr)", several
+ * joined by "; ", cut to fit.  Return 0 if there is one, -1 if there is
+ * none or DAMON cannot be read.
  */
 int
 damon_describe(const char *admin, char *buf, size_t len)
 {
-	char		*kd, state[16];
+	char		 kd[64], ctx[96], state[16];
 	uint64_t	 nk, nc;
 	unsigned	 k, c;
-	size_t		 used = 0;
 
 	*buf = '\0';
-	if (len == 0 || number(admin, "kdamonds/nr_kdamonds", &nk) == -1)
+	if (number(admin, "kdamonds/nr_kdamonds", &nk) == -1)
 		return -1;
 	for (k = 0; k < nk && k < MAX_EACH; k++) {
-		kd = xasprintf("%s/kdamonds/%u", admin, k);
-		if (word(kd, "state", state, sizeof(state)) == 0 &&
-		    strcmp(state, "on") == 0 &&
-		    number(kd, "contexts/nr_contexts", &nc) == 0)
-			for (c = 0; c < nc && c < MAX_EACH; c++) {
-				char	*ctx = xasprintf("%s/contexts/%u",
-					    kd, c);
-
-				context(ctx, k, buf, len, &used);
-				free(ctx);
-			}
-		free(kd);
+		(void)snprintf(kd, sizeof(kd), "kdamonds/%u", k);
+		(void)snprintf(ctx, sizeof(ctx), "%s/state", kd);
+		if (word(admin, ctx, state, sizeof(state)) == -1 ||
+		    strcmp(state, "on") != 0)
+			continue;
+		(void)snprintf(ctx, sizeof(ctx), "%s/contexts/nr_contexts", kd);
+		if (number(admin, ctx, &nc) == -1)
+			continue;
+		for (c = 0; c < nc && c < MAX_EACH; c++) {
+			(void)snprintf(ctx, sizeof(ctx), "%s/%s/contexts/%u",
+			    admin, kd, c);
+			context(ctx, k, buf, len);
+		}
 	}
-	return used > 0 ? 0 : -1;
+	return *buf != '\0' ? 0 : -1;
 }
 
 /* Add the pageout schemes of context 'ctx' of kdamond 'k' to 'buf'. */
 static void
-context(const char *ctx, unsigned k, char *buf, size_t len, size_t *used)
+context(const char *ctx, unsigned k, char *buf, size_t len)
 {
-	char		 ops[32], action[32], *sc;
+	char		 ops[32], action[32], sc[48], one[128];
 	uint64_t	 ns, aggr_us, age;
 	unsigned	 s;
 
@@ -78,18 +79,19 @@ context(const char *ctx, unsigned k, char *buf, size_t len, size_t *used)
 	    number(ctx, "monitoring_attrs/intervals/aggr_us", &aggr_us) ==
 	    -1 || number(ctx, "schemes/nr_schemes", &ns) == -1)
 		return;
-	for (s = 0; s < ns && s < MAX_EACH && *used + 1 < len; s++) {
-		sc = xasprintf("%s/schemes/%u", ctx, s);
-		if (word(sc, "action", action, sizeof(action)) == 0 &&
-		    strcmp(action, "pageout") == 0 &&
-		    number(sc, "access_pattern/age/min", &age) == 0)
-			*used += (size_t)snprintf(buf + *used, len - *used,
-			    "%spageout of memory idle for %.3g s or more "
-			    "(kdamond %u, %s)", *used > 0 ? "; " : "",
-			    (double)age * (double)aggr_us / 1e6, k, ops);
-		if (*used >= len)
-			*used = len - 1;
-		free(sc);
+	for (s = 0; s < ns && s < MAX_EACH; s++) {
+		(void)snprintf(sc, sizeof(sc), "schemes/%u/action", s);
+		if (word(ctx, sc, action, sizeof(action)) == -1 ||
+		    strcmp(action, "pageout") != 0)
+			continue;
+		(void)snprintf(sc, sizeof(sc), "schemes/%u/access_pattern/age/min",
+		    s);
+		if (number(ctx, sc, &age) == -1)
+			continue;
+		(void)snprintf(one, sizeof(one), "%spageout of memory idle for "
+		    "%.3g s or more (kdamond %u, %s)", *buf != '\0' ? "; " : "",
+		    (double)age * (double)aggr_us / 1e6, k, ops);
+		util_append(buf, len, one);
 	}
 }
 
@@ -97,7 +99,7 @@ context(const char *ctx, unsigned k, char *buf, size_t len, size_t *used)
 static int
 number(const char *dir, const char *rel, uint64_t *v)
 {
-	char	*p = xasprintf("%s/%s", dir, rel);
+	char	*p = sysfile_path(dir, rel);
 	int	 rc = sysfile_u64(p, v);
 
 	free(p);
@@ -108,7 +110,7 @@ number(const char *dir, const char *rel, uint64_t *v)
 static int
 word(const char *dir, const char *rel, char *buf, size_t len)
 {
-	char	*p = xasprintf("%s/%s", dir, rel);
+	char	*p = sysfile_path(dir, rel);
 	int	 rc = sysfile_line(p, buf, len);
 
 	free(p);
