@@ -379,9 +379,9 @@ put_noise(FILE *fp, const struct results_target *t, const char *const *phases,
 
 /*
  * The shape of phase 'phase' of 't': "knee" (its n in '*knee', the
- * round before it in '*above', from the rows where results from before
- * it was recorded do not say; NAN if none), "decline", "none", or NULL when it cannot be told: what
- * the run recorded (knee_PHASE, knee_PHASE_above), else what
+ * round before it in '*above': results_knee_above(); NAN if none),
+ * "decline", "none", or NULL when it cannot be told: what the run
+ * recorded (knee_PHASE, knee_PHASE_above), else what
  * stats_knee() finds in its rows (older results recorded none), as
  * record_knee() does.
  */
@@ -402,9 +402,7 @@ shape(const struct results_target *t, const char *phase, double *knee,
 		if (strcmp(m, "decline") == 0 || strcmp(m, "none") == 0)
 			return m;
 		*knee = strtod(m, NULL);
-		(void)snprintf(key, sizeof(key), "knee_%s_above", phase);
-		*above = (m = results_meta(t, key)) != NULL ? strtod(m, NULL) :
-		    results_n_below(t, *knee);
+		*above = results_knee_above(t, phase, *knee);
 		return *knee > 0 ? "knee" : NULL;
 	}
 	n = xreallocarray(NULL, t->nrows + 1, sizeof(*n));

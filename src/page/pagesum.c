@@ -222,10 +222,7 @@ put_knees(FILE *fp, const struct pagesum *ps, const struct results_target *t,
 		if (end != s && *end == '\0' && v > 0) {
 			html_put(fp, "%s%s n = ", any ? "; " : "",
 			    ps->phases[p]);
-			(void)snprintf(key, sizeof(key), "knee_%s_above",
-			    ps->phases[p]);
-			above = (s = results_meta(t, key)) != NULL ?
-			    strtod(s, NULL) : results_n_below(t, v);
+			above = results_knee_above(t, ps->phases[p], v);
 			if (above > 0) {
 				html_num(fp, above, 0, lang);
 				html_put(fp, "%s", HTML_DASH);

@@ -36,6 +36,7 @@
 #define NEAR	1.25	/* how far a row's n may be from a wanted n */
 #define RPC	"_rpc_"
 
+static double	results_n_below(const struct results_target *, double);
 static int	read_out(int, struct results_target *, const char *, char *);
 static void	add_meta(struct results_target *, const char *, size_t *);
 static void	add_line(struct results_target *, char *, size_t *);
@@ -394,11 +395,29 @@ results_max_n(const struct results_target *t)
 }
 
 /*
+ * The round before the knee of phase 'phase' of 't' at 'knee' files:
+ * what the run recorded (knee_PHASE_above), else the largest n below the
+ * knee among its rows (results from before it was recorded), or NAN.
+ */
+double
+results_knee_above(const struct results_target *t, const char *phase,
+    double knee)
+{
+	char		 key[64];
+	const char	*m;
+
+	(void)snprintf(key, sizeof(key), "knee_%s_above", phase);
+	if ((m = results_meta(t, key)) != NULL)
+		return strtod(m, NULL);
+	return results_n_below(t, knee);
+}
+
+/*
  * The largest n below 'limit' of the rows of 't' that are no warm-up,
  * or NAN if none: the round before a knee (knee_PHASE_above), where
  * results from before it was recorded do not say.
  */
-double
+static double
 results_n_below(const struct results_target *t, double limit)
 {
 	double	n, best = NAN;

@@ -50,7 +50,8 @@ const char	*results_meta(const struct results_target *, const char *);
 const char	*results_status(const struct results_target *);
 int	results_col(const struct results_target *, const char *);
 double	results_max_n(const struct results_target *);
-double	results_n_below(const struct results_target *, double);
+double	results_knee_above(const struct results_target *, const char *,
+	    double);
 bool		 results_is_compare(const char *);
 bool		 results_not_durable(const struct results_target *);
 void		 results_compare_side(const char *, char *, char *, size_t);

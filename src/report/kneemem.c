@@ -66,9 +66,7 @@ points(const struct results *rs, const char *phase, struct kneemem *sw)
 		if ((m = results_meta(t, key)) == NULL ||
 		    !((pt.knee = strtod(m, &end)) > 0) || *end != '\0')
 			continue;
-		(void)snprintf(key, sizeof(key), "knee_%s_above", phase);
-		pt.above = (m = results_meta(t, key)) != NULL ? strtod(m, NULL) :
-		    results_n_below(t, pt.knee);
+		pt.above = results_knee_above(t, phase, pt.knee);
 		pt.mid = pt.above > 0 && pt.above < pt.knee ?
 		    sqrt(pt.above * pt.knee) : pt.knee;
 		pt.label = t->label;
