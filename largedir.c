@@ -177,7 +177,7 @@ run_main(int argc, char **argv)
 		setup_signals();	/* mkfs may take a while */
 		said(r, setup_target(r, &s), &s);
 		if (r->cfg.setup_only)
-			return setup_only_say(r);	/* tidy() tears it down */
+			return setup_only_say(r);	/* tidy() undoes it */
 		if (r->tconf.kernel_uml && r->tconf.path == NULL)
 			return guest_main(&r->target, &r->cfg, r->conf_path,
 			    argc, argv);	/* tidy() tears it down */

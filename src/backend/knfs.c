@@ -274,11 +274,13 @@ knfs_unexplained(struct knfs *k, const char *phase, const uint64_t *delta,
 		const char	*phase;
 		const char	*procs;		/* " A B " */
 	} allowed[] = {
-		{ "create", " CREATE SETATTR GETATTR LOOKUP ACCESS WRITE COMMIT "
-		    "OPEN OPEN_NOATTR CLOSE LAYOUTGET LAYOUTRETURN " UPKEEP },
+		{ "create", " CREATE SETATTR GETATTR LOOKUP ACCESS WRITE "
+		    "COMMIT OPEN OPEN_NOATTR CLOSE LAYOUTGET LAYOUTRETURN "
+		    UPKEEP },
 		{ "open", " LOOKUP ACCESS GETATTR OPEN OPEN_NOATTR CLOSE "
 		    "LAYOUTGET LAYOUTRETURN " UPKEEP },
-		{ "list", " READDIR READDIRPLUS GETATTR ACCESS LOOKUP " UPKEEP },
+		{ "list", " READDIR READDIRPLUS GETATTR ACCESS LOOKUP "
+		    UPKEEP },
 		{ "liststat", " READDIR READDIRPLUS GETATTR ACCESS LOOKUP "
 		    UPKEEP },
 		{ "delete", " REMOVE LOOKUP GETATTR ACCESS " UPKEEP },

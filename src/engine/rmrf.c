@@ -132,8 +132,8 @@ read_held(struct workload *w, struct listcheck *ck, struct held *h,
 		}
 		if (ck->r->loop_at != 0)
 			break;
-		if (sig_poll != 0 && workload_poll_paused(w, PHASE_RMRF, ck->r->done,
-		    t0, paused)) {
+		if (sig_poll != 0 && workload_poll_paused(w, PHASE_RMRF,
+		    ck->r->done, t0, paused)) {
 			errno = EINTR;
 			return -1;
 		}
@@ -159,8 +159,8 @@ unlink_held(struct workload *w, struct workload_result *r,
 		*t0 = t1;
 		(*removed)++;
 		r->done++;
-		if (sig_poll != 0 && workload_poll_paused(w, PHASE_RMRF, r->done, t0,
-		    paused)) {
+		if (sig_poll != 0 && workload_poll_paused(w, PHASE_RMRF,
+		    r->done, t0, paused)) {
 			errno = EINTR;
 			return -1;
 		}

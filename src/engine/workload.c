@@ -27,7 +27,6 @@
 typedef int	(*file_op)(struct backend *, struct backend_dir *,
 		    const char *);
 
-
 static int	each_file(struct workload *, enum phase, file_op,
 		    const uint32_t *, struct workload_result *);
 static void	reached(struct workload *, enum phase, uint64_t, bool, int);
@@ -214,7 +213,8 @@ each_file(struct workload *w, enum phase p, file_op op,
 				break;
 			}
 		}
-		if (sig_poll != 0 && workload_poll_paused(w, p, j + 1, &t0, &paused)) {
+		if (sig_poll != 0 && workload_poll_paused(w, p, j + 1, &t0,
+		    &paused)) {
 			i += st;
 			j++;
 			saved = EINTR;
@@ -304,8 +304,8 @@ make_dirs(struct workload *w, struct workload_result *r)
 		t1 = timing_now();
 		stats_hist_add(&r->hist, t1 - t0);
 		t0 = t1;
-		if (sig_poll != 0 && workload_poll_paused(w, PHASE_MKDIR, d + 1, &t0,
-		    &paused)) {
+		if (sig_poll != 0 && workload_poll_paused(w, PHASE_MKDIR,
+		    d + 1, &t0, &paused)) {
 			d++;
 			saved = EINTR;
 			rc = -1;
@@ -350,8 +350,8 @@ delete_tree(struct workload *w, struct workload_result *r)
 			stats_hist_add(&r->hist, t1 - t0);
 			t0 = t1;
 			r->done++;
-			if (sig_poll != 0 && workload_poll_paused(w, PHASE_DELETE,
-			    r->done, &t0, &paused)) {
+			if (sig_poll != 0 && workload_poll_paused(w,
+			    PHASE_DELETE, r->done, &t0, &paused)) {
 				saved = EINTR;
 				rc = -1;
 				break;
@@ -447,8 +447,8 @@ list_dir(struct workload *w, bool stat, struct workload_result *r)
 			r->done += (uint64_t)k;
 			if (r->loop_at != 0)
 				break;
-			if (sig_poll != 0 && workload_poll_paused(w, p, r->done, &t0,
-			    &paused)) {
+			if (sig_poll != 0 && workload_poll_paused(w, p,
+			    r->done, &t0, &paused)) {
 				errno = EINTR;
 				goto fail;
 			}
@@ -488,8 +488,8 @@ polled(struct workload *w, enum phase p, uint64_t done)
  * latency starts after it.
  */
 bool
-workload_poll_paused(struct workload *w, enum phase p, uint64_t done, uint64_t *t0,
-    uint64_t *paused)
+workload_poll_paused(struct workload *w, enum phase p, uint64_t done,
+    uint64_t *t0, uint64_t *paused)
 {
 	uint64_t	t;
 	bool		stop;

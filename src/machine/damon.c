@@ -84,8 +84,8 @@ context(const char *ctx, unsigned k, char *buf, size_t len)
 		if (word(ctx, sc, action, sizeof(action)) == -1 ||
 		    strcmp(action, "pageout") != 0)
 			continue;
-		(void)snprintf(sc, sizeof(sc), "schemes/%u/access_pattern/age/min",
-		    s);
+		(void)snprintf(sc, sizeof(sc),
+		    "schemes/%u/access_pattern/age/min", s);
 		if (number(ctx, sc, &age) == -1)
 			continue;
 		(void)snprintf(one, sizeof(one), "%spageout of memory idle for "

@@ -104,8 +104,8 @@ struct ms_mount {
 	size_t		 line;		/* of its device line, for messages */
 	char		*opts;		/* the opts: line: "rw,vers=3,..." */
 	char		*caps;		/* caps: "caps=0x3fef,...,dtsize=..." */
-	char		*xprt;		/* the first xprt: line: "tcp 876 ..." */
-	unsigned	 nxprt;		/* xprt: lines: connections (nconnect) */
+	char		*xprt;		/* the first xprt: line */
+	unsigned	 nxprt;		/* xprt: lines: the connections */
 	uint64_t	 age_s;		/* seconds since the mount */
 	uint64_t	 events[MS_NEVENTS];
 	uint64_t	 bytes[MS_NBYTES];

@@ -294,7 +294,7 @@ may_replace(int dirfd, const char *name, const struct output_id *id)
 	} else if (id == NULL && S_ISREG(sb.st_mode) &&
 	    sb.st_uid == geteuid())
 		return 0;
-	/* Not ours to replace; but if we may not write here at all, say that. */
+	/* Not ours; but if we may not write here at all, say that. */
 	if (faccessat(dirfd, ".", W_OK, AT_EACCESS) == -1)
 		return -1;
 	errno = EEXIST;

@@ -112,7 +112,8 @@ test_v3(void **state)
 	assert_int_equal(strncmp(m->opts, "rw,relatime,vers=3,", 19), 0);
 	assert_string_equal(m->caps,
 	    "caps=0x3fef,wtmult=4096,dtsize=1048576,bsize=0,namlen=255");
-	assert_string_equal(m->xprt, "tcp 876 1 1 0 0 2470 2470 0 4940 0 2 0 1");
+	assert_string_equal(m->xprt,
+	    "tcp 876 1 1 0 0 2470 2470 0 4940 0 2 0 1");
 	assert_int_equal(m->nxprt, 1);
 	assert_string_equal(m->iostats, "1.1");
 	assert_int_equal(m->prog, 100003);

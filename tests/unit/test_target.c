@@ -405,8 +405,8 @@ test_conf_set(void **state)
 		    "1s to 1d (e.g. 300s, 20m)" },
 		{ "uml_mem", "2G", NULL },
 		{ "uml_mem", "1G", NULL },
-		{ "uml_mem", "64M", "uml_mem '64M': not a size from 128M to 64G "
-		    "(e.g. 512M, 2G)" },
+		{ "uml_mem", "64M", "uml_mem '64M': not a size from 128M to "
+		    "64G (e.g. 512M, 2G)" },
 		{ "uml_mem", "1T", "uml_mem '1T': not a size from 128M to 64G "
 		    "(e.g. 512M, 2G)" },
 		{ "uml_mem", "lots", "uml_mem 'lots': not a size from 128M to "
