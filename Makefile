@@ -202,8 +202,9 @@ plot: all
 	@for d in $(RESULTS); do $(BIN) plot "$$d" || exit 1; done
 
 # A User-Mode Linux kernel for kernel = uml targets, built from Debian's
-# linux-source-$(KVERSION) with tests/uml/uml.config into a cache outside
-# the tree (about 9 minutes; a publish step, not a test):
+# linux-source-$(KVERSION) with tests/uml/uml.config and tests/uml/*.patch
+# into a cache outside the tree (about 9 minutes; a publish step, and
+# .ci/run's on a CPU with AMX, where Debian's kernel cannot run):
 # make uml-kernel KVERSION=6.12, then uml = the path it prints.
 KVERSION ?= 6.12
 uml-kernel:

@@ -29,6 +29,7 @@ static int	read_held(struct workload *, struct listcheck *,
 static int	unlink_held(struct workload *, struct workload_result *,
 		    const struct held *, uint64_t *, uint64_t *, uint64_t *);
 static void	held_free(struct held *);
+static int	probe(struct workload *);
 
 /*
  * rm -rf: unlink the entries in the order the directory lists them, as
@@ -55,6 +56,8 @@ rmrf_run(struct workload *w, struct workload_result *r)
 	left = w->created - w->deleted;
 	workload_overlap_begin(w);
 	start = t0 = timing_now();
+	if (w->rmrf_batch != 1 && probe(w) == -1)
+		goto fail;
 	do {
 		if (be->ops->rewind(be, w->dir) == -1)
 			goto fail;
@@ -165,6 +168,25 @@ unlink_held(struct workload *w, struct workload_result *r,
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/*
+ * What GNU rm 9.1 does before fts reads a directory it is to remove: it
+ * opens it, reads one getdents64 batch (32 KiB, to learn whether it is
+ * empty) and closes it.  Here: from the start, one batch, names unused.
+ * Return 0, or -1 with errno.
+ */
+static int
+probe(struct workload *w)
+{
+	struct backend	 *be = w->be;
+	const char	**batch;
+	bool		  end;
+
+	if (be->ops->rewind(be, w->dir) == -1 ||
+	    be->ops->readdir(be, w->dir, &batch, &end) == -1)
+		return -1;
 	return 0;
 }
 

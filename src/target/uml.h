@@ -20,8 +20,8 @@
 #define UML_SLIRP	"/usr/bin/slirp-fullbolt"
 /* What guest.c and the guest leave in the run directory (target.c). */
 #define UML_FILES	"init", "guest", "args", "status", "stdout", \
-			"stderr", "mount.err", "stop", "uml/largedir/pid", \
-			"uml/largedir/mconsole"
+			"stderr", "mount.err", "modprobe.err", "stop", \
+			"uml/largedir/pid", "uml/largedir/mconsole"
 #define UML_DIRS	"uml/largedir", "uml"
 
 int	uml_check(const char *, char *);

@@ -153,3 +153,20 @@ check_outputs() {
 	[ "$(lines "$T/data")" -eq $((K + 1)) ] ||
 	    fail "$o: $(lines "$T/data") data lines for $K rounds"
 }
+
+# The UML kernel that make uml-kernel builds from Debian's linux-source-6.12
+# (tests/uml/build-kernel.sh's default cache), for a CPU on which Debian's
+# /usr/bin/linux.uml cannot run (AMX).  .ci/run builds it on such a CPU.
+UML_BUILT=/var/cache/largedir/uml/linux-6.12
+
+# uml_kernel: the UML kernel a guest test boots: $LARGEDIR_UML, else the
+# built one where there is one, else Debian's.
+uml_kernel() {
+	if [ -n "${LARGEDIR_UML:-}" ]; then
+		echo "$LARGEDIR_UML"
+	elif [ -x "$UML_BUILT" ]; then
+		echo "$UML_BUILT"
+	else
+		echo /usr/bin/linux.uml
+	fi
+}

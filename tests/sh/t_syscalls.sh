@@ -16,7 +16,7 @@ trace() {
 	log=$1
 	shift
 	nrun=$((nrun + 1))
-	expect_exit 0 traced -f -o "$log" -e trace=openat,unlinkat,getdents64,newfstatat,fstatat64,statx,close \
+	expect_exit 0 traced -f -o "$log" -e trace=openat,unlinkat,getdents64,lseek,newfstatat,fstatat64,statx,close \
 	    "$LD" -q --start 2000 --max-files 2000 -o "$T/res" \
 	    --label "r$nrun" "$@" "$T/d"
 }
@@ -71,8 +71,9 @@ calls unlinks "$T/all" | cmp -s - "$T/names" || fail "delete not in creation ord
 
 # rmrf removes every file, and nothing is opened for reading; as GNU
 # rm's fts, it reads the whole directory (up to 100,000 entries) before
-# it unlinks a file; with --rmrf-batch 1, each getdents64 batch is
-# unlinked before the next is read.
+# it unlinks a file, after one batch read and dropped, as rm 9.1 does to
+# learn whether the directory is empty; with --rmrf-batch 1, each
+# getdents64 batch is unlinked before the next is read.
 trace "$T/rmrf" --seed 7 --phases create,rmrf
 count creates "$T/rmrf" 2000
 count unlinks "$T/rmrf" 2000
@@ -87,10 +88,26 @@ n=$(grep -c 'getdents64(' "$T/rmrf" || true)
 [ "$n" -ge 3 ] || fail "rmrf: $n getdents64 calls for 2000 entries"
 [ "$(order "$T/rmrf")" -eq 0 ] ||
     fail "rmrf: $(order "$T/rmrf") getdents64 calls after its first unlink"
+# prelude LOG: the rewinds (s: lseek to 0) and getdents64 calls (g)
+# between the last create and the first unlink, as one word.
+prelude() {
+	awk '/openat\(.*O_CREAT/ { w = ""; next }
+	    /unlinkat\([0-9]+, "[0-9]+", 0\)/ { exit }
+	    /lseek\([0-9]+, 0, SEEK_SET\)/ { w = w "s" }
+	    /getdents64\(/ { w = w "g" }
+	    END { print w }' "$1"
+}
+# As GNU rm 9.1, rmrf first reads one batch and starts again.
+case $(prelude "$T/rmrf") in
+sgsgg*) ;;
+*) fail "rmrf: not one batch, then from the start: $(prelude "$T/rmrf")" ;;
+esac
 trace "$T/rmrf1" --seed 7 --phases create,rmrf --rmrf-batch 1
 count unlinks "$T/rmrf1" 2000
 [ "$(order "$T/rmrf1")" -ge 1 ] ||
     fail "--rmrf-batch 1: no getdents64 between the unlinks"
+[ "$(prelude "$T/rmrf1")" = sg ] ||
+    fail "--rmrf-batch 1: $(prelude "$T/rmrf1") before the first unlink"
 
 # --repeat 2: everything twice.
 trace "$T/rep" --seed 7 --repeat 2 --phases create,open,list,liststat,delete

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Build a User-Mode Linux kernel that largedir can boot (uml = PATH, or
 # --uml PATH), from Debian's linux-source-VERSION, with the config
-# fragment tests/uml/uml.config, for a matrix of kernels (issue 28).
+# fragment tests/uml/uml.config and the patches tests/uml/*.patch (so
+# far one: xstate-size.patch, without which UML cannot start a process
+# on a CPU with AMX), for a matrix of kernels (issue 28).
 #
 #   sh tests/uml/build-kernel.sh VERSION [CACHE]
 #
@@ -10,8 +12,8 @@
 # unpacked source in src-VERSION and the kernel, stripped, as
 # linux-RELEASE (RELEASE is what uname -r will say, e.g. 6.12.57), with
 # linux-VERSION a link to the newest.  The last line printed is the
-# kernel's path.  A kernel already built from the same source and
-# fragment is not built again.
+# kernel's path.  A kernel already built from the same source, fragment
+# and patches is not built again.
 #
 # Needs the package linux-source-VERSION (installed when run as root),
 # gcc, make, flex, bison, bc and xz.  About 9 minutes on two idle cores;
@@ -57,18 +59,24 @@ if [ ! -f "$tarball" ]; then
 	fi
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg" \
-	    flex bison bc xz-utils gcc make >/dev/null
+	    flex bison bc xz-utils gcc make patch >/dev/null
 fi
 [ -f "$tarball" ] || { say "$pkg did not install $tarball"; exit 1; }
 
 mkdir -p "$cache"
 src=$cache/src-$version
-stamp=$(cksum <"$tarball" | cut -d' ' -f1)-$(cksum <"$frag" | cut -d' ' -f1)
+patches=$(ls "$top"/tests/uml/*.patch 2>/dev/null || true)
+# shellcheck disable=SC2086 # one name a line, none with blanks
+stamp=$(cat "$tarball" "$frag" $patches | cksum | cut -d' ' -f1)
 if [ ! -f "$src/.largedir-src" ] ||
     [ "$(cat "$src/.largedir-src")" != "$stamp" ]; then
 	rm -rf "$src"
 	mkdir -p "$src"
 	tar -xJf "$tarball" -C "$src" --strip-components=1
+	for p in $patches; do
+		patch -d "$src" -p1 -s <"$p" ||
+		    { say "$p does not apply to $pkg"; exit 1; }
+	done
 	echo "$stamp" >"$src/.largedir-src"
 fi
 
