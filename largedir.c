@@ -344,6 +344,7 @@ run_rounds(struct run *r)
 	/* cppcheck-suppress autoVariables */
 	r->sched = &s;
 	r->noise.own = r->cfg.mpi ? 1 : r->cfg.clients;
+	r->noise.guest = r->tconf.kernel_uml;	/* the run in the guest */
 	rc = round_loop(&r->round, &s, &last);
 	r->sched = NULL;
 	if (rc == -1)

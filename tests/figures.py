@@ -19,7 +19,14 @@ its repetitions (warm-up rounds left out):
     min(COL)        the smallest of the rounds' values
     max(COL)        the largest
 
-where COL is a column, or a column per file: COL/n.  Options after the
+where COL is a column, or a column per file: COL/n.  A counts.tsv of
+bench/nfs-tools.sh (the real tools' NFS calls beside largedir's) takes
+
+    OPTIONS:N:PHASE:PROC            the tool's calls (nordirplus:1000:
+                                    liststat:LOOKUP: ls -lU's LOOKUPs)
+    OPTIONS:N:PHASE:PROC:largedir   largedir's, in the same guest
+
+and a procedure neither sent is 0.  Options after the
 expression: sig=K rounds to K significant digits, dec=D prints D digits
 after the point (0 by default), mul=X multiplies first (sectors to KB:
 mul=0.512).  A German file (NAME.de.md) writes 1.234,5, the others
@@ -79,8 +86,32 @@ def meta(path):
     return out
 
 
+def tools(path, expr):
+    """A count of the counts.tsv 'path' (see the top)."""
+    keys = expr.split(':')
+    if len(keys) not in (4, 5) or (len(keys) == 5 and
+                                   keys[4] != 'largedir'):
+        raise ValueError(f'bad expression {expr}')
+    col = 'largedir_calls' if len(keys) == 5 else 'tool_calls'
+    with open(path, encoding='utf-8') as fp:
+        head = fp.readline().rstrip('\n').split('\t')
+        seen = False
+        for line in fp:
+            row = dict(zip(head, line.rstrip('\n').split('\t')))
+            if [row['options'], row['n'], row['phase']] != keys[:3]:
+                continue
+            seen = True
+            if row['proc'] == keys[3]:
+                return float(row[col])
+    if not seen:
+        raise ValueError(f'{path}: no {":".join(keys[:3])}')
+    return 0.0
+
+
 def value(top, path, expr):
     """The value of 'expr' over the rounds of 'path' (under 'top')."""
+    if path.endswith('.tsv'):
+        return tools(os.path.join(top, path), expr)
     if expr.startswith('meta.'):
         kv = meta(os.path.join(top, path))
         try:

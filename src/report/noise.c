@@ -27,6 +27,10 @@
  * largedir's own processes past the first: ns->own clients, each running
  * or waiting for the disk, count in the load), record it in 'doc' as
  * warning_load and return true (the caller warns); else return false.
+ * In a User-Mode Linux guest (ns->guest) the load is the guest's: its
+ * one CPU, largedir, init and the guest kernel's own threads (an NFS
+ * client's, waiting on the server); it tells nothing of other programs
+ * on the host, so no warning.
  */
 bool
 noise_load(struct noise *ns, struct output_doc *doc, unsigned k, double load,
@@ -34,7 +38,8 @@ noise_load(struct noise *ns, struct output_doc *doc, unsigned k, double load,
 {
 	double	own = ns->own > 1 ? ns->own - 1 : 0;
 
-	if (ns->warned_load || isnan(load) || cpus < 1 || load <= cpus + own)
+	if (ns->warned_load || ns->guest || isnan(load) || cpus < 1 ||
+	    load <= cpus + own)
 		return false;
 	ns->warned_load = true;
 	kv_set(&doc->meta, "warning_load", "load %.2f on %ld CPUs in "

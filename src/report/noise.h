@@ -36,6 +36,7 @@ struct noise {
 	bool	 warned_noise, warned_load;
 	unsigned own;		/* largedir's processes on this machine
 				   (--clients): the load counts them */
+	bool	 guest;		/* in a UML guest, whose load is its own */
 	double	*rates[PHASE_COUNT];	/* median per round */
 	size_t	 nrates;
 };

@@ -78,7 +78,8 @@
 #define MAX_ARGS	256
 /*
  * What a UML kernel that predates hosts with a large XSAVE area (AMX)
- * says when it starts init there: Debian 12's 6.1 cannot run at all.
+ * says when it starts init there: Debian 12's 6.1 cannot run at all
+ * (tests/uml/xstate-size.patch lets one built by make uml-kernel).
  */
 #define FP_REGS_FAILED	"ptrace set fp regs failed"
 
@@ -463,8 +464,9 @@ verdict(const char *path, const char *conf, const char *log)
 			warnx("%s: this UML kernel cannot run on this CPU: it "
 			    "cannot set a process's floating-point registers "
 			    "(\"%s\": the host's XSAVE area, with AMX, is "
-			    "larger than it knows); use a newer one (uml = "
-			    "PATH); see %s", conf, FP_REGS_FAILED, log);
+			    "larger than it knows); build one that can with "
+			    "make uml-kernel (uml = PATH); see %s", conf,
+			    FP_REGS_FAILED, log);
 			return EXIT_TARGET;
 		}
 		warnx("%s: the guest ended without running largedir (a panic "
