@@ -214,7 +214,7 @@ lint: all
 	@$(MAKE) --no-print-directory deps DEB_NEED="$(DEB_LINT) mandoc"
 	cppcheck --quiet --std=c11 --enable=warning,portability -Isrc -I$(O) \
 	    -D_GNU_SOURCE largedir.c src
-	shellcheck -s sh tests/run tests/*.sh tests/sh/*.sh tests/uml/*.sh \
+	shellcheck -s sh tests/run tests/run1 tests/*.sh tests/sh/*.sh tests/uml/*.sh \
 	    bench/*.sh .ci/run
 	mandoc -Tlint -Wwarning largedir.1
 	LARGEDIR=$(BIN) sh tests/sh/t_layers.sh

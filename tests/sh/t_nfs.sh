@@ -328,12 +328,17 @@ workdir() {
 	jq -r '.meta.work_dir // empty' "$T/$1/x.json" 2>/dev/null
 }
 
-# started NAME: run NAME is in its second round and has made a file of
-# it (a kill just after its mkdir would leave no file to clean).
+# started NAME: run NAME is in its second round or a later one, and has
+# made a file of it (a kill just after its mkdir would leave no file to
+# clean).  Any later round: on a busy machine the poll can miss a short
+# second round.
 started() {
 	wd=$(workdir "$1")
 	[ -n "$wd" ] || return 1
-	for sd in "$NFS_EXPORT/${wd##*/}"/round-0002-*; do
+	for sd in "$NFS_EXPORT/${wd##*/}"/round-*; do
+		case ${sd##*/} in
+		round-0001-*) continue ;;
+		esac
 		[ -d "$sd" ] && [ -n "$(find "$sd" -mindepth 1 | head -n 1)" ] &&
 		    return 0
 	done
