@@ -11,8 +11,10 @@
 # budget.sh takes as long as its budget, 5 minutes by default,
 # budgets.sh (real budgets of 1, 5 and 30 minutes, as root) 75, knee.sh
 # (the knee of ext4 with and without a memory limit, as root) about 8
-# minutes and nfs.sh (largedir's NFS client, as root) about 15, so they
-# are only named here.  The exit status is that of the first script that
+# minutes, nfs.sh (largedir's NFS client, as root) about 15 and
+# nfs-tools.sh (the real ls -f, ls -lU and rm -rf beside largedir's list,
+# liststat and rmrf in a UML guest, as root) 1 to 10, so they are only
+# named here.  The exit status is that of the first script that
 # broke; targets that are not met are printed, not failed.
 #
 # LARGEDIR is $1, else $LARGEDIR, else build/largedir of this source
@@ -49,3 +51,7 @@ echo "largedir's NFS client against a bare libnfs loop, --nfs-window, and" \
     "memory at a million files over NFS (as root, about 15 minutes, not" \
     "run here):"
 echo "  sh bench/nfs.sh $ld"
+echo "the kernel NFS client's calls for ls -f, ls -lU and rm -rf against" \
+    "largedir's list, liststat and rmrf, in a UML guest (as root, 1 to" \
+    "10 minutes, not run here):"
+echo "  sh bench/nfs-tools.sh -n 1000,10000 $ld"
