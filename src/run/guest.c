@@ -94,6 +94,9 @@ static bool	console_says(const char *, const char *);
 static int	verdict(const char *, const char *, const char *);
 static void	out_dir(const struct config *, const char *, char *);
 static void	prepare(const struct target *);
+static void	smp_check(const struct target *, const char *);
+static void	smp_said(const struct target *, const char *, const char *,
+		    const char *);
 static int	ended(const struct target *, const char *, const char *, int,
 		    int, bool, uint64_t);
 
@@ -279,6 +282,7 @@ write_args(const struct target *t, const char *conf, const char *out,
 		    strcmp(o->name, "uml") == 0 ||
 		    strcmp(o->name, "uml-grace") == 0 ||
 		    strcmp(o->name, "uml-mem") == 0 ||
+		    strcmp(o->name, "uml-cpus") == 0 ||
 		    strcmp(o->name, "path") == 0)
 			continue;
 		if (optarg != NULL && strchr(optarg, '\n') != NULL) {
@@ -325,6 +329,8 @@ boot(const struct target *t, const char *log, char *err)
 	av[n++] = xstrdup(uml);
 	av[n++] = xasprintf("mem=%lluM", (unsigned long long)(t->conf.uml_mem
 	    != 0 ? t->conf.uml_mem >> 20 : UML_MEM_DEFAULT_MIB));
+	if (t->conf.uml_cpus > 1)
+		av[n++] = xasprintf("ncpus=%u", t->conf.uml_cpus);
 	av[n++] = xstrdup("rootfstype=hostfs");
 	av[n++] = xstrdup("rootflags=/");
 	av[n++] = xstrdup("ro");
@@ -517,6 +523,7 @@ guest_main(const struct target *t, const struct config *cfg, const char *conf,
 	out_dir(cfg, label, out);
 	if (realpath(conf, abs_conf) == NULL)
 		err(1, "%s", conf);
+	smp_check(t, conf);
 	prepare(t);
 	if (write_guest(t, out, errbuf) == -1 || write_args(t, abs_conf, out,
 	    label, argc, argv, errbuf) == -1)
@@ -536,8 +543,46 @@ guest_main(const struct target *t, const struct config *cfg, const char *conf,
 	said = pass_on(path, stderr) > 0;
 	free(path);
 	rc = ended(t, conf, log, why, ws, said, limit_ns);
+	if (rc == 0)
+		smp_said(t, conf, out, label);
 	free(log);
 	return rc;
+}
+
+/*
+ * uml_cpus above 1: refuse a kernel of 't' that runs one CPU (exit
+ * EXIT_TARGET, one line naming 'conf').
+ */
+static void
+smp_check(const struct target *t, const char *conf)
+{
+	char	errbuf[LD_ERRLEN];
+
+	if (t->conf.uml_cpus > 1 && uml_cpus_check(t->conf.uml != NULL ?
+	    t->conf.uml : UML_DEFAULT, t->conf.uml_cpus, errbuf) == -1)
+		errx(EXIT_TARGET, "%s: %s", conf, errbuf);
+}
+
+/*
+ * After a run with uml_cpus above 1: warn when the guest's outputs
+ * ('out'/'label'.out) say it had another number of CPUs online (a kernel
+ * built without CONFIG_SMP ignores ncpus=).
+ */
+static void
+smp_said(const struct target *t, const char *conf, const char *out,
+    const char *label)
+{
+	char	*path;
+	long	 got;
+
+	if (t->conf.uml_cpus <= 1)
+		return;
+	path = xasprintf("%s/%s.out", out, label);
+	if ((got = uml_cpus_online(path)) != (long)t->conf.uml_cpus)
+		warnx("%s: uml_cpus %u, but the guest had %ld CPUs online "
+		    "(%s; a kernel without CONFIG_SMP ignores ncpus=)", conf,
+		    t->conf.uml_cpus, got, path);
+	free(path);
 }
 
 /*

@@ -298,6 +298,8 @@ const struct config_opt config_opts[] = {
 	TKEY("uml-grace", CONFIG_STRING, "duration",
 	    "a UML guest's time past 1.25 x budget (300s)"),
 	TKEY("uml-mem", CONFIG_STRING, "size", "a UML guest's memory (512M)"),
+	TKEY("uml-cpus", CONFIG_STRING, "count",
+	    "a UML guest's CPUs (1; more from Linux 6.19)"),
 	TKEY("url", CONFIG_STRING, "url", "a server a backend measures"),
 	TKEY("wipe", CONFIG_FLAG, NULL, "mkfs on a device with a signature"),
 	/* Not settings: what the command line does. */

@@ -55,6 +55,7 @@
 #define UML_GRACE_MAX	(86400 * NS_PER_S)
 #define UML_MEM_MIN	((uint64_t)128 << 20)
 #define UML_MEM_MAX	((uint64_t)64 << 30)
+#define UML_CPUS_MAX	64
 #define LABEL_MAX	64
 #define DEFAULT_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:" \
 			    "/sbin:/bin"
@@ -81,7 +82,7 @@ static const char *const keys[] = {
 	"label", "description", "description_de", "fstype", "mkfs",
 	"mount_options",
 	"image_size", "path", "source", "url", "server", "device", "wipe",
-	"kernel", "uml", "uml_grace", "uml_mem", NULL
+	"kernel", "uml", "uml_grace", "uml_mem", "uml_cpus", NULL
 };
 
 /* The keys that name files, here or on an NFS server: any bytes. */
@@ -433,7 +434,7 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 
 /*
  * The keys whose value is a number or a word: image_size, uml_grace,
- * uml_mem, kernel and wipe.  Check 'value' for 'key' and set it in 'tc'.
+ * uml_mem, uml_cpus, kernel and wipe.  Check 'value' for 'key' and set it in 'tc'.
  * Return 0, -1 with errno EINVAL and 'err' set, or 1 if 'key' is none of
  * them.
  */
@@ -466,6 +467,12 @@ set_value(struct target_conf *tc, const char *key, const char *value,
 			return util_fail(err, EINVAL, "uml_mem '%s': not a "
 			    "size from 128M to 64G (e.g. 512M, 2G)", value);
 		tc->uml_mem = size;
+	} else if (strcmp(key, "uml_cpus") == 0) {
+		size = (uint64_t)parse_num(value, 1, UML_CPUS_MAX, &errstr);
+		if (errstr != NULL)
+			return util_fail(err, EINVAL, "uml_cpus '%s': not a "
+			    "count from 1 to %d", value, UML_CPUS_MAX);
+		tc->uml_cpus = (unsigned)size;
 	} else if (strcmp(key, "kernel") == 0) {
 		if (strcmp(value, "host") != 0 && strcmp(value, "uml") != 0)
 			return util_fail(err, EINVAL, "kernel '%s': not host "

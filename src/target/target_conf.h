@@ -37,6 +37,7 @@ struct target_conf {
 	char		*uml;		/* the UML kernel, or NULL: default */
 	uint64_t	 uml_grace_ns;	/* past 1.25 x budget; 0: default */
 	uint64_t	 uml_mem;	/* the guest's memory; 0: 512 MiB */
+	unsigned	 uml_cpus;	/* the guest's CPUs; 0: one */
 };
 
 void	target_conf_init(struct target_conf *);

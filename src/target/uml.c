@@ -104,6 +104,49 @@ uml_release(const char *uml, char *buf, size_t len, char *err)
 	return 0;
 }
 
+/*
+ * Whether the UML kernel 'uml' can run 'cpus' CPUs: User-Mode Linux runs
+ * more than one from Linux 6.19 (CONFIG_SMP, ncpus=).  Return 0, or -1
+ * with errno and a message in 'err'.
+ */
+int
+uml_cpus_check(const char *uml, unsigned cpus, char *err)
+{
+	char	rel[64];
+	int	major, minor;
+
+	if (cpus <= 1)
+		return 0;
+	if (uml_release(uml, rel, sizeof(rel), err) == -1)
+		return -1;
+	if (sscanf(rel, "%d.%d", &major, &minor) != 2 ||
+	    major * 1000 + minor < 6 * 1000 + 19)
+		return util_fail(err, ENOTSUP, "uml_cpus %u: %s (Linux %s) "
+		    "runs one CPU; User-Mode Linux runs more from Linux 6.19",
+		    cpus, uml, rel);
+	return 0;
+}
+
+/*
+ * The CPUs online that the outputs 'path' (a LABEL.out) record, or -1 if
+ * they say nothing of them.
+ */
+long
+uml_cpus_online(const char *path)
+{
+	FILE	*fp;
+	char	 line[256];
+	long	 got = -1;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), fp) != NULL && line[0] == '#')
+		if (sscanf(line, "# cpus_online: %ld", &got) == 1)
+			break;
+	(void)fclose(fp);
+	return got;
+}
+
 /* Kill the process group 'pgid' and wait a little for it to be gone. */
 void
 uml_kill_group(pid_t pgid)

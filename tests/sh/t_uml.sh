@@ -6,7 +6,8 @@
 # linux.uml or slirp process, nothing in --scratch); outputs that exist
 # already are refused (exit 2) before the guest boots.  A guest that ends
 # without a word exits 1 with one line, as does one that hangs past its
-# time (--uml-grace).  A missing UML kernel, an fstype
+# time (--uml-grace).  uml_cpus 2 with a kernel before Linux 6.19, a
+# missing UML kernel, an fstype
 # the guest lacks (vxfs) and a mount option it refuses exit 4 with one
 # line naming it.
 # SIGTERM to largedir while the guest runs stops the inner run (143, one
@@ -146,6 +147,15 @@ expect_exit 4 "$LD" -c "$top/configs/reiserfs-uml.conf" --uml /nonexistent \
     -n 100 -N 100 --scratch "$S" -o "$T/o2" -q 2>"$T/err2"
 one_line "$T/err2" "no User-Mode Linux kernel /nonexistent"
 nothing_left "no uml"
+
+# uml_cpus 2 with a kernel before 6.19, which runs one CPU: exit 4, one
+# line naming the kernel and its release, before the guest boots.
+expect_exit 4 ldu -c "$top/configs/reiserfs-uml.conf" --uml-cpus 2 \
+    --image-size=64M -n 100 -N 100 --scratch "$S" -o "$T/o2c" -q \
+    2>"$T/err2c"
+one_line "$T/err2c" "uml_cpus 2: $UMLK (Linux [0-9.]*) runs one CPU; User-Mode Linux runs more from Linux 6.19"
+[ ! -e "$T/o2c/reiserfs-uml.console.log" ] || fail "uml_cpus: the guest booted"
+nothing_left "uml_cpus"
 
 # A "kernel" that ends at once without running anything (as a guest that
 # panics does): exit 1, one line, nothing left.

@@ -704,7 +704,7 @@ test_invariants(void **state)
 	for (n = 0; lo[n].name != NULL; n++)
 		assert_ptr_equal(config_opt_find(lo[n].name),
 		    config_opt_at(n));
-	assert_int_equal(n, 60);
+	assert_int_equal(n, 61);
 	free(lo);
 }
 
@@ -801,6 +801,7 @@ test_every_option(void **state)
 		{ "uml", NULL, "/x", "unknown option 'uml'" },
 		{ "uml-grace", NULL, "5s", "unknown option 'uml-grace'" },
 		{ "uml-mem", NULL, "1G", "unknown option 'uml-mem'" },
+		{ "uml-cpus", NULL, "2", "unknown option 'uml-cpus'" },
 		{ "url", NULL, "nfs://h/x", "unknown option 'url'" },
 		{ "wipe", NULL, "yes", "unknown option 'wipe'" },
 		{ "cleanup", NULL, "yes", "unknown option 'cleanup'" },

@@ -46,6 +46,7 @@
 #include "machine/mountinfo.h"
 #include "target/target.h"
 #include "target/target_mount.h"
+#include "target/uml.h"
 
 #ifndef TEST_DATA
 #define TEST_DATA "tests/data"
@@ -411,6 +412,12 @@ test_conf_set(void **state)
 		    "(e.g. 512M, 2G)" },
 		{ "uml_mem", "lots", "uml_mem 'lots': not a size from 128M to "
 		    "64G (e.g. 512M, 2G)" },
+		{ "uml_cpus", "4", NULL },
+		{ "uml_cpus", "2", NULL },
+		{ "uml_cpus", "0", "uml_cpus '0': not a count from 1 to 64" },
+		{ "uml_cpus", "65", "uml_cpus '65': not a count from 1 to 64" },
+		{ "uml_cpus", "two", "uml_cpus 'two': not a count from 1 to "
+		    "64" },
 		{ "colour", "red", "'colour': not a target key" },
 	};
 	struct target_conf	tc;
@@ -448,6 +455,7 @@ test_conf_set(void **state)
 	assert_string_equal(tc.uml, "/opt/linux.uml");
 	assert_true(tc.uml_grace_ns == 5 * NS_PER_S);
 	assert_true(tc.uml_mem == (uint64_t)1 << 30);
+	assert_int_equal(tc.uml_cpus, 2);
 	target_conf_free(&tc);
 	assert_null(tc.label);
 	assert_null(tc.uml);
@@ -1427,11 +1435,70 @@ test_sweep_foreign(void **state)
 	assert_string_equal(s.loopdev[0], "");
 }
 
+/* A stand-in UML kernel at 'path' whose --version prints 'release'. */
+static void
+fake_kernel(const char *path, const char *release)
+{
+	FILE	*fp;
+
+	assert_non_null(fp = fopen(path, "w"));
+	fprintf(fp, "#!/bin/sh\n[ \"$1\" = --version ] && echo %s && exit 0\n"
+	    "exit 1\n", release);
+	assert_int_equal(fclose(fp), 0);
+	assert_int_equal(chmod(path, 0755), 0);
+}
+
+/*
+ * uml_cpus: one CPU needs no kernel; more need Linux 6.19 or later; the
+ * CPUs a run's .out says the guest had.
+ */
+static void
+test_uml_cpus(void **state)
+{
+	char	dir[] = "/tmp/test_target.XXXXXX", k[PATH_MAX + 8];
+	char	out[PATH_MAX + 8], err[LD_ERRLEN];
+	FILE	*fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(uml_cpus_check("/nonexistent", 1, err), 0);
+	(void)snprintf(k, sizeof(k), "%s/k612", dir);
+	fake_kernel(k, "6.12.118");
+	assert_int_equal(uml_cpus_check(k, 2, err), -1);
+	assert_int_equal(errno, ENOTSUP);
+	assert_non_null(strstr(err, "uml_cpus 2: "));
+	assert_non_null(strstr(err, "(Linux 6.12.118) runs one CPU; User-Mode "
+	    "Linux runs more from Linux 6.19"));
+	assert_int_equal(unlink(k), 0);
+	(void)snprintf(k, sizeof(k), "%s/k619", dir);
+	fake_kernel(k, "6.19.2");
+	assert_int_equal(uml_cpus_check(k, 4, err), 0);
+	assert_int_equal(unlink(k), 0);
+	(void)snprintf(k, sizeof(k), "%s/k7", dir);
+	fake_kernel(k, "7.0.1");
+	assert_int_equal(uml_cpus_check(k, 4, err), 0);
+	assert_int_equal(unlink(k), 0);
+
+	(void)snprintf(out, sizeof(out), "%s/x.out", dir);
+	assert_int_equal(uml_cpus_online(out), -1);	/* no file */
+	assert_non_null(fp = fopen(out, "w"));
+	fprintf(fp, "# largedir: 0.1.0\n# cpus_online: 3\nround n\n");
+	assert_int_equal(fclose(fp), 0);
+	assert_int_equal(uml_cpus_online(out), 3);
+	assert_non_null(fp = fopen(out, "w"));
+	fprintf(fp, "# largedir: 0.1.0\nround n\n# cpus_online: 3\n");
+	assert_int_equal(fclose(fp), 0);
+	assert_int_equal(uml_cpus_online(out), -1);	/* not metadata */
+	assert_int_equal(unlink(out), 0);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conf_set),
+		cmocka_unit_test(test_uml_cpus),
 		cmocka_unit_test(test_conf_mount_options),
 		cmocka_unit_test(test_conf_key),
 		cmocka_unit_test(test_conf_check),
