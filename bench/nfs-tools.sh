@@ -208,7 +208,8 @@ timeout -k 10 "$limit" "$uml" mem=512M rootfstype=hostfs rootflags=/ ro \
     </dev/null >"$out/console.log" 2>&1 || true
 pkill -9 -f "uml_dir=$R/uml " 2>/dev/null || true
 status=$(cat "$R/status" 2>/dev/null ||
-    echo "no status: it died or ran out of time (${limit} s; see $out/console.log)")
+    echo "no status: it died or ran out of time (${limit} s; see" \
+    "$out/console.log)")
 if grep -q 'ptrace set fp regs failed' "$out/console.log"; then
 	notrun "$uml cannot run on this CPU (its XSAVE area, with AMX, is" \
 	    "larger than it knows): make uml-kernel builds one that can"

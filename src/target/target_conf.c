@@ -434,9 +434,9 @@ target_conf_set(struct target_conf *tc, const char *key, const char *value,
 
 /*
  * The keys whose value is a number or a word: image_size, uml_grace,
- * uml_mem, uml_cpus, kernel and wipe.  Check 'value' for 'key' and set it in 'tc'.
- * Return 0, -1 with errno EINVAL and 'err' set, or 1 if 'key' is none of
- * them.
+ * uml_mem, uml_cpus, kernel and wipe.  Check 'value' for 'key' and set
+ * it in 'tc'.  Return 0, -1 with errno EINVAL and 'err' set, or 1 if
+ * 'key' is none of them.
  */
 static int
 set_value(struct target_conf *tc, const char *key, const char *value,

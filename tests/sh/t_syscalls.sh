@@ -16,7 +16,8 @@ trace() {
 	log=$1
 	shift
 	nrun=$((nrun + 1))
-	expect_exit 0 traced -f -o "$log" -e trace=openat,unlinkat,getdents64,lseek,newfstatat,fstatat64,statx,close \
+	expect_exit 0 traced -f -o "$log" \
+	    -e trace=openat,unlinkat,getdents64,lseek,newfstatat,fstatat64,statx,close \
 	    "$LD" -q --start 2000 --max-files 2000 -o "$T/res" \
 	    --label "r$nrun" "$@" "$T/d"
 }

@@ -153,7 +153,8 @@ nothing_left "no uml"
 expect_exit 4 ldu -c "$top/configs/reiserfs-uml.conf" --uml-cpus 2 \
     --image-size=64M -n 100 -N 100 --scratch "$S" -o "$T/o2c" -q \
     2>"$T/err2c"
-one_line "$T/err2c" "uml_cpus 2: $UMLK (Linux [0-9.]*) runs one CPU; User-Mode Linux runs more from Linux 6.19"
+one_line "$T/err2c" "uml_cpus 2: $UMLK (Linux [0-9.]*) runs one CPU; \
+User-Mode Linux runs more from Linux 6.19"
 [ ! -e "$T/o2c/reiserfs-uml.console.log" ] || fail "uml_cpus: the guest booted"
 nothing_left "uml_cpus"
 
@@ -197,7 +198,8 @@ nothing_left "bad option"
 
 # SIGTERM while the guest measures: 143, one line, nothing left.
 "$LD" --uml="$UMLK" -c "$top/configs/reiserfs-uml.conf" \
-    --image-size=256M -n 2000 -N 1000000 -b 60s --scratch "$S" -o "$T/o5" -q 2>"$T/err5" &
+    --image-size=256M -n 2000 -N 1000000 -b 60s --scratch "$S" \
+    -o "$T/o5" -q 2>"$T/err5" &
 ld_pid=$!
 wait_for 30 grep -qs 'init: kernel' \
     "$T/o5/reiserfs-uml.console.log"
@@ -220,7 +222,8 @@ nothing_left "SIGTERM"
 # a second signal sent after a pause could come too late, and a second
 # SIGINT sent at once could merge with the first while it is pending.
 "$LD" --uml="$UMLK" -c "$top/configs/reiserfs-uml.conf" \
-    --image-size=256M -n 2000 -N 1000000 -b 60s --scratch "$S" -o "$T/o8" -q 2>"$T/err8" &
+    --image-size=256M -n 2000 -N 1000000 -b 60s --scratch "$S" \
+    -o "$T/o8" -q 2>"$T/err8" &
 ld_pid=$!
 wait_for 30 grep -qs 'init: kernel' "$T/o8/reiserfs-uml.console.log"
 kill -INT "$ld_pid"
@@ -244,7 +247,8 @@ nothing_left "two signals"
 # kill -9 of largedir: the guest runs on; largedir cleanup stops it and
 # removes the image and the run directory.
 "$LD" --uml="$UMLK" -c "$top/configs/reiserfs-uml.conf" \
-    --image-size=256M -n 2000 -N 1000000 -b 60s --scratch "$S" -o "$T/o6" -q 2>/dev/null &
+    --image-size=256M -n 2000 -N 1000000 -b 60s --scratch "$S" \
+    -o "$T/o6" -q 2>/dev/null &
 ld_pid=$!
 wait_for 30 grep -qs 'init: kernel' "$T/o6/reiserfs-uml.console.log"
 kill -9 "$ld_pid"

@@ -63,4 +63,5 @@ awk -F '\t' -v s="$SLACK" 'NR > 1 {
 		printf "%s, %s (%s): %s %d calls, the tool %d\n", $2, $4,
 		    $5, $6, $8, $7
     }' "$tsv" >"$T/off"
-[ ! -s "$T/off" ] || fail "more than $SLACK calls from the tools: $(cat "$T/off")"
+[ ! -s "$T/off" ] ||
+    fail "more than $SLACK calls from the tools: $(cat "$T/off")"
