@@ -86,7 +86,6 @@ static void	put_page(FILE *, const struct page *, enum html_lang);
 static void	put_intro(FILE *, const struct page *, enum html_lang);
 static void	put_graphs(FILE *, const struct page *, enum html_lang);
 static void	put_uml_mix(FILE *, const struct page *, enum html_lang);
-static bool	in_uml(const struct results_target *);
 static void	put_summary(FILE *, const struct page *, enum html_lang);
 static void	put_warnings(FILE *, const struct results_target *,
 		    enum html_lang);
@@ -403,15 +402,6 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 		    "Machine", "Rechner"), "</p>\n", lang);
 }
 
-/* Whether target 't' ran inside User-Mode Linux (kernel = uml). */
-static bool
-in_uml(const struct results_target *t)
-{
-	const char	*k = results_meta(t, "target_kind");
-
-	return k != NULL && strcmp(k, "uml") == 0;
-}
-
 /*
  * If some targets of the page ran inside User-Mode Linux and some did
  * not, their curves share the graphs: say so, and name the UML ones.
@@ -422,13 +412,13 @@ put_uml_mix(FILE *fp, const struct page *pg, enum html_lang lang)
 	size_t	i, numl = 0, k = 0;
 
 	for (i = 0; i < pg->r.nt; i++)
-		numl += in_uml(&pg->r.t[i]) ? 1 : 0;
+		numl += results_in_uml(&pg->r.t[i]) ? 1 : 0;
 	if (numl == 0 || numl == pg->r.nt)
 		return;
 	html_put(fp, "<p><strong>%s</strong> ", html_tr(lang, "Mixed "
 	    "kernels:", "Gemischte Kernel:"));
 	for (i = 0; i < pg->r.nt; i++)
-		if (in_uml(&pg->r.t[i]))
+		if (results_in_uml(&pg->r.t[i]))
 			html_esc(fp, k++ > 0 ? ", " : "", pg->r.t[i].label, "");
 	html_put(fp, "%s</p>\n", html_tr(lang, ": measured inside "
 	    "User-Mode Linux, the others on this machine's own kernel. A "

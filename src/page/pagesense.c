@@ -23,9 +23,12 @@
 #include "page/pagesense.h"
 #include "report/knee.h"
 
+/* Which targets put_fastest() compares. */
+enum kind { KIND_ALL, KIND_HOST, KIND_UML };
+
 static bool	put_fastest(FILE *, const struct results *,
 		    const char *const *, const bool *, size_t, const double *,
-		    size_t, enum html_lang, bool);
+		    size_t, enum kind, enum html_lang, bool);
 static bool	put_falls(FILE *, const struct results_target *,
 		    const char *const *, const bool *, size_t,
 		    enum html_lang, bool);
@@ -62,10 +65,20 @@ pagesense_put(FILE *fp, const struct results *rs, const char *const *phases,
     enum html_lang lang)
 {
 	bool	open = false;
-	size_t	i;
+	size_t	i, numl = 0;
 
-	open |= put_fastest(fp, rs, phases, has, np, fixed, nfixed, lang,
-	    open);
+	for (i = 0; i < rs->nt; i++)
+		numl += results_in_uml(&rs->t[i]) ? 1 : 0;
+	/* Rates in User-Mode Linux and on the host do not compare. */
+	if (numl == 0 || numl == rs->nt)
+		open |= put_fastest(fp, rs, phases, has, np, fixed, nfixed,
+		    KIND_ALL, lang, open);
+	else {
+		open |= put_fastest(fp, rs, phases, has, np, fixed, nfixed,
+		    KIND_HOST, lang, open);
+		open |= put_fastest(fp, rs, phases, has, np, fixed, nfixed,
+		    KIND_UML, lang, open);
+	}
 	for (i = 0; i < rs->nt; i++)
 		open |= put_falls(fp, &rs->t[i], phases, has, np, lang, open);
 	for (i = 0; i < rs->nt; i++)
@@ -90,13 +103,15 @@ item(FILE *fp, bool *open, enum html_lang lang)
 
 /*
  * For each fixed n, the fastest target of each phase that two targets
- * or more reached, and how many times the next one's rate it had.
- * Return whether it printed an item.
+ * or more reached, and how many times the next one's rate it had: among
+ * the targets of 'kind' (those on this machine's kernel, or those inside
+ * User-Mode Linux, whose rates compare only with each other).  Return
+ * whether it printed an item.
  */
 static bool
 put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
     const bool *has, size_t np, const double *fixed, size_t nfixed,
-    enum html_lang lang, bool open)
+    enum kind kind, enum html_lang lang, bool open)
 {
 	double	rate, first, second, n, bestn = NAN;
 	size_t	f, p, i, best, next;
@@ -114,7 +129,9 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 				    fixed[f], &n);
 				/* Not durable: shown, never the fastest. */
 				if (!isfinite(rate) ||
-				    results_not_durable(&rs->t[i]))
+				    results_not_durable(&rs->t[i]) ||
+				    (kind != KIND_ALL && results_in_uml(
+				    &rs->t[i]) != (kind == KIND_UML)))
 					continue;
 				if (rate > first) {
 					second = first;
@@ -134,6 +151,14 @@ put_fastest(FILE *fp, const struct results *rs, const char *const *phases,
 				html_put(fp, "%s", html_tr(lang, "At n = ",
 				    "Bei n = "));
 				html_num(fp, fixed[f], 0, lang);
+				if (kind == KIND_HOST)
+					html_put(fp, "%s", html_tr(lang,
+					    " on this machine's kernel",
+					    " auf dem Kernel dieser Maschine"));
+				else if (kind == KIND_UML)
+					html_put(fp, "%s", html_tr(lang,
+					    " inside User-Mode Linux",
+					    " in User-Mode Linux"));
 				html_put(fp, "%s ", html_tr(lang,
 				    ", the fastest were:",
 				    " waren am schnellsten:"));

@@ -580,3 +580,12 @@ results_not_durable(const struct results_target *t)
 	return fs != NULL && sync != NULL && strcmp(sync, "none") != 0 &&
 	    (strcmp(fs, "tmpfs") == 0 || strcmp(fs, "ramfs") == 0);
 }
+
+/* Whether target 't' ran inside User-Mode Linux (kernel = uml). */
+bool
+results_in_uml(const struct results_target *t)
+{
+	const char	*k = results_meta(t, "target_kind");
+
+	return k != NULL && strcmp(k, "uml") == 0;
+}

@@ -151,6 +151,54 @@ test_fastest(void **state)
 }
 
 /*
+ * Targets inside User-Mode Linux and on the host: each kind's fastest
+ * among its own, never one kind against the other.
+ */
+static void
+test_fastest_mixed(void **state)
+{
+	static const double	fast[][6] = { { 1, 1, 10000, 9000, 0.5, 0 } };
+	static const double	slow[][6] = { { 1, 1, 10000, 3000, 0.5, 0 } };
+	static const double	u1[][6] = { { 1, 1, 10000, 200, 0.5, 0 } };
+	static const double	u2[][6] = { { 1, 1, 10000, 100, 0.5, 0 } };
+	static const char *const uml[] = { "target_kind", "uml" };
+	struct results	rs;
+	char		*s;
+
+	(void)state;
+	rs.nt = 4;
+	rs.t = xreallocarray(NULL, 4, sizeof(*rs.t));
+	target(&rs.t[0], "u1", u1, 1, uml, 1);
+	target(&rs.t[1], "fast", fast, 1, NULL, 0);
+	target(&rs.t[2], "u2", u2, 1, uml, 1);
+	target(&rs.t[3], "slow", slow, 1, NULL, 0);
+	s = section(&rs, HTML_EN);
+	has_text(s, "<li>At n = 10,000 on this machine's kernel, the fastest "
+	    "were: create <strong>fast</strong> (9,000/s, 3 times slow).</li>");
+	has_text(s, "<li>At n = 10,000 inside User-Mode Linux, the fastest "
+	    "were: create <strong>u1</strong> (200/s, 2 times u2).</li>");
+	if (strstr(s, "times u1") != NULL || strstr(s, "times fast") != NULL)
+		fail_msg("one kind against the other:\n%s", s);
+	free(s);
+	s = section(&rs, HTML_DE);
+	has_text(s, "<li>Bei n = 10.000 in User-Mode Linux waren am "
+	    "schnellsten: create <strong>u1</strong> (200/s, 2-mal so schnell "
+	    "wie u2).</li>");
+	free(s);
+	/* All inside User-Mode Linux: no kind named. */
+	results_free(&rs);
+	rs.nt = 2;
+	rs.t = xreallocarray(NULL, 2, sizeof(*rs.t));
+	target(&rs.t[0], "u1", u1, 1, uml, 1);
+	target(&rs.t[1], "u2", u2, 1, uml, 1);
+	s = section(&rs, HTML_EN);
+	has_text(s, "<li>At n = 10,000, the fastest were: create "
+	    "<strong>u1</strong> (200/s, 2 times u2).</li>");
+	free(s);
+	results_free(&rs);
+}
+
+/*
  * A knee with the disk reading from it on; a decline; a sudden collapse
  * with the CPU in the kernel and no sector read; noise.  Told from the
  * numbers: the labels are anything.
@@ -275,6 +323,7 @@ main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_fastest),
+		cmocka_unit_test(test_fastest_mixed),
 		cmocka_unit_test(test_falls),
 		cmocka_unit_test(test_causes),
 		cmocka_unit_test(test_nothing),
