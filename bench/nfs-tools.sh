@@ -159,6 +159,10 @@ mkdir -p "$OUT" && mount -t hostfs -o "$OUT" none "$OUT" ||
     say "cannot bring up eth0 (slirp)"
 echo "init: kernel $(uname -r)"
 uname -r > "$OUT/kernel"
+# Debian's linux.uml has the NFS client as a module (its modules are in
+# /usr/lib/uml/modules); a kernel with it built in needs none.
+mkdir -p /run/R/lib && ln -s /usr/lib/uml/modules /run/R/lib/modules &&
+    modprobe -d /run/R nfsv3 2>/dev/null
 mkdir -p $M || say "mkdir $M"
 tail -n +4 "$R/passes" | while read -r NAME N OPTS; do
 	P=$OUT/$NAME-$N
