@@ -409,11 +409,9 @@ put_intro(FILE *fp, const struct page *pg, enum html_lang lang)
 static void
 put_uml_mix(FILE *fp, const struct page *pg, enum html_lang lang)
 {
-	size_t	i, numl = 0, k = 0;
+	size_t	i, k = 0;
 
-	for (i = 0; i < pg->r.nt; i++)
-		numl += results_in_uml(&pg->r.t[i]) ? 1 : 0;
-	if (numl == 0 || numl == pg->r.nt)
+	if (!results_mixed_kernels(&pg->r))
 		return;
 	html_put(fp, "<p><strong>%s</strong> ", html_tr(lang, "Mixed "
 	    "kernels:", "Gemischte Kernel:"));

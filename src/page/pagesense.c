@@ -65,12 +65,10 @@ pagesense_put(FILE *fp, const struct results *rs, const char *const *phases,
     enum html_lang lang)
 {
 	bool	open = false;
-	size_t	i, numl = 0;
+	size_t	i;
 
-	for (i = 0; i < rs->nt; i++)
-		numl += results_in_uml(&rs->t[i]) ? 1 : 0;
 	/* Rates in User-Mode Linux and on the host do not compare. */
-	if (numl == 0 || numl == rs->nt)
+	if (!results_mixed_kernels(rs))
 		open |= put_fastest(fp, rs, phases, has, np, fixed, nfixed,
 		    KIND_ALL, lang, open);
 	else {

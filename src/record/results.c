@@ -589,3 +589,17 @@ results_in_uml(const struct results_target *t)
 
 	return k != NULL && strcmp(k, "uml") == 0;
 }
+
+/*
+ * Whether some targets of 'rs' ran inside User-Mode Linux and some on
+ * this machine's kernel: their rates do not compare.
+ */
+bool
+results_mixed_kernels(const struct results *rs)
+{
+	size_t	i, numl = 0;
+
+	for (i = 0; i < rs->nt; i++)
+		numl += results_in_uml(&rs->t[i]) ? 1 : 0;
+	return numl > 0 && numl < rs->nt;
+}

@@ -55,6 +55,7 @@ double	results_knee_above(const struct results_target *, const char *,
 bool		 results_is_compare(const char *);
 bool		 results_not_durable(const struct results_target *);
 bool		 results_in_uml(const struct results_target *);
+bool		 results_mixed_kernels(const struct results *);
 void		 results_compare_side(const char *, char *, char *, size_t);
 const char	*results_proc_name(size_t);
 int	results_proc(const char *, const char *);

@@ -65,6 +65,7 @@
 #include "base/timing.h"
 #include "base/util.h"
 #include "record/output.h"
+#include "record/results.h"
 #include "run/guest.h"
 #include "settings/config.h"
 #include "target/target.h"
@@ -558,8 +559,8 @@ smp_check(const struct target *t, const char *conf)
 {
 	char	errbuf[LD_ERRLEN];
 
-	if (t->conf.uml_cpus > 1 && uml_cpus_check(t->conf.uml != NULL ?
-	    t->conf.uml : UML_DEFAULT, t->conf.uml_cpus, errbuf) == -1)
+	if (uml_cpus_check(t->conf.uml != NULL ? t->conf.uml : UML_DEFAULT,
+	    t->conf.uml_cpus, errbuf) == -1)
 		errx(EXIT_TARGET, "%s: %s", conf, errbuf);
 }
 
@@ -572,17 +573,25 @@ static void
 smp_said(const struct target *t, const char *conf, const char *out,
     const char *label)
 {
-	char	*path;
-	long	 got;
+	struct results_target	 rt;
+	char			 errbuf[LD_ERRLEN];
+	const char		*got = NULL;
+	int			 dfd;
 
 	if (t->conf.uml_cpus <= 1)
 		return;
-	path = xasprintf("%s/%s.out", out, label);
-	if ((got = uml_cpus_online(path)) != (long)t->conf.uml_cpus)
-		warnx("%s: uml_cpus %u, but the guest had %ld CPUs online "
-		    "(%s; a kernel without CONFIG_SMP ignores ncpus=)", conf,
-		    t->conf.uml_cpus, got, path);
-	free(path);
+	if ((dfd = open(out, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != -1 &&
+	    results_read_one(&rt, dfd, out, label, errbuf) == 0)
+		got = results_meta(&rt, "cpus_online");
+	if (got == NULL || strtoul(got, NULL, 10) != t->conf.uml_cpus)
+		warnx("%s: uml_cpus %u, but the guest had %s CPUs online "
+		    "(%s/%s.out; a kernel without CONFIG_SMP ignores ncpus=)",
+		    conf, t->conf.uml_cpus, got != NULL ? got : "?", out,
+		    label);
+	if (dfd != -1) {
+		results_target_free(&rt);
+		(void)close(dfd);
+	}
 }
 
 /*

@@ -127,26 +127,6 @@ uml_cpus_check(const char *uml, unsigned cpus, char *err)
 	return 0;
 }
 
-/*
- * The CPUs online that the outputs 'path' (a LABEL.out) record, or -1 if
- * they say nothing of them.
- */
-long
-uml_cpus_online(const char *path)
-{
-	FILE	*fp;
-	char	 line[256];
-	long	 got = -1;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), fp) != NULL && line[0] == '#')
-		if (sscanf(line, "# cpus_online: %ld", &got) == 1)
-			break;
-	(void)fclose(fp);
-	return got;
-}
-
 /* Kill the process group 'pgid' and wait a little for it to be gone. */
 void
 uml_kill_group(pid_t pgid)

@@ -27,7 +27,6 @@
 int	uml_check(const char *, char *);
 int	uml_release(const char *, char *, size_t, char *);
 int	uml_cpus_check(const char *, unsigned, char *);
-long	uml_cpus_online(const char *);
 void	uml_kill_group(pid_t);
 void	uml_kill_left(const char *);
 

@@ -87,11 +87,16 @@ trap kill_test EXIT
 # not largedir's: largedir names it in one line (exit 4), and the test
 # goes on with the kernel make uml-kernel built (tests/uml/xstate-size.patch
 # lets it run there), or skips with that line where there is none.
-set +e
-ldu -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
-    -N 2000 --scratch "$S" -o "$T/o1" -q 2>"$T/err1"
-rc=$?
-set -e
+# reiserfs: the run, its exit status in $rc, its stderr in $T/err1.
+reiserfs() {
+	rm -rf "$T/o1"
+	set +e
+	ldu -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
+	    -N 2000 --scratch "$S" -o "$T/o1" -q 2>"$T/err1"
+	rc=$?
+	set -e
+}
+reiserfs
 if [ "$rc" = 4 ] && grep -q 'cannot run on this CPU' "$T/err1"; then
 	one_line "$T/err1" 'ptrace set fp regs failed'
 	nothing_left "a UML kernel that cannot run here"
@@ -101,12 +106,7 @@ if [ "$rc" = 4 ] && grep -q 'cannot run on this CPU' "$T/err1"; then
 	fi
 	echo "$UMLK cannot run on this CPU (as largedir said); on with $UML_BUILT"
 	UMLK=$UML_BUILT
-	rm -rf "$T/o1"
-	set +e
-	ldu -c "$top/configs/reiserfs-uml.conf" --image-size=256M -n 2000 \
-	    -N 2000 --scratch "$S" -o "$T/o1" -q 2>"$T/err1"
-	rc=$?
-	set -e
+	reiserfs
 fi
 [ "$rc" = 0 ] || fail "reiserfs-uml exited $rc: $(cat "$T/err1")"
 check_outputs "$T/o1" reiserfs-uml complete

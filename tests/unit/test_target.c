@@ -1448,16 +1448,12 @@ fake_kernel(const char *path, const char *release)
 	assert_int_equal(chmod(path, 0755), 0);
 }
 
-/*
- * uml_cpus: one CPU needs no kernel; more need Linux 6.19 or later; the
- * CPUs a run's .out says the guest had.
- */
+/* uml_cpus: one CPU needs no kernel; more need Linux 6.19 or later. */
 static void
 test_uml_cpus(void **state)
 {
 	char	dir[] = "/tmp/test_target.XXXXXX", k[PATH_MAX + 8];
-	char	out[PATH_MAX + 8], err[LD_ERRLEN];
-	FILE	*fp;
+	char	err[LD_ERRLEN];
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
@@ -1478,18 +1474,6 @@ test_uml_cpus(void **state)
 	fake_kernel(k, "7.0.1");
 	assert_int_equal(uml_cpus_check(k, 4, err), 0);
 	assert_int_equal(unlink(k), 0);
-
-	(void)snprintf(out, sizeof(out), "%s/x.out", dir);
-	assert_int_equal(uml_cpus_online(out), -1);	/* no file */
-	assert_non_null(fp = fopen(out, "w"));
-	fprintf(fp, "# largedir: 0.1.0\n# cpus_online: 3\nround n\n");
-	assert_int_equal(fclose(fp), 0);
-	assert_int_equal(uml_cpus_online(out), 3);
-	assert_non_null(fp = fopen(out, "w"));
-	fprintf(fp, "# largedir: 0.1.0\nround n\n# cpus_online: 3\n");
-	assert_int_equal(fclose(fp), 0);
-	assert_int_equal(uml_cpus_online(out), -1);	/* not metadata */
-	assert_int_equal(unlink(out), 0);
 	assert_int_equal(rmdir(dir), 0);
 }
 
